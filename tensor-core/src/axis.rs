@@ -1,0 +1,56 @@
+//! Axis numbers as types, and lists of them: `axes![2, 0, 1]`.
+//!
+//! `axes![2, 0, 1]` is the type `(Axis<2>, Axis<0>, Axis<1>)`, the argument of
+//! `permute`, `flip` and the `*_axes` reductions. Like dimensions, an axis
+//! prints in decimal and has a typenum underneath for type-level checks.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! type P = axes![2, 0, 1];
+//! assert_eq!(P::AXES, [2, 0, 1]);
+//! ```
+
+use core::fmt::Debug;
+
+use crate::shape::MultiIndex;
+
+/// The axis number `N`, as a type.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Axis<const N: usize>;
+
+/// A list of axis numbers known at compile time; write it with `axes!`.
+///
+/// Implemented for tuples of up to 8 [`Axis`] types.
+pub trait Axes: Copy + Default + Debug + 'static {
+    /// How many axes are listed.
+    const LEN: usize;
+    /// `[usize; LEN]`.
+    type Index: MultiIndex;
+    /// The axis numbers, in order.
+    const AXES: Self::Index;
+}
+
+impl Axes for () {
+    const LEN: usize = 0;
+    type Index = [usize; 0];
+    const AXES: [usize; 0] = [];
+}
+
+macro_rules! impl_axes {
+    ($len:literal; $($a:ident),+) => {
+        impl<$(const $a: usize),+> Axes for ($(Axis<$a>,)+) {
+            const LEN: usize = $len;
+            type Index = [usize; $len];
+            const AXES: [usize; $len] = [$($a),+];
+        }
+    };
+}
+
+impl_axes!(1; A0);
+impl_axes!(2; A0, A1);
+impl_axes!(3; A0, A1, A2);
+impl_axes!(4; A0, A1, A2, A3);
+impl_axes!(5; A0, A1, A2, A3, A4);
+impl_axes!(6; A0, A1, A2, A3, A4, A5);
+impl_axes!(7; A0, A1, A2, A3, A4, A5, A6);
+impl_axes!(8; A0, A1, A2, A3, A4, A5, A6, A7);

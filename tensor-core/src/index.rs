@@ -1,0 +1,113 @@
+//! Indexing: `t[[i, j]]`, `t.get([i, j])`, with constant strides.
+//!
+//! A multi-index is raveled as `i * STRIDES[0] + j * STRIDES[1] + ...`; the
+//! strides are constants, the loop over axes has a constant trip count, so it
+//! compiles to unrolled constant multiply-adds. Every axis is checked against
+//! its dimension: an index out of range is `None` from `get`, and a panic
+//! naming the index and the shape from `[]`.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let mut t = tensor![[1, 2, 3], [4, 5, 6]];
+//! t[[1, 2]] = 60;
+//! assert_eq!(t[[1, 2]], 60);
+//! assert_eq!(t.get([2, 0]), None);
+//! ```
+
+use core::ops::{Index, IndexMut};
+
+use crate::shape::{MultiIndex, Shape};
+use crate::tensor::Tensor;
+
+/// The flat position of `index` in a row-major layout of shape `S`, or `None`
+/// when some axis is out of range.
+#[inline(always)]
+pub(crate) fn ravel<S: Shape>(index: &S::Index) -> Option<usize> {
+    let (index, dims, strides) = (index.as_ref(), S::DIMS, S::STRIDES);
+    let mut flat = 0;
+    for axis in 0..S::RANK {
+        if index[axis] >= dims.as_ref()[axis] {
+            return None;
+        }
+        flat += index[axis] * strides.as_ref()[axis];
+    }
+    Some(flat)
+}
+
+/// The panic of an out-of-range index: it names the index and the shape.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn out_of_bounds(index: &[usize], dims: &[usize]) -> ! {
+    panic!("index {index:?} is out of bounds for shape {dims:?}")
+}
+
+/// [`ravel`], panicking with [`out_of_bounds`] when the index is out of range.
+#[inline(always)]
+#[track_caller]
+pub(crate) fn ravel_or_panic<S: Shape>(index: &S::Index) -> usize {
+    match ravel::<S>(index) {
+        Some(flat) => flat,
+        None => out_of_bounds(index.as_ref(), S::DIMS.as_ref()),
+    }
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// The element at `index`, or `None` if any axis is out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.get([1, 0]), Some(&3));
+    /// assert_eq!(t.get([0, 2]), None);
+    /// ```
+    #[inline]
+    pub fn get(&self, index: S::Index) -> Option<&T> {
+        ravel::<S>(&index).map(|flat| &self.as_slice()[flat])
+    }
+
+    /// The element at `index`, mutably, or `None` if out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// *t.get_mut([0, 1]).unwrap() = 20;
+    /// assert_eq!(t, tensor![[1, 20], [3, 4]]);
+    /// ```
+    #[inline]
+    pub fn get_mut(&mut self, index: S::Index) -> Option<&mut T> {
+        ravel::<S>(&index).map(|flat| &mut self.as_mut_slice()[flat])
+    }
+}
+
+impl<T, S: Shape> Index<S::Index> for Tensor<T, S> {
+    type Output = T;
+
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: S::Index) -> &T {
+        &self.as_slice()[ravel_or_panic::<S>(&index)]
+    }
+}
+
+impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: S::Index) -> &mut T {
+        let flat = ravel_or_panic::<S>(&index);
+        &mut self.as_mut_slice()[flat]
+    }
+}
+
+/// The multi-index of flat row-major position `flat` in shape `S`: repeated
+/// division by the constant strides, outermost axis first.
+#[inline(always)]
+pub(crate) fn unravel<S: Shape>(mut flat: usize) -> S::Index {
+    let mut index = S::Index::ZERO;
+    let strides = S::STRIDES;
+    for (i, stride) in index.as_mut().iter_mut().zip(strides.as_ref()) {
+        *i = flat / stride;
+        flat %= stride;
+    }
+    index
+}

@@ -1,0 +1,64 @@
+//! Compile-time-shaped tensors.
+//!
+//! A tensor is linear memory plus a layout. Here the layout is part of the
+//! type: `Tensor<f32, shape![2, 3]>` knows its dimensions, strides and size
+//! at compile time, so a shape mistake is a compile error and an index is a
+//! handful of constant multiply-adds. The crate is `#![no_std]` and needs no
+//! allocator: tensors are stored inline and can live in `static` memory.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//!
+//! type Img = shape![3, 28, 28];
+//! assert_eq!(Img::STRIDES, [784, 28, 1]);
+//!
+//! let t = tensor![[1, 2, 3], [4, 5, 6]];
+//! assert_eq!(t[[1, 2]], 6);
+//! assert_eq!(t.to_string(), "[[1 2 3]\n [4 5 6]]");
+//!
+//! #[shaped(M, N)]
+//! fn first_row(t: &Tensor<i32, shape![M, N]>) -> i32 { t[[0, 0]] }
+//! assert_eq!(first_row(&t), 1);
+//! ```
+//!
+//! The language users write: [`shape!`], [`axes!`], [`tensor!`] and the
+//! [`shaped`] attribute. Everything else is reached through [`prelude`].
+#![no_std]
+#![warn(missing_docs)]
+
+#[cfg(test)]
+extern crate std;
+
+pub mod axis;
+pub mod dim;
+mod display;
+pub mod error;
+mod index;
+pub mod num;
+pub mod shape;
+pub mod storage;
+pub mod tensor;
+
+pub use axis::{Axes, Axis};
+pub use dim::{BigDim, Dim, Dimension};
+pub use error::ShapeError;
+pub use shape::{MultiIndex, Shape};
+pub use tensor::Tensor;
+pub use tensor_macros::{axes, shape, shaped, tensor};
+
+/// Everything a user of the library needs: `use tensor_core::prelude::*;`.
+pub mod prelude {
+    pub use crate::axis::{Axes, Axis};
+    pub use crate::dim::{BigDim, Dim, Dimension};
+    pub use crate::error::ShapeError;
+    pub use crate::num::{One, Zero};
+    pub use crate::shape::{MultiIndex, Shape};
+    pub use crate::tensor::Tensor;
+    pub use tensor_macros::{axes, shape, shaped, tensor};
+}
+
+/// Items the macros expand to; not part of the public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use typenum;
+}

@@ -1,0 +1,179 @@
+//! Shapes are types: a tuple of [`Dimension`]s, built by `shape![...]`.
+//!
+//! `shape![3, 28, 28]` is the type `(Dim<3>, Dim<28>, Dim<28>)`; `shape![]` is
+//! `()`, the shape of a scalar; `shape![B, 3]` is `(B, Dim<3>)` for a dimension
+//! parameter `B`. [`Shape`] gives every such tuple its rank, dimensions,
+//! row-major strides and element count as constants, all computed at compile
+//! time and usable in `const` items.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//!
+//! type Img = shape![3, 28, 28];
+//! const _: () = assert!(Img::RANK == 3);
+//! assert_eq!(Img::DIMS, [3, 28, 28]);
+//! assert_eq!(Img::STRIDES, [784, 28, 1]);
+//! assert_eq!(Img::SIZE, 2352);
+//! ```
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+use crate::dim::Dimension;
+use crate::storage::Row;
+
+/// A multi-index `[usize; RANK]`: the index type of a shape of rank `RANK`.
+///
+/// Implemented for `[usize; 0]` to `[usize; 8]`.
+pub trait MultiIndex: Copy + Debug + Eq + Hash + AsRef<[usize]> + AsMut<[usize]> + 'static {
+    /// The all-zero index.
+    const ZERO: Self;
+}
+
+impl<const R: usize> MultiIndex for [usize; R] {
+    const ZERO: Self = [0; R];
+}
+
+/// A tensor shape known at compile time.
+///
+/// Implemented for tuples of up to 8 [`Dimension`]s; write it with `shape!`.
+/// All constants are evaluated by the compiler.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// type S = shape![2, 3, 4];
+/// assert_eq!(S::STRIDES, [12, 4, 1]);
+/// assert_eq!(<shape![]>::SIZE, 1);
+/// ```
+pub trait Shape: Copy + Default + Debug + 'static {
+    /// The number of axes.
+    const RANK: usize;
+    /// `[usize; RANK]`: the type of a multi-index, of `DIMS` and of `STRIDES`.
+    type Index: MultiIndex;
+    /// The size of each axis.
+    const DIMS: Self::Index;
+    /// Row-major (C order) strides, in elements.
+    const STRIDES: Self::Index;
+    /// The number of elements: the product of `DIMS` (1 for rank 0).
+    const SIZE: usize;
+    /// The inline storage of a tensor of this shape: nested arrays of `T`.
+    type Storage<T>;
+
+    /// The storage as a flat row-major slice of `SIZE` elements.
+    fn flatten<T>(storage: &Self::Storage<T>) -> &[T];
+    /// The storage as a flat row-major mutable slice.
+    fn flatten_mut<T>(storage: &mut Self::Storage<T>) -> &mut [T];
+    /// Builds storage whose element at flat index `i` is `f(i)`, in order.
+    fn build<T>(f: impl FnMut(usize) -> T) -> Self::Storage<T>;
+}
+
+/// Row-major strides of `dims`: each stride is the product of the dims after it.
+pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
+    let mut strides = [1usize; R];
+    let mut k = R;
+    while k > 1 {
+        k -= 1;
+        strides[k - 1] = match strides[k].checked_mul(dims[k]) {
+            Some(s) => s,
+            None => panic!("shape has more elements than usize can count"),
+        };
+    }
+    strides
+}
+
+/// The number of elements of a shape with these dims.
+pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
+    let mut size = 1usize;
+    let mut k = 0;
+    while k < R {
+        size = match size.checked_mul(dims[k]) {
+            Some(s) => s,
+            None => panic!("shape has more elements than usize can count"),
+        };
+        k += 1;
+    }
+    size
+}
+
+impl Shape for () {
+    const RANK: usize = 0;
+    type Index = [usize; 0];
+    const DIMS: [usize; 0] = [];
+    const STRIDES: [usize; 0] = [];
+    const SIZE: usize = 1;
+    type Storage<T> = [T; 1];
+
+    fn flatten<T>(storage: &[T; 1]) -> &[T] {
+        storage
+    }
+    fn flatten_mut<T>(storage: &mut [T; 1]) -> &mut [T] {
+        storage
+    }
+    fn build<T>(f: impl FnMut(usize) -> T) -> [T; 1] {
+        core::array::from_fn(f)
+    }
+}
+
+/// The storage type of dims `D0, D1, ...` holding `T`: `D0::Array<D1::Array<...<T>>>`.
+macro_rules! nested {
+    ($t:ty; $d:ident) => { $d::Array<$t> };
+    ($t:ty; $d:ident, $($rest:ident),+) => { $d::Array<nested!($t; $($rest),+)> };
+}
+
+/// Flattens storage of dims `D0, D1, ...` by flattening one level at a time.
+macro_rules! flatten_levels {
+    ($s:expr, $f:ident; $d:ident) => { $d::Array::$f($s) };
+    ($s:expr, $f:ident; $d:ident, $($rest:ident),+) => {
+        flatten_levels!($d::Array::$f($s), $f; $($rest),+)
+    };
+}
+
+/// Implements `Shape` for the tuple of the given dimension parameters.
+macro_rules! impl_shape {
+    ($rank:literal; $($d:ident),+) => {
+        impl<$($d: Dimension),+> Shape for ($($d,)+) {
+            const RANK: usize = $rank;
+            type Index = [usize; $rank];
+            const DIMS: [usize; $rank] = [$($d::VALUE),+];
+            const STRIDES: [usize; $rank] = row_major(Self::DIMS);
+            const SIZE: usize = element_count(Self::DIMS);
+            type Storage<T> = nested!(T; $($d),+);
+
+            fn flatten<T>(storage: &Self::Storage<T>) -> &[T] {
+                flatten_levels!(core::slice::from_ref(storage), flatten; $($d),+)
+            }
+            fn flatten_mut<T>(storage: &mut Self::Storage<T>) -> &mut [T] {
+                flatten_levels!(core::slice::from_mut(storage), flatten_mut; $($d),+)
+            }
+            fn build<T>(f: impl FnMut(usize) -> T) -> Self::Storage<T> {
+                build_levels!(f; $($d),+)
+            }
+        }
+    };
+}
+
+/// Builds nested storage from a flat-index function, one axis at a time: the
+/// outer index `i` of a level with inner size `n` covers `i*n .. i*n + n`.
+macro_rules! build_levels {
+    ($f:expr; $d:ident) => {{
+        let mut f = $f;
+        <$d::Array<_> as Row<_>>::build(|i| f(i))
+    }};
+    ($f:expr; $d:ident, $($rest:ident),+) => {{
+        let mut f = $f;
+        let inner = <($($rest,)+) as Shape>::SIZE;
+        <$d::Array<_> as Row<_>>::build(|i| {
+            let base = i * inner;
+            build_levels!(|j| f(base + j); $($rest),+)
+        })
+    }};
+}
+
+impl_shape!(1; D0);
+impl_shape!(2; D0, D1);
+impl_shape!(3; D0, D1, D2);
+impl_shape!(4; D0, D1, D2, D3);
+impl_shape!(5; D0, D1, D2, D3, D4);
+impl_shape!(6; D0, D1, D2, D3, D4, D5);
+impl_shape!(7; D0, D1, D2, D3, D4, D5, D6);
+impl_shape!(8; D0, D1, D2, D3, D4, D5, D6, D7);

@@ -1,0 +1,268 @@
+//! The owned tensor: inline, contiguous, row-major storage of a static shape.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//!
+//! let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+//! let f = Tensor::<f32, shape![2, 3]>::from_fn(|[i, j]| (i * 3 + j + 1) as f32);
+//! assert_eq!(a, f);
+//! assert_eq!(a.shape(), [2, 3]);
+//! assert_eq!(a.iter().sum::<f32>(), 21.0);
+//! ```
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::error::ShapeError;
+use crate::index::unravel;
+use crate::num::{One, Zero};
+use crate::shape::Shape;
+
+/// An owned tensor of element type `T` and static shape `S`.
+///
+/// # Invariants
+///
+/// * The elements are stored inline in `S::Storage<T>`, nested arrays whose
+///   flattening is exactly `S::SIZE` elements in row-major (C) order: the
+///   element at multi-index `[i0, i1, ...]` is at flat position
+///   `i0 * S::STRIDES[0] + i1 * S::STRIDES[1] + ...`.
+/// * The shape lives only in the type: a `Tensor` is exactly as large as its
+///   elements (`size_of::<Tensor<f32, shape![2, 3]>>() == 24`), has no
+///   heap allocation, and is `Copy` when `T` is.
+/// * Every element is initialised; every constructor checks lengths (at
+///   compile time for `tensor!`, at run time for [`Tensor::try_from_slice`]).
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// static W: Tensor<f32, shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
+/// const B: Tensor<i32, shape![3]> = tensor![1, 2, 3];
+/// assert_eq!(W[[1, 1]], 1.0);
+/// assert_eq!(core::mem::size_of_val(&B), 12);
+/// ```
+pub struct Tensor<T, S: Shape> {
+    data: S::Storage<T>,
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// A tensor holding the nested array `data` (`[[T; 3]; 2]` for `[2, 3]`).
+    /// A `const fn`: this is what `tensor!` expands to.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// const T: Tensor<u8, shape![2, 2]> = Tensor::from_array([[1, 2], [3, 4]]);
+    /// assert_eq!(T[[1, 0]], 3);
+    /// ```
+    pub const fn from_array(data: S::Storage<T>) -> Self {
+        Tensor { data }
+    }
+
+    /// The nested array holding the elements.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(tensor![[1, 2], [3, 4]].into_array(), [[1, 2], [3, 4]]);
+    /// ```
+    pub fn into_array(self) -> S::Storage<T> {
+        self.data
+    }
+
+    /// A tensor whose element at each multi-index `[i, j, ...]` is `f([i, j, ...])`,
+    /// called in row-major order.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = Tensor::<usize, shape![2, 3]>::from_fn(|[i, j]| 10 * i + j);
+    /// assert_eq!(t, tensor![[0, 1, 2], [10, 11, 12]]);
+    /// ```
+    pub fn from_fn(mut f: impl FnMut(S::Index) -> T) -> Self {
+        Self::from_flat_fn(|flat| f(unravel::<S>(flat)))
+    }
+
+    /// A tensor whose element at flat row-major position `i` is `f(i)`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = Tensor::<usize, shape![2, 2]>::from_flat_fn(|i| i * i);
+    /// assert_eq!(t.as_slice(), &[0, 1, 4, 9]);
+    /// ```
+    pub fn from_flat_fn(f: impl FnMut(usize) -> T) -> Self {
+        Tensor { data: S::build(f) }
+    }
+
+    /// A tensor with every element equal to `value`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(Tensor::<i8, shape![2]>::full(-1), tensor![-1, -1]);
+    /// ```
+    pub fn full(value: T) -> Self
+    where
+        T: Clone,
+    {
+        Self::from_flat_fn(|_| value.clone())
+    }
+
+    /// A tensor of zeros.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(Tensor::<f32, shape![2, 3]>::zeros().iter().sum::<f32>(), 0.0);
+    /// ```
+    pub fn zeros() -> Self
+    where
+        T: Zero,
+    {
+        Self::from_flat_fn(|_| T::ZERO)
+    }
+
+    /// A tensor of ones.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(Tensor::<u32, shape![2, 3]>::ones().iter().sum::<u32>(), 6);
+    /// ```
+    pub fn ones() -> Self
+    where
+        T: One,
+    {
+        Self::from_flat_fn(|_| T::ONE)
+    }
+
+    /// A tensor holding a copy of `data`, which is read in row-major order.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError`] naming the shape, the expected and the found length when
+    /// `data.len()` is not the shape's element count.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let v = [1, 2, 3, 4, 5, 6];
+    /// let t = Tensor::<i32, shape![2, 3]>::try_from_slice(&v)?;
+    /// assert_eq!(t[[1, 0]], 4);
+    /// assert!(Tensor::<i32, shape![4, 2]>::try_from_slice(&v).is_err());
+    /// # Ok::<(), tensor_core::ShapeError>(())
+    /// ```
+    pub fn try_from_slice(data: &[T]) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        if data.len() != S::SIZE {
+            return Err(ShapeError::length(S::DIMS.as_ref(), data.len()));
+        }
+        Ok(Self::from_flat_fn(|i| data[i].clone()))
+    }
+
+    /// The dimensions, `[usize; RANK]`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(Tensor::<f32, shape![2, 3]>::zeros().shape(), [2, 3]);
+    /// ```
+    pub const fn shape(&self) -> S::Index {
+        S::DIMS
+    }
+
+    /// The elements as a flat row-major slice.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(tensor![[1, 2], [3, 4]].as_slice(), &[1, 2, 3, 4]);
+    /// ```
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        S::flatten(&self.data)
+    }
+
+    /// The elements as a flat row-major mutable slice.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![1, 2, 3];
+    /// t.as_mut_slice().reverse();
+    /// assert_eq!(t, tensor![3, 2, 1]);
+    /// ```
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        S::flatten_mut(&mut self.data)
+    }
+
+    /// The elements in row-major order.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.iter().copied().max(), Some(4));
+    /// ```
+    pub fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.as_slice().iter()
+    }
+
+    /// The elements in row-major order, mutably.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![1, 2, 3];
+    /// t.iter_mut().for_each(|x| *x *= 2);
+    /// assert_eq!(t, tensor![2, 4, 6]);
+    /// ```
+    pub fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
+        self.as_mut_slice().iter_mut()
+    }
+}
+
+impl<'a, T, S: Shape> IntoIterator for &'a Tensor<T, S> {
+    type Item = &'a T;
+    type IntoIter = core::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T, S: Shape> IntoIterator for &'a mut Tensor<T, S> {
+    type Item = &'a mut T;
+    type IntoIter = core::slice::IterMut<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+impl<T: Clone, S: Shape> Clone for Tensor<T, S> {
+    fn clone(&self) -> Self {
+        let elems = self.as_slice();
+        Self::from_flat_fn(|i| elems[i].clone())
+    }
+}
+
+impl<T: Copy, S: Shape> Copy for Tensor<T, S> where S::Storage<T>: Copy {}
+
+impl<T: PartialEq, S: Shape> PartialEq for Tensor<T, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq, S: Shape> Eq for Tensor<T, S> {}
+
+impl<T: Hash, S: Shape> Hash for Tensor<T, S> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<T: Default, S: Shape> Default for Tensor<T, S> {
+    fn default() -> Self {
+        Self::from_flat_fn(|_| T::default())
+    }
+}
+
+/// `Tensor { shape: [2, 3], data: [1, 2, 3, 4, 5, 6] }`: the shape and the
+/// flat row-major elements.
+impl<T: fmt::Debug, S: Shape> fmt::Debug for Tensor<T, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tensor")
+            .field("shape", &S::DIMS)
+            .field("data", &self.as_slice())
+            .finish()
+    }
+}

@@ -1,0 +1,1 @@
+use tensor_core::prelude::*;

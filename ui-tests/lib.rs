@@ -1,0 +1,1 @@
+//! Compile-fail and pass cases live in `tests/`; this library is empty.
