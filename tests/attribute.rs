@@ -1,1 +1,121 @@
+//! The `#[shaped]` attribute: dimension variables, named sizes, named shapes.
+
 use tensor_core::prelude::*;
+
+#[shaped(M, K, N)]
+fn matmul(
+    a: &Tensor<f32, shape![M, K]>,
+    b: &Tensor<f32, shape![K, N]>,
+) -> Tensor<f32, shape![M, N]> {
+    Tensor::from_fn(|[i, j]| (0..K::VALUE).map(|k| a[[i, k]] * b[[k, j]]).sum())
+}
+
+#[test]
+fn dimension_variables_make_a_function_generic() {
+    let a = tensor![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]];
+    let b = tensor![[1.0, 0.0, 2.0], [0.0, 1.0, 3.0]];
+    let c = matmul(&a, &b);
+    assert_eq!(c.shape(), [3, 3]);
+    assert_eq!(
+        c,
+        tensor![[1.0, 2.0, 8.0], [3.0, 4.0, 18.0], [5.0, 6.0, 28.0]]
+    );
+}
+
+#[shaped(H = 4, W = 3)]
+struct Digit {
+    pixels: Tensor<u8, shape![H, W]>,
+    label: u8,
+}
+
+#[shaped(H = 4, W = 3)]
+fn blank_digit(label: u8) -> Digit {
+    Digit {
+        pixels: tensor![0; H, W],
+        label,
+    }
+}
+
+#[test]
+fn named_sizes_substitute_in_types_and_literals() {
+    let mut d = blank_digit(3);
+    assert_eq!(d.pixels.shape(), [4, 3]);
+    d.pixels[[3, 2]] = 255;
+    assert_eq!(
+        d.pixels.iter().map(|&p| p as u32).sum::<u32>() + d.label as u32,
+        258
+    );
+}
+
+#[shaped(B)]
+struct Batch {
+    rows: Tensor<f32, shape![B, 2]>,
+}
+
+#[shaped(B)]
+impl Batch<B> {
+    fn row_sums(&self) -> Tensor<f32, shape![B]> {
+        // The closure's pattern is typed from the return type, even in generic code.
+        Tensor::from_fn(|[i]| self.rows[[i, 0]] + self.rows[[i, 1]])
+    }
+}
+
+#[test]
+fn generic_struct_and_impl() {
+    let b = Batch {
+        rows: tensor![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]],
+    };
+    assert_eq!(b.row_sums(), tensor![3.0, 7.0, 11.0]);
+}
+
+#[shaped(B, C = 2)]
+fn fill_with_a_dimension_variable(value: i32) -> Tensor<i32, shape![B, C]> {
+    tensor![value; B, C]
+}
+
+#[test]
+fn mixed_variables_and_named_sizes() {
+    let t: Tensor<i32, shape![3, 2]> = fill_with_a_dimension_variable(5);
+    assert_eq!(t.iter().sum::<i32>(), 30);
+}
+
+#[shaped(M, N)]
+fn tuple_shapes_of_names_work_too(t: &Tensor<u8, (M, N)>) -> [usize; 2] {
+    t.shape()
+}
+
+#[test]
+fn tuple_of_dimension_names() {
+    assert_eq!(
+        tuple_shapes_of_names_work_too(&tensor![[1u8, 2], [3, 4], [5, 6]]),
+        [3, 2]
+    );
+}
+
+/// A documented named shape.
+#[shaped(2, 3, 4)]
+pub struct Voxels;
+
+#[test]
+fn named_shape_is_the_shape_type() {
+    assert_eq!(Voxels::STRIDES, [12, 4, 1]);
+    assert_eq!(Voxels::SIZE, 24);
+    let v: Tensor<f32, Voxels> = Tensor::zeros();
+    let w: Tensor<f32, shape![2, 3, 4]> = v;
+    assert_eq!(w.shape(), [2, 3, 4]);
+}
+
+#[shaped(N)]
+trait Summed {
+    fn total(&self, t: &Tensor<i64, shape![N]>) -> i64 {
+        t.iter().sum()
+    }
+}
+
+struct Summer;
+impl Summed<Dim<3>> for Summer {}
+
+#[test]
+fn dimension_variables_on_a_trait() {
+    assert_eq!(Summer.total(&tensor![1, 2, 3]), 6);
+}

@@ -74,7 +74,14 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<usize, shape![2, 3]>::from_fn(|[i, j]| 10 * i + j);
     /// assert_eq!(t, tensor![[0, 1, 2], [10, 11, 12]]);
     /// ```
-    pub fn from_fn(mut f: impl FnMut(S::Index) -> T) -> Self {
+    ///
+    /// The index is `[usize; R]` with `R` tied to the shape's rank, rather
+    /// than `S::Index`, so that the closure's pattern types it even when `S`
+    /// comes from the expected type: `let t: Tensor<_, S> = Tensor::from_fn(|[i, j]| ..)`.
+    pub fn from_fn<const R: usize>(mut f: impl FnMut([usize; R]) -> T) -> Self
+    where
+        S: Shape<Index = [usize; R]>,
+    {
         Self::from_flat_fn(|flat| f(unravel::<S>(flat)))
     }
 

@@ -13,7 +13,31 @@ mod dims;
 mod literal;
 
 /// The type of a shape: `shape![2, 3, 4]`, `shape![B, 3]`, `shape![]`.
-/// See `tensor_core::shape!`.
+///
+/// Each dimension is an integer literal of any size that fits a `usize`
+/// (`0` included) or the name of a dimension type, such as a parameter
+/// declared by `#[shaped(B)]`. The result is a tuple of dimension types that
+/// implements `Shape`, whose constants give the rank, dims, row-major strides
+/// and size at compile time. Ranks 0 to 8.
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// type Img = shape![3, 28, 28];
+/// const _: () = assert!(Img::RANK == 3);
+/// assert_eq!(Img::DIMS, [3, 28, 28]);
+/// assert_eq!(Img::STRIDES, [784, 28, 1]);
+/// assert_eq!(Img::SIZE, 2352);
+/// assert_eq!(<shape![]>::SIZE, 1);
+/// assert_eq!(<shape![1000003, 2]>::STRIDES, [2, 1]);
+///
+/// #[shaped(B)]
+/// fn rows(t: &Tensor<f32, shape![B, 3]>) -> usize { t.shape()[0] }
+/// assert_eq!(rows(&Tensor::<f32, shape![5, 3]>::zeros()), 5);
+/// ```
+///
+/// A negative, fractional or suffixed dimension, or more than 8 of them, is a
+/// compile error at that token.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
     dims::shape(input.into())
@@ -22,7 +46,15 @@ pub fn shape(input: TokenStream) -> TokenStream {
 }
 
 /// The type of a list of axis numbers: `axes![2, 0, 1]`.
-/// See `tensor_core::axes!`.
+///
+/// The argument of `permute`, `flip` and the `*_axes` reductions. Axes are
+/// integer literals below 8, each listed at most once.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// assert_eq!(<axes![2, 0, 1]>::AXES, [2, 0, 1]);
+/// assert_eq!(<axes![]>::LEN, 0);
+/// ```
 #[proc_macro]
 pub fn axes(input: TokenStream) -> TokenStream {
     dims::axes(input.into())
@@ -31,7 +63,31 @@ pub fn axes(input: TokenStream) -> TokenStream {
 }
 
 /// A tensor literal: `tensor![[1, 2], [3, 4]]` or `tensor![0.0; 2, 3]`.
-/// See `tensor_core::tensor!`.
+///
+/// The nested form infers the shape from the brackets; the fill form
+/// `tensor![value; d0, d1, ..]` repeats a value. Both are `const`, so they
+/// initialise `const` and `static` items; a fill form whose sizes are
+/// dimension names (inside `#[shaped]` items) calls `Tensor::full` instead.
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]]; // Tensor<f32, shape![2, 3]>
+/// assert_eq!(a.shape(), [2, 3]);
+/// let z = tensor![0u8; 4, 4];
+/// assert_eq!(z.iter().count(), 16);
+/// static W: Tensor<f32, shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
+/// const B: Tensor<i32, shape![3]> = tensor![1, 2, 3];
+/// assert_eq!(W[[1, 1]] + B[[2]] as f32, 4.0);
+/// ```
+///
+/// Compile errors, each at the offending token: an empty `tensor![]`, a row
+/// whose length differs from the first row's ("expected a row of 3 elements
+/// (as the first row), found 2"), a row where an element belongs or the
+/// reverse, literal elements of different types (`1` and `2.0`, `1u8` and
+/// `2i32`), more than 8 axes. A literal whose shape disagrees with an
+/// annotated type is a type error naming the two sizes ("expected `3`, found
+/// `2`").
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
     literal::tensor(input.into())
@@ -40,7 +96,49 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 }
 
 /// Shape declarations for an item: `#[shaped(M, N)]`, `#[shaped(H = 28)]`,
-/// `#[shaped(2, 3, 4)] struct S;`. See `tensor_core::shaped`.
+/// `#[shaped(2, 3, 4)] struct S;`.
+///
+/// * **Dimension variables** `#[shaped(M, K, N)]` on a fn, impl, struct, enum,
+///   union, trait or type alias: each name becomes a type parameter bounded
+///   by `Dimension`, so the item is generic over those sizes.
+/// * **Named sizes** `#[shaped(H = 28, W = 28)]`: inside the item, `H` means
+///   the size 28, in types and in `shape!`/`tensor!` invocations.
+/// * **A named shape** `#[shaped(2, 3, 4)] struct Voxels;`: `Voxels` becomes
+///   the shape type `shape![2, 3, 4]` (a type alias, so tensors of it mix
+///   freely with tensors written `shape![2, 3, 4]`).
+///
+/// The two kinds of names may be mixed: `#[shaped(B, H = 28)]`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// #[shaped(M, N)]
+/// fn corner(t: &Tensor<f32, shape![M, N]>) -> f32 { t[[0, 0]] }
+///
+/// #[shaped(H = 2, W = 3)]
+/// struct Digit { pixels: Tensor<u8, shape![H, W]>, label: u8 }
+///
+/// #[shaped(2, 3, 4)]
+/// struct Voxels;
+///
+/// let d = Digit { pixels: tensor![[0, 1, 2], [3, 4, 5]], label: 7 };
+/// assert_eq!(d.pixels[[1, 2]] + d.label, 12);
+/// assert_eq!(corner(&tensor![[1.5f32, 2.0]]), 1.5);
+/// assert_eq!(Voxels::STRIDES, [12, 4, 1]);
+/// let v: Tensor<f32, Voxels> = Tensor::zeros();
+/// assert_eq!(v.shape(), [2, 3, 4]);
+/// ```
+///
+/// Why not `#[shape]` and `[M, K]`: a function-like macro and an attribute
+/// macro cannot share a name in one scope, and `shape!` is the one written on
+/// almost every line; and rustc's parser rejects a bracket list `[M, K]` in a
+/// type position before any attribute sees it, so shapes inside the item are
+/// written `shape![M, K]` (or, when every dimension is a name, `(M, K)`).
+///
+/// Compile errors, at the offending token: a size that is not a non-negative
+/// integer literal, a name declared twice, a name inside the item that was
+/// never declared (rustc: "cannot find type"), names in a named-shape list,
+/// a size list on anything but a unit struct.
 #[proc_macro_attribute]
 pub fn shaped(args: TokenStream, item: TokenStream) -> TokenStream {
     attr::shape(args.into(), item.into()).into()
