@@ -1,1 +1,112 @@
-fn main() {}
+//! A tour of tensor-core: shapes as types, literals, indexing, printing,
+//! and functions generic over dimensions.
+//!
+//! Run: `cargo run --example tour`
+
+use tensor_core::prelude::*;
+
+/// An RGB image of 28×28 pixels: a shape is a type.
+type Img = shape![3, 28, 28];
+
+// Every constant of a shape is known to the compiler.
+const _: () = assert!(Img::RANK == 3 && Img::SIZE == 2352);
+
+/// A 2×2 rotation by 90°, in read-only memory.
+static ROTATE: Tensor<i32, shape![2, 2]> = tensor![[0, -1], [1, 0]];
+
+/// Matrix product, generic over its three sizes: `K` must agree, or the call
+/// does not compile.
+#[shaped(M, K, N)]
+fn matmul(
+    a: &Tensor<i32, shape![M, K]>,
+    b: &Tensor<i32, shape![K, N]>,
+) -> Tensor<i32, shape![M, N]> {
+    Tensor::from_fn(|[i, j]| (0..K::VALUE).map(|k| a[[i, k]] * b[[k, j]]).sum())
+}
+
+/// A labelled image with named sizes.
+#[shaped(H = 4, W = 6)]
+struct Glyph {
+    pixels: Tensor<u8, shape![H, W]>,
+    label: char,
+}
+
+/// A named shape: `Voxels` is `shape![2, 3, 4]`.
+#[shaped(2, 3, 4)]
+struct Voxels;
+
+fn main() {
+    section("Shapes are types; their strides are computed at compile time");
+    println!(
+        "shape![3, 28, 28]: DIMS {:?}, STRIDES {:?}, SIZE {}",
+        Img::DIMS,
+        Img::STRIDES,
+        Img::SIZE
+    );
+    println!(
+        "Voxels:            DIMS {:?}, STRIDES {:?}",
+        Voxels::DIMS,
+        Voxels::STRIDES
+    );
+    println!(
+        "shape![1000003, 2] (no typenum alias needed): SIZE {}",
+        <shape![1000003, 2]>::SIZE
+    );
+
+    section("Literals: the shape is read from the brackets");
+    let a = tensor![[1, 2, 3], [4, 5, 6]];
+    println!(
+        "tensor![[1, 2, 3], [4, 5, 6]] has shape {:?} and takes {} bytes:\n{a}",
+        a.shape(),
+        size_of_val(&a)
+    );
+    let cube = Tensor::<i32, shape![2, 2, 3]>::from_fn(|[i, j, k]| (100 * i + 10 * j + k) as i32);
+    println!("from_fn(|[i, j, k]| 100i + 10j + k) over [2, 2, 3]:\n{cube}");
+    println!("tensor![0.5f32; 2, 4]:\n{}", tensor![0.5f32; 2, 4]);
+
+    section("Indexing: constant strides, checked per axis");
+    println!("a[[1, 2]] = {}  (flat position 1*3 + 2*1 = 5)", a[[1, 2]]);
+    println!(
+        "a.get([0, 3]) = {:?}  (flat position 3 exists, but axis 1 has size 3)",
+        a.get([0, 3])
+    );
+
+    section("Functions generic over dimensions: #[shaped(M, K, N)]");
+    let b = tensor![[1, 0], [0, 1], [1, 1]];
+    println!("[2, 3] x [3, 2] ->\n{}", matmul(&a, &b));
+    println!(
+        "rotating [[1, 2]] by 90 degrees: {}",
+        matmul(&tensor![[1, 2]], &ROTATE)
+    );
+    let glyph = Glyph {
+        pixels: tensor![
+            [0, 1, 1, 1, 1, 0],
+            [1, 0, 0, 0, 0, 1],
+            [1, 0, 0, 0, 0, 1],
+            [0, 1, 1, 1, 1, 0]
+        ],
+        label: 'o',
+    };
+    println!(
+        "glyph '{}', {:?} pixels:\n{}",
+        glyph.label,
+        glyph.pixels.shape(),
+        glyph.pixels
+    );
+
+    section("Run-time data is checked at run time");
+    let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];
+    match Tensor::<f32, shape![2, 3]>::try_from_slice(&data) {
+        Ok(t) => println!("{t}"),
+        Err(e) => println!("try_from_slice: {e}"),
+    }
+
+    section("Shape mistakes are compile errors (see ui-tests/tests/ui)");
+    println!("let t: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];  // expected `3`, found `2`");
+    println!("matmul(&a, &a);     // [2, 3] x [2, 3]: expected `3`, found `2`");
+    println!("tensor![[1, 2], [3]];  // ragged tensor literal: expected a row of 2 elements");
+}
+
+fn section(title: &str) {
+    println!("\n== {title} ==");
+}

@@ -23,13 +23,18 @@ use crate::tensor::Tensor;
 /// when some axis is out of range.
 #[inline(always)]
 pub(crate) fn ravel<S: Shape>(index: &S::Index) -> Option<usize> {
-    let (index, dims, strides) = (index.as_ref(), S::DIMS, S::STRIDES);
+    let (dims, strides) = (S::DIMS, S::STRIDES);
+    let axes = index
+        .as_ref()
+        .iter()
+        .zip(dims.as_ref())
+        .zip(strides.as_ref());
     let mut flat = 0;
-    for axis in 0..S::RANK {
-        if index[axis] >= dims.as_ref()[axis] {
+    for ((&i, &dim), &stride) in axes {
+        if i >= dim {
             return None;
         }
-        flat += index[axis] * strides.as_ref()[axis];
+        flat += i * stride;
     }
     Some(flat)
 }
