@@ -1,16 +1,14 @@
 //! Procedural macros of `tensor-core`; use them through `tensor_core`.
 //!
-//! Each entry point parses its input, checks it (reporting every mistake of
-//! one invocation at once, each at the smallest offending token) and expands
-//! the checked input. Parsing, checking and expansion live in their own
-//! modules per macro: `dims` (shared by `shape!`, `axes!` and `#[shape]`),
-//! `literal` (`tensor!`) and `attr` (`#[shape]`).
+//! Each entry point parses its input ([`ast`]), checks it ([`valid`]:
+//! every mistake of one invocation reported at once, each at the smallest
+//! offending token) and expands what passed ([`expand`]).
 
 use proc_macro::TokenStream;
 
-mod attr;
-mod dims;
-mod literal;
+mod ast;
+mod expand;
+mod valid;
 
 /// The type of a shape: `shape![2, 3, 4]`, `shape![B, 3]`, `shape![]`.
 ///
@@ -40,7 +38,7 @@ mod literal;
 /// compile error at that token.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
-    dims::shape(input.into())
+    shape_impl(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -57,7 +55,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn axes(input: TokenStream) -> TokenStream {
-    dims::axes(input.into())
+    axes_impl(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -90,7 +88,7 @@ pub fn axes(input: TokenStream) -> TokenStream {
 /// `2`").
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
-    literal::tensor(input.into())
+    tensor_impl(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
@@ -141,5 +139,71 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 /// a size list on anything but a unit struct.
 #[proc_macro_attribute]
 pub fn shaped(args: TokenStream, item: TokenStream) -> TokenStream {
-    attr::shape(args.into(), item.into()).into()
+    shaped_impl(args.into(), item.into()).into()
+}
+
+fn shape_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let list: ast::ExprList = syn::parse2(input)?;
+    let dims = valid::dim_specs(&list, proc_macro2::Span::call_site())?;
+    Ok(expand::shape(&dims))
+}
+
+fn axes_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let list: ast::ExprList = syn::parse2(input)?;
+    Ok(expand::axes(&valid::axes(&list)?))
+}
+
+fn tensor_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let input: ast::TensorInput = syn::parse2(input)?;
+    Ok(expand::literal::tensor(&valid::literal::tensor(&input)?))
+}
+
+/// `#[shaped]` always emits the item, with what could be applied, next to
+/// its errors, so one mistake in the arguments does not cascade.
+fn shaped_impl(
+    args: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+) -> proc_macro2::TokenStream {
+    let mut errors = Vec::new();
+    let args = match syn::parse2::<ast::ExprList>(args) {
+        Ok(list) => valid::attr::args(&list, &mut errors),
+        Err(e) => {
+            errors.push(e);
+            Vec::new()
+        }
+    };
+    let output = match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(parsed) => expand_shaped(parsed, &args, &mut errors).unwrap_or(item),
+        Err(e) => {
+            errors.push(e);
+            item
+        }
+    };
+    let errors = valid::combine(errors)
+        .err()
+        .map(syn::Error::into_compile_error);
+    quote::quote!(#errors #output)
+}
+
+/// A named shape when the arguments are sizes, the rewritten item otherwise;
+/// `None` to emit the item unchanged.
+fn expand_shaped(
+    item: syn::Item,
+    args: &[valid::attr::Arg],
+    errors: &mut Vec<syn::Error>,
+) -> Option<proc_macro2::TokenStream> {
+    let sizes: Vec<_> = args
+        .iter()
+        .filter_map(|a| match a {
+            valid::attr::Arg::Size(n, span) => Some((*n, *span)),
+            _ => None,
+        })
+        .collect();
+    if !sizes.is_empty() {
+        let unit = valid::attr::named_shape(&item, args, &sizes, errors)?;
+        return Some(expand::attr::named_shape(unit, &sizes));
+    }
+    let (tokens, error) = expand::attr::item(item, args);
+    errors.extend(error);
+    Some(tokens)
 }

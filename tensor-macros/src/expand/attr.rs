@@ -1,0 +1,136 @@
+//! `#[shaped(..)]` out: generic parameters for dimension variables, named
+//! sizes substituted, or a named shape's type alias.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+use syn::visit_mut::{self, VisitMut};
+use syn::{parse_quote, Generics, Item, ItemStruct};
+
+use super::{size_type, tuple};
+use crate::valid::attr::Arg;
+
+/// The macros whose dimension names `#[shaped(H = 28)]` substitutes.
+const DIM_MACROS: [&str; 2] = ["shape", "tensor"];
+
+/// `type Name = shape![sizes];`, keeping the struct's docs and visibility.
+pub fn named_shape(unit: &ItemStruct, sizes: &[(u64, Span)]) -> TokenStream {
+    let attrs = unit.attrs.iter().filter(|a| !a.path().is_ident("derive"));
+    let (vis, ident) = (&unit.vis, &unit.ident);
+    let shape = tuple(sizes.iter().map(|&(n, span)| size_type(n, span)));
+    quote!(#(#attrs)* #vis type #ident = #shape;)
+}
+
+/// Substitutes named sizes, then declares dimension variables. Returns an
+/// error when there are variables but the item has no generics.
+pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
+    let named: BTreeMap<String, u64> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Named(name, n) => Some((name.to_string(), *n)),
+            _ => None,
+        })
+        .collect();
+    Substitute { named: &named }.visit_item_mut(&mut item);
+    let vars: Vec<&Ident> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Var(name) => Some(name),
+            _ => None,
+        })
+        .collect();
+    let error = match (vars.first(), generics_of(&mut item)) {
+        (None, _) => None,
+        (Some(_), Some(generics)) => {
+            declare_vars(generics, &vars);
+            None
+        }
+        (Some(first), None) => Some(syn::Error::new(
+            first.span(),
+            "dimension variables need an item with generics: a fn, impl, struct, enum, union, trait or type alias",
+        )),
+    };
+    (item.into_token_stream(), error)
+}
+
+/// The generics of the items that can declare dimension variables.
+fn generics_of(item: &mut Item) -> Option<&mut Generics> {
+    match item {
+        Item::Fn(f) => Some(&mut f.sig.generics),
+        Item::Impl(i) => Some(&mut i.generics),
+        Item::Struct(s) => Some(&mut s.generics),
+        Item::Enum(e) => Some(&mut e.generics),
+        Item::Union(u) => Some(&mut u.generics),
+        Item::Trait(t) => Some(&mut t.generics),
+        Item::Type(t) => Some(&mut t.generics),
+        _ => None,
+    }
+}
+
+/// Declares each variable as a type parameter bounded by `Dimension`, or adds
+/// the bound to a parameter the item already declares.
+fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
+    for var in vars {
+        match generics.type_params_mut().find(|p| p.ident == **var) {
+            Some(param) => param.bounds.push(parse_quote!(::tensor_core::Dimension)),
+            None => generics
+                .params
+                .push(parse_quote!(#var: ::tensor_core::Dimension)),
+        }
+    }
+}
+
+/// Replaces named sizes by their values, in types and in dimension macros.
+struct Substitute<'a> {
+    named: &'a BTreeMap<String, u64>,
+}
+
+impl Substitute<'_> {
+    /// Replaces each name in a macro's tokens by its size literal.
+    fn tokens(&self, tokens: TokenStream) -> TokenStream {
+        tokens.into_iter().map(|tt| self.token(tt)).collect()
+    }
+
+    fn token(&self, tt: TokenTree) -> TokenTree {
+        match tt {
+            TokenTree::Ident(ident) => match self.named.get(&ident.to_string()) {
+                Some(&n) => {
+                    let mut lit = proc_macro2::Literal::u64_unsuffixed(n);
+                    lit.set_span(ident.span());
+                    TokenTree::Literal(lit)
+                }
+                None => TokenTree::Ident(ident),
+            },
+            TokenTree::Group(group) => {
+                let stream = self.tokens(group.stream());
+                let mut new = proc_macro2::Group::new(group.delimiter(), stream);
+                new.set_span(group.span());
+                TokenTree::Group(new)
+            }
+            other => other,
+        }
+    }
+}
+
+impl VisitMut for Substitute<'_> {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Path(syn::TypePath { qself: None, path }) = ty {
+            if let Some(ident) = path.get_ident() {
+                if let Some(&n) = self.named.get(&ident.to_string()) {
+                    let tokens = size_type(n, ident.span());
+                    *ty = syn::Type::Verbatim(tokens);
+                    return;
+                }
+            }
+        }
+        visit_mut::visit_type_mut(self, ty);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        let last = mac.path.segments.last();
+        if last.is_some_and(|s| DIM_MACROS.iter().any(|m| s.ident == m)) {
+            mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+        }
+    }
+}

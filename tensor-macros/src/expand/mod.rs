@@ -1,0 +1,102 @@
+//! Tokens out: the types and expressions each checked input becomes.
+//!
+//! A literal dimension `N` becomes `Dim<N>` when typenum maps `N` (its
+//! `Const<N>: ToUInt` table: `0..=1024` and every power of two and of ten),
+//! and `BigDim<N, U>` with `U` the binary typenum of `N` otherwise, so each
+//! size has exactly one type. Every path is rooted (`::tensor_core::..`).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+use crate::valid::DimSpec;
+
+pub mod attr;
+pub mod literal;
+
+/// Whether typenum's `Const<N>: ToUInt` table covers `n`.
+pub fn in_typenum_table(n: u64) -> bool {
+    n <= 1024 || n.is_power_of_two() || is_power_of_ten(n)
+}
+
+fn is_power_of_ten(mut n: u64) -> bool {
+    while n >= 10 && n.is_multiple_of(10) {
+        n /= 10;
+    }
+    n == 1
+}
+
+/// The binary typenum of `n`, most significant bit outermost:
+/// `UInt<UInt<UTerm, B1>, B0>` for 2.
+pub fn typenum(n: u64) -> TokenStream {
+    let tn = quote!(::tensor_core::__private::typenum);
+    if n == 0 {
+        return quote!(#tn::UTerm);
+    }
+    let bit = if n & 1 == 1 {
+        quote!(#tn::B1)
+    } else {
+        quote!(#tn::B0)
+    };
+    let high = typenum(n >> 1);
+    quote!(#tn::UInt<#high, #bit>)
+}
+
+/// The type of a literal dimension of size `n`, spanned at the literal.
+pub fn size_type(n: u64, span: Span) -> TokenStream {
+    let value = proc_macro2::Literal::u64_unsuffixed(n);
+    if in_typenum_table(n) {
+        quote_spanned!(span=> ::tensor_core::Dim<#value>)
+    } else {
+        let num = typenum(n);
+        quote_spanned!(span=> ::tensor_core::BigDim<#value, #num>)
+    }
+}
+
+/// The type of one dimension.
+pub fn dim_type(spec: &DimSpec) -> TokenStream {
+    match spec {
+        DimSpec::Size(n, span) => size_type(*n, *span),
+        DimSpec::Named(path) => quote!(#path),
+    }
+}
+
+/// A tuple type of `items`: `()`, `(A,)`, `(A, B)`.
+pub fn tuple(items: impl IntoIterator<Item = TokenStream>) -> TokenStream {
+    let items = items.into_iter();
+    quote!((#(#items,)*))
+}
+
+/// `shape![..]`: the tuple of the dimensions' types.
+pub fn shape(dims: &[DimSpec]) -> TokenStream {
+    tuple(dims.iter().map(dim_type))
+}
+
+/// `axes![..]`: the tuple of `Axis<N>` types.
+pub fn axes(axes: &[(u64, Span)]) -> TokenStream {
+    tuple(axes.iter().map(|&(n, span)| {
+        let value = proc_macro2::Literal::u64_unsuffixed(n);
+        quote_spanned!(span=> ::tensor_core::Axis<#value>)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typenum_table_matches_typenum_generic_const_mappings() {
+        assert!(in_typenum_table(0) && in_typenum_table(1024));
+        assert!(!in_typenum_table(1025) && !in_typenum_table(1000003));
+        assert!(in_typenum_table(2048) && in_typenum_table(1 << 63));
+        assert!(in_typenum_table(10_000) && in_typenum_table(10_000_000_000_000_000_000));
+        assert!(!in_typenum_table(3000) && !in_typenum_table(20_000));
+    }
+
+    #[test]
+    fn typenum_is_binary_most_significant_bit_outermost() {
+        let six = typenum(6).to_string().replace(' ', "");
+        let tn = "::tensor_core::__private::typenum::";
+        let expected = format!("{tn}UInt<{tn}UInt<{tn}UInt<{tn}UTerm,{tn}B1>,{tn}B1>,{tn}B0>");
+        assert_eq!(six, expected);
+    }
+}

@@ -1,0 +1,183 @@
+//! The rules each macro input must follow. Checks report every mistake of
+//! one invocation (`combine`), each at the smallest offending token, and
+//! return checked forms that expansion can trust.
+
+use proc_macro2::Span;
+use quote::quote;
+use syn::{Expr, ExprLit, ExprPath, ExprUnary, Lit, UnOp};
+
+use crate::ast::ExprList;
+
+pub mod attr;
+pub mod literal;
+
+/// The most axes a shape or an axis list may have: `Shape` and `Axes` are
+/// implemented for tuples up to this length.
+pub const MAX_RANK: usize = 8;
+
+/// One dimension of a shape, checked.
+pub enum DimSpec {
+    /// An integer literal, with its value and span.
+    Size(u64, Span),
+    /// A path to a dimension type, such as a parameter `B`.
+    Named(syn::Path),
+}
+
+/// Folds `errors` into one error carrying all of them, or `Ok` if empty.
+pub fn combine(errors: Vec<syn::Error>) -> syn::Result<()> {
+    let mut errors = errors.into_iter();
+    match errors.next() {
+        None => Ok(()),
+        Some(mut first) => {
+            errors.for_each(|e| first.combine(e));
+            Err(first)
+        }
+    }
+}
+
+/// A size literal: unsuffixed (or `usize`) and within 64 bits. The rule:
+/// dimensions are `usize`, and a suffix such as `3u8` suggests a different type.
+pub fn size_literal(lit: &syn::LitInt, what: &str) -> syn::Result<u64> {
+    if !matches!(lit.suffix(), "" | "usize") {
+        let msg = format!("{what} must be an unsuffixed integer, found `{lit}`");
+        return Err(syn::Error::new(lit.span(), msg));
+    }
+    lit.base10_parse::<u64>().map_err(|_| {
+        let msg = format!("{what} `{lit}` does not fit in a usize");
+        syn::Error::new(lit.span(), msg)
+    })
+}
+
+/// One written dimension: a non-negative integer literal or a path.
+pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => Ok(DimSpec::Size(size_literal(lit, "a dimension")?, lit.span())),
+        Expr::Path(ExprPath {
+            path, qself: None, ..
+        }) => Ok(DimSpec::Named(path.clone())),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_), ..
+        }) => Err(syn::Error::new_spanned(
+            expr,
+            format!("a dimension cannot be negative, found `{}`", quote!(#expr)),
+        )),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format!(
+                "expected a dimension (an integer literal or a dimension name), found `{}`",
+                quote!(#other)
+            ),
+        )),
+    }
+}
+
+/// Every dimension of a list, and at most `MAX_RANK` of them.
+pub fn dim_specs(list: &ExprList, span: Span) -> syn::Result<Vec<DimSpec>> {
+    let (mut specs, mut errors) = (Vec::new(), Vec::new());
+    for expr in &list.0 {
+        match dim_spec(expr) {
+            Ok(spec) => specs.push(spec),
+            Err(e) => errors.push(e),
+        }
+    }
+    if list.0.len() > MAX_RANK {
+        let msg = format!(
+            "a shape has at most {MAX_RANK} axes, found {}",
+            list.0.len()
+        );
+        errors.push(syn::Error::new(span, msg));
+    }
+    combine(errors).map(|()| specs)
+}
+
+/// The axes of `axes![..]`: literals below `MAX_RANK` (no tensor has more
+/// axes), each listed once (no operation takes an axis twice).
+pub fn axes(list: &ExprList) -> syn::Result<Vec<(u64, Span)>> {
+    let (mut axes, mut errors) = (Vec::new(), Vec::new());
+    for expr in &list.0 {
+        match axis(expr, &axes) {
+            Ok(axis) => axes.push(axis),
+            Err(e) => errors.push(e),
+        }
+    }
+    combine(errors).map(|()| axes)
+}
+
+/// One axis number, checked against those listed before it.
+fn axis(expr: &Expr, seen: &[(u64, Span)]) -> syn::Result<(u64, Span)> {
+    let Expr::Lit(ExprLit {
+        lit: Lit::Int(lit), ..
+    }) = expr
+    else {
+        let msg = format!(
+            "expected an axis number (an integer literal), found `{}`",
+            quote!(#expr)
+        );
+        return Err(syn::Error::new_spanned(expr, msg));
+    };
+    let n = size_literal(lit, "an axis")?;
+    if n >= MAX_RANK as u64 {
+        let msg = format!("axis {n} is out of range: tensors have at most {MAX_RANK} axes");
+        return Err(syn::Error::new(lit.span(), msg));
+    }
+    if seen.iter().any(|&(m, _)| m == n) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("axis {n} is listed twice"),
+        ));
+    }
+    Ok((n, lit.span()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(tokens: proc_macro2::TokenStream) -> ExprList {
+        syn::parse2(tokens).expect("a comma-separated list")
+    }
+
+    #[test]
+    fn every_bad_dimension_is_reported_at_once() {
+        let err = dim_specs(&list(quote!(-1, 2.5, 3)), Span::call_site())
+            .err()
+            .unwrap();
+        let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 2);
+        assert!(messages[0].contains("cannot be negative, found `- 1`"));
+        assert!(messages[1].contains("found `2.5`"));
+    }
+
+    #[test]
+    fn suffixed_and_oversized_sizes_are_rejected() {
+        let err = dim_specs(&list(quote!(3u8, 18446744073709551616)), Span::call_site());
+        let messages: Vec<String> = err
+            .err()
+            .unwrap()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "a dimension must be an unsuffixed integer, found `3u8`",
+                "a dimension `18446744073709551616` does not fit in a usize",
+            ]
+        );
+    }
+
+    #[test]
+    fn axes_must_be_small_and_distinct() {
+        let err = axes(&list(quote!(0, 8, 0))).err().unwrap();
+        let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "axis 8 is out of range: tensors have at most 8 axes",
+                "axis 0 is listed twice",
+            ]
+        );
+    }
+}
