@@ -1,0 +1,40 @@
+//! The trybuild suite: every shape mistake a user can make, with the exact
+//! diagnostic it produces, and pass cases that compile and run.
+//!
+//! # Why there are two `#[test]`s
+//!
+//! The contract (API.md, "Errors") is that every shape error is reported by
+//! `cargo check` alone: an error that only `cargo build` finds (a
+//! post-monomorphization `const { assert!(..) }`) does not reach the editor.
+//! trybuild picks the cargo subcommand per batch, a batch being one
+//! `TestCases` value, which runs when dropped (trybuild 1.0.122,
+//! `src/lib.rs:340`):
+//!
+//! * `src/run.rs:121-126` sets `has_pass` if any case of the batch is a
+//!   `pass` case;
+//! * `src/cargo.rs:97` (dependencies), `src/cargo.rs:130` (one case) and
+//!   `src/cargo.rs:153` (all cases) run
+//!   `if project.has_pass { "build" } else { "check" }`;
+//! * `src/run.rs:76` compiles a batch without pass cases in one
+//!   `cargo check --bins --keep-going`.
+//!
+//! So the compile-fail cases live in a batch of their own, and are compiled
+//! with `cargo check` only: a case whose error needs `cargo build` compiles
+//! under `check` and fails this test with "expected error, but compiled
+//! successfully". The pass cases form a second batch, built and run
+//! (`cargo run`), so their `assert_eq!`s execute. Never add a `pass` case to
+//! the `compile_fail` batch: it would switch the whole batch to `cargo build`.
+
+/// Compile-fail cases, checked with `cargo check` only (see above).
+#[test]
+fn compile_fail() {
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/ui/*/*.rs");
+}
+
+/// Pass cases: built with `cargo build` and run.
+#[test]
+fn pass() {
+    let cases = trybuild::TestCases::new();
+    cases.pass("tests/pass/*.rs");
+}

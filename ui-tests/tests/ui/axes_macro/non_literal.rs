@@ -1,0 +1,8 @@
+// Axes are integer literals, not names or expressions.
+use tensor_core::prelude::*;
+
+type P = axes![0, N];
+
+fn main() {
+    let _ = <P as Axes>::LEN;
+}

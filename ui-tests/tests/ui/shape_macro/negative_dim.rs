@@ -1,0 +1,8 @@
+// A dimension is a size: `-3` is rejected at the literal.
+use tensor_core::prelude::*;
+
+type Img = shape![2, -3];
+
+fn main() {
+    let _ = <Img as Shape>::RANK;
+}

@@ -1,0 +1,6 @@
+// An empty literal has no shape to infer.
+use tensor_core::prelude::*;
+
+fn main() {
+    let _t: Tensor<i32, shape![0]> = tensor![];
+}

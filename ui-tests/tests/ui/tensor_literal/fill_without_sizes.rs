@@ -1,0 +1,6 @@
+// The fill form needs the sizes after `;`.
+use tensor_core::prelude::*;
+
+fn main() {
+    let _t: Tensor<u8, shape![2]> = tensor![0u8; ];
+}

@@ -1,0 +1,7 @@
+// Sizes outside typenum's table (here 1025 and 1027) still print in decimal.
+use tensor_core::prelude::*;
+
+fn main() {
+    let a = Tensor::<u8, shape![1025]>::zeros();
+    let _b: Tensor<u8, shape![1027]> = a;
+}

@@ -1,0 +1,6 @@
+// A shape's names must be dimensions; `String` is not one.
+use tensor_core::prelude::*;
+
+fn main() {
+    let _ = <shape![2, String] as Shape>::RANK;
+}
