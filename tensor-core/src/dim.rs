@@ -2,9 +2,9 @@
 //!
 //! A dimension of size `N` is the type [`Dim<N>`] when typenum maps `N` to a
 //! type-level number (every value in `0..=1024`, and each power of two and of
-//! ten up to `usize::MAX`), and [`BigDim<N, U>`] for any other value, where `U`
-//! is the binary typenum of `N`. The macros choose, so a user never writes
-//! either: `shape![3, 1000003]` is `(Dim<3>, BigDim<1000003, ...>)`.
+//! ten up to `usize::MAX`), and [`BigDim<N, Hi, LO>`] for any other value,
+//! with `N = Hi * 1024 + LO`. The macros choose, so a user never writes
+//! either: `shape![3, 1000003]` is `(Dim<3>, BigDim<1000003, Dim<976>, 579>)`.
 //!
 //! # Why this representation
 //!
@@ -22,8 +22,9 @@
 //! table), so generic code keeps type-level arithmetic (`Prod`, `IsEqual`,
 //! ...). The array storage of a tensor is built from the const parameter
 //! directly (`[T; N]`), so no typenum-to-array recursion is compiled either.
-//! Values outside typenum's table keep their decimal in front (`BigDim<N, U>`)
-//! and carry the binary typenum as a second parameter.
+//! Values outside typenum's table are written in base 1024, each digit in
+//! typenum's table (`BigDim<N, Hi, LO>`, `N = Hi * 1024 + LO`), so they too
+//! print in decimal, with the value itself first.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -39,7 +40,9 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use typenum::{Bit, Const, ToUInt, UInt, Unsigned, U};
+use core::ops::{Add, Mul};
+
+use typenum::{Const, Prod, Sum, ToUInt, Unsigned, U, U1024};
 
 use crate::storage::Row;
 
@@ -59,6 +62,11 @@ mod sealed {
 /// fn size<D: Dimension>() -> usize { D::VALUE }
 /// assert_eq!(size::<Dim<7>>(), 7);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a dimension",
+    label = "not a dimension",
+    note = "dimensions are written as integer literals in `shape![..]`, or declared with `#[shaped(M)]`"
+)]
 pub trait Dimension: sealed::Sealed + Copy + Default + fmt::Debug + 'static {
     /// The size, as a value.
     const VALUE: usize;
@@ -78,15 +86,18 @@ pub trait Dimension: sealed::Sealed + Copy + Default + fmt::Debug + 'static {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Dim<const N: usize>;
 
-/// The dimension of size `N` when typenum has no alias for `N`; `Num` is
-/// `N`'s binary typenum. `shape!` emits it for such sizes.
+/// The dimension of size `N` when typenum has no alias for `N`: `N` is
+/// `Hi * 1024 + LO`, with `Hi` a dimension itself and `LO < 1024`, so that
+/// every part prints in decimal (`BigDim<1000003, Dim<976>, 579>`) and the
+/// typenum is `Hi::Num * 1024 + LO`. `shape!` emits it for such sizes.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 /// type S = shape![1000003];
 /// assert_eq!(S::SIZE, 1000003);
+/// assert_eq!(<BigDim<1000003, Dim<976>, 579> as Dimension>::VALUE, 1000003);
 /// ```
-pub struct BigDim<const N: usize, Num>(PhantomData<Num>);
+pub struct BigDim<const N: usize, Hi, const LO: usize>(PhantomData<Hi>);
 
 impl<const N: usize> sealed::Sealed for Dim<N> {}
 
@@ -106,33 +117,35 @@ impl<const N: usize> fmt::Debug for Dim<N> {
     }
 }
 
-impl<const N: usize, H, B> sealed::Sealed for BigDim<N, UInt<H, B>> {}
+impl<const N: usize, Hi, const LO: usize> sealed::Sealed for BigDim<N, Hi, LO> {}
 
-impl<const N: usize, H: Unsigned, B: Bit> Dimension for BigDim<N, UInt<H, B>>
+impl<const N: usize, Hi: Dimension, const LO: usize> Dimension for BigDim<N, Hi, LO>
 where
-    H: 'static,
-    B: 'static,
+    Const<LO>: ToUInt,
+    Hi::Num: Mul<U1024>,
+    Prod<Hi::Num, U1024>: Add<U<LO>>,
+    Sum<Prod<Hi::Num, U1024>, U<LO>>: Unsigned,
 {
     const VALUE: usize = N;
-    type Num = UInt<H, B>;
+    type Num = Sum<Prod<Hi::Num, U1024>, U<LO>>;
     type Array<E> = [E; N];
 }
 
-impl<const N: usize, Num> Clone for BigDim<N, Num> {
+impl<const N: usize, Hi, const LO: usize> Clone for BigDim<N, Hi, LO> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<const N: usize, Num> Copy for BigDim<N, Num> {}
+impl<const N: usize, Hi, const LO: usize> Copy for BigDim<N, Hi, LO> {}
 
-impl<const N: usize, Num> Default for BigDim<N, Num> {
+impl<const N: usize, Hi, const LO: usize> Default for BigDim<N, Hi, LO> {
     fn default() -> Self {
         BigDim(PhantomData)
     }
 }
 
-impl<const N: usize, Num> fmt::Debug for BigDim<N, Num> {
+impl<const N: usize, Hi, const LO: usize> fmt::Debug for BigDim<N, Hi, LO> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BigDim<{N}>")
     }

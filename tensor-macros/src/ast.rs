@@ -36,7 +36,7 @@ impl Parse for TensorInput {
         if input.is_empty() {
             let msg = "cannot infer the shape of an empty `tensor![]`: \
                        write `Tensor::<T, shape![0]>::zeros()` for an empty tensor";
-            return Err(input.error(msg));
+            return Err(syn::Error::new(Span::call_site(), msg));
         }
         let first: Expr = input.parse()?;
         if input.peek(Token![;]) {

@@ -38,9 +38,7 @@ mod valid;
 /// compile error at that token.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
-    shape_impl(input.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    shape_impl(input.into()).unwrap_or_else(errors).into()
 }
 
 /// The type of a list of axis numbers: `axes![2, 0, 1]`.
@@ -55,9 +53,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn axes(input: TokenStream) -> TokenStream {
-    axes_impl(input.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    axes_impl(input.into()).unwrap_or_else(errors).into()
 }
 
 /// A tensor literal: `tensor![[1, 2], [3, 4]]` or `tensor![0.0; 2, 3]`.
@@ -88,9 +84,7 @@ pub fn axes(input: TokenStream) -> TokenStream {
 /// `2`").
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
-    tensor_impl(input.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    tensor_impl(input.into()).unwrap_or_else(errors).into()
 }
 
 /// Shape declarations for an item: `#[shaped(M, N)]`, `#[shaped(H = 28)]`,
@@ -142,9 +136,16 @@ pub fn shaped(args: TokenStream, item: TokenStream) -> TokenStream {
     shaped_impl(args.into(), item.into()).into()
 }
 
+/// Every error of an invocation as one expression or type: a tuple of
+/// `compile_error!`s, so that each is reported and nothing else is.
+fn errors(error: syn::Error) -> proc_macro2::TokenStream {
+    let each = error.into_iter().map(syn::Error::into_compile_error);
+    quote::quote!((#(#each,)*))
+}
+
 fn shape_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
     let list: ast::ExprList = syn::parse2(input)?;
-    let dims = valid::dim_specs(&list, proc_macro2::Span::call_site())?;
+    let dims = valid::dim_specs(&list)?;
     Ok(expand::shape(&dims))
 }
 
@@ -201,7 +202,8 @@ fn expand_shaped(
         .collect();
     if !sizes.is_empty() {
         let unit = valid::attr::named_shape(&item, args, &sizes, errors)?;
-        return Some(expand::attr::named_shape(unit, &sizes));
+        let kept = &sizes[..sizes.len().min(valid::MAX_RANK)];
+        return Some(expand::attr::named_shape(unit, kept));
     }
     let (tokens, error) = expand::attr::item(item, args);
     errors.extend(error);

@@ -9,7 +9,8 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{parse_quote, Generics, Item, ItemStruct};
 
 use super::{size_type, tuple};
-use crate::valid::attr::Arg;
+use crate::ast::ExprList;
+use crate::valid::{self, attr::Arg};
 
 /// The macros whose dimension names `#[shaped(H = 28)]` substitutes.
 const DIM_MACROS: [&str; 2] = ["shape", "tensor"];
@@ -81,6 +82,16 @@ fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
     }
 }
 
+/// The tuple type of a `shape![..]` invocation whose input is valid; `None`
+/// leaves the invocation to report its own errors.
+fn expand_shape_macro(mac: &syn::Macro) -> Option<TokenStream> {
+    if !mac.path.segments.last().is_some_and(|s| s.ident == "shape") {
+        return None;
+    }
+    let list: ExprList = syn::parse2(mac.tokens.clone()).ok()?;
+    valid::dim_specs(&list).ok().map(|dims| super::shape(&dims))
+}
+
 /// Replaces named sizes by their values, in types and in dimension macros.
 struct Substitute<'a> {
     named: &'a BTreeMap<String, u64>,
@@ -114,7 +125,17 @@ impl Substitute<'_> {
 }
 
 impl VisitMut for Substitute<'_> {
+    /// Named sizes become their dimension types, and `shape![..]` types are
+    /// expanded here (after substitution), so the item holds no type macros:
+    /// `#[derive]` rejects generic items that do.
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Macro(m) = ty {
+            self.visit_macro_mut(&mut m.mac);
+            if let Some(expanded) = expand_shape_macro(&m.mac) {
+                *ty = syn::Type::Verbatim(expanded);
+            }
+            return;
+        }
         if let syn::Type::Path(syn::TypePath { qself: None, path }) = ty {
             if let Some(ident) = path.get_ident() {
                 if let Some(&n) = self.named.get(&ident.to_string()) {

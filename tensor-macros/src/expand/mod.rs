@@ -2,7 +2,7 @@
 //!
 //! A literal dimension `N` becomes `Dim<N>` when typenum maps `N` (its
 //! `Const<N>: ToUInt` table: `0..=1024` and every power of two and of ten),
-//! and `BigDim<N, U>` with `U` the binary typenum of `N` otherwise, so each
+//! and `BigDim<N, Hi, LO>` (`N = Hi * 1024 + LO`) otherwise, so each
 //! size has exactly one type. Every path is rooted (`::tensor_core::..`).
 
 use proc_macro2::{Span, TokenStream};
@@ -25,31 +25,17 @@ fn is_power_of_ten(mut n: u64) -> bool {
     n == 1
 }
 
-/// The binary typenum of `n`, most significant bit outermost:
-/// `UInt<UInt<UTerm, B1>, B0>` for 2.
-pub fn typenum(n: u64) -> TokenStream {
-    let tn = quote!(::tensor_core::__private::typenum);
-    if n == 0 {
-        return quote!(#tn::UTerm);
-    }
-    let bit = if n & 1 == 1 {
-        quote!(#tn::B1)
-    } else {
-        quote!(#tn::B0)
-    };
-    let high = typenum(n >> 1);
-    quote!(#tn::UInt<#high, #bit>)
-}
-
-/// The type of a literal dimension of size `n`, spanned at the literal.
+/// The type of a literal dimension of size `n`, spanned at the literal:
+/// `Dim<n>` in typenum's table, else `BigDim<n, Hi, LO>` with
+/// `n = Hi * 1024 + LO` and `Hi` the type of `n / 1024`.
 pub fn size_type(n: u64, span: Span) -> TokenStream {
     let value = proc_macro2::Literal::u64_unsuffixed(n);
     if in_typenum_table(n) {
-        quote_spanned!(span=> ::tensor_core::Dim<#value>)
-    } else {
-        let num = typenum(n);
-        quote_spanned!(span=> ::tensor_core::BigDim<#value, #num>)
+        return quote_spanned!(span=> ::tensor_core::Dim<#value>);
     }
+    let high = size_type(n / 1024, span);
+    let low = proc_macro2::Literal::u64_unsuffixed(n % 1024);
+    quote_spanned!(span=> ::tensor_core::BigDim<#value, #high, #low>)
 }
 
 /// The type of one dimension.
@@ -93,10 +79,17 @@ mod tests {
     }
 
     #[test]
-    fn typenum_is_binary_most_significant_bit_outermost() {
-        let six = typenum(6).to_string().replace(' ', "");
-        let tn = "::tensor_core::__private::typenum::";
-        let expected = format!("{tn}UInt<{tn}UInt<{tn}UInt<{tn}UTerm,{tn}B1>,{tn}B1>,{tn}B0>");
-        assert_eq!(six, expected);
+    fn big_sizes_are_written_in_base_1024() {
+        let ty = size_type(1_000_003, Span::call_site())
+            .to_string()
+            .replace(' ', "");
+        assert_eq!(
+            ty,
+            "::tensor_core::BigDim<1000003,::tensor_core::Dim<976>,579>"
+        );
+        let ty = size_type(5_000_000_000, Span::call_site())
+            .to_string()
+            .replace(' ', "");
+        assert!(ty.starts_with("::tensor_core::BigDim<5000000000,::tensor_core::BigDim<4882812,"));
     }
 }

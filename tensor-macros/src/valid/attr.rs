@@ -2,10 +2,9 @@
 //! non-negative integer literals, and a named shape only on a unit struct.
 
 use proc_macro2::{Ident, Span};
-use quote::quote;
-use syn::{Expr, ExprAssign, ExprLit, ExprPath, Item, ItemStruct, Lit};
+use syn::{Expr, ExprAssign, ExprLit, ExprPath, ExprUnary, Item, ItemStruct, Lit, UnOp};
 
-use super::{dim_spec, size_literal, MAX_RANK};
+use super::{size_literal, written, MAX_RANK};
 use crate::ast::ExprList;
 
 /// One checked argument of `#[shaped(..)]`.
@@ -29,7 +28,8 @@ impl Arg {
 }
 
 /// Checks each argument, and that no name is declared twice (the error is
-/// at the second). Valid arguments are returned even when others fail, so
+/// at the second). No argument at all is allowed: `#[shaped]` then only
+/// expands the `shape![..]` types of its item (which `#[derive]` needs). Valid arguments are returned even when others fail, so
 /// the item can still be expanded with them.
 pub fn args(list: &ExprList, errors: &mut Vec<syn::Error>) -> Vec<Arg> {
     let mut args: Vec<Arg> = Vec::new();
@@ -49,12 +49,6 @@ pub fn args(list: &ExprList, errors: &mut Vec<syn::Error>) -> Vec<Arg> {
             }
         }
         args.push(arg);
-    }
-    if list.0.is_empty() {
-        errors.push(syn::Error::new(
-            Span::call_site(),
-            "expected dimension names or sizes: `#[shaped(M, N)]`, `#[shaped(H = 28)]` or `#[shaped(2, 3)]`",
-        ));
     }
     args
 }
@@ -100,19 +94,19 @@ fn size(expr: &Expr) -> syn::Result<(u64, Span)> {
         Expr::Lit(ExprLit {
             lit: Lit::Int(lit), ..
         }) => Ok((size_literal(lit, "a dimension")?, lit.span())),
-        Expr::Path(_) => Err(syn::Error::new_spanned(
-            expr,
-            format!(
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_), ..
+        }) => {
+            let msg = format!("a dimension cannot be negative, found `{}`", written(expr));
+            Err(syn::Error::new_spanned(expr, msg))
+        }
+        other => {
+            let msg = format!(
                 "expected a size (an integer literal), found `{}`",
-                quote!(#expr)
-            ),
-        )),
-        other => dim_spec(other).and_then(|_| {
-            Err(syn::Error::new_spanned(
-                other,
-                "expected a size (an integer literal)",
-            ))
-        }),
+                written(other)
+            );
+            Err(syn::Error::new_spanned(other, msg))
+        }
     }
 }
 

@@ -2,12 +2,10 @@
 //! elements belong, literal elements of one type, at most `MAX_RANK` axes.
 
 use proc_macro2::Span;
-use quote::quote;
 use syn::punctuated::Punctuated;
-use syn::spanned::Spanned;
 use syn::{Expr, ExprArray, ExprLit, ExprUnary, Lit, Token, UnOp};
 
-use super::{combine, dim_specs, DimSpec, MAX_RANK};
+use super::{combine, dim_specs, written, DimSpec, MAX_RANK};
 use crate::ast::{ExprList, TensorInput};
 
 /// Elements of a nested literal, as written.
@@ -37,7 +35,7 @@ fn fill<'a>(value: &'a Expr, list: &ExprList, semi: Span) -> syn::Result<Checked
             "expected the sizes of the tensor after `;`",
         ));
     }
-    let dims = dim_specs(list, list.0.span())?;
+    let dims = dim_specs(list)?;
     Ok(Checked::Fill { value, dims })
 }
 
@@ -50,7 +48,10 @@ fn nested(elems: &Elems) -> syn::Result<Checked<'_>> {
     check_element_kinds(elems, &mut errors);
     if dims.len() > MAX_RANK {
         let msg = format!("a tensor has at most {MAX_RANK} axes, found {}", dims.len());
-        errors.push(syn::Error::new(Span::call_site(), msg));
+        errors.push(match first_row_at(elems, MAX_RANK) {
+            Some(row) => syn::Error::new_spanned(row, msg),
+            None => syn::Error::new(Span::call_site(), msg),
+        });
     }
     combine(errors).map(|()| Checked::Nested { dims, elems })
 }
@@ -71,6 +72,18 @@ fn infer_dims(elems: &Elems, errors: &mut Vec<syn::Error>) -> Vec<usize> {
         level = &row.elems;
     }
     dims
+}
+
+/// The first row at `depth` (1 is the first row of the literal): where a
+/// literal with too many axes gets one too many.
+fn first_row_at(elems: &Elems, depth: usize) -> Option<&Expr> {
+    let mut row = elems.first()?;
+    for _ in 1..depth {
+        if let Expr::Array(inner) = row {
+            row = inner.elems.first()?;
+        }
+    }
+    Some(row)
 }
 
 /// Each entry at `depth` is a row of `dims[depth + 1]` entries where rows
@@ -117,7 +130,11 @@ impl LitKind {
         match expr {
             Expr::Lit(ExprLit {
                 lit: Lit::Int(i), ..
-            }) => Some(LitKind::Int(i.suffix().into())),
+            }) => Some(match i.suffix() {
+                // `2f32` is a float literal written without a point.
+                suffix @ ("f32" | "f64") => LitKind::Float(suffix.into()),
+                suffix => LitKind::Int(suffix.into()),
+            }),
             Expr::Lit(ExprLit {
                 lit: Lit::Float(f), ..
             }) => Some(LitKind::Float(f.suffix().into())),
@@ -137,18 +154,16 @@ impl LitKind {
             (LitKind::Int(a), LitKind::Int(b)) | (LitKind::Float(a), LitKind::Float(b)) => {
                 a.is_empty() || b.is_empty() || a == b
             }
-            (LitKind::Float(f), LitKind::Int(i)) | (LitKind::Int(i), LitKind::Float(f)) => {
-                // `1.0f32` and `2f32` are both f32.
-                !f.is_empty() && f == i
-            }
+            _ => false,
         }
     }
 
+    /// `an integer`, `a float`, or the suffix's type: `` `u8` ``.
     fn describe(&self) -> String {
         match self {
             LitKind::Int(s) if s.is_empty() => "an integer".into(),
             LitKind::Float(s) if s.is_empty() => "a float".into(),
-            LitKind::Int(s) | LitKind::Float(s) => format!("a `{s}`"),
+            LitKind::Int(s) | LitKind::Float(s) => format!("`{s}`"),
         }
     }
 }
@@ -166,11 +181,11 @@ fn check_element_kinds(elems: &Elems, errors: &mut Vec<syn::Error>) {
     };
     for (kind, expr) in kinds.filter(|(kind, _)| !first.agrees(kind)) {
         let msg = format!(
-            "mixed element types: expected {} like the first element `{}`, found {} `{}`",
+            "mixed element types: expected {} like the first element `{}`, found `{}` ({})",
             first.describe(),
-            quote!(#first_expr),
+            written(first_expr),
+            written(expr),
             kind.describe(),
-            quote!(#expr),
         );
         errors.push(syn::Error::new_spanned(expr, msg));
     }

@@ -23,6 +23,15 @@ pub enum DimSpec {
     Named(syn::Path),
 }
 
+/// An expression as the user wrote it, for messages: `-3`, not `- 3`.
+pub fn written(expr: &Expr) -> String {
+    let text = quote!(#expr).to_string();
+    match text.strip_prefix("- ") {
+        Some(rest) => format!("-{rest}"),
+        None => text,
+    }
+}
+
 /// Folds `errors` into one error carrying all of them, or `Ok` if empty.
 pub fn combine(errors: Vec<syn::Error>) -> syn::Result<()> {
     let mut errors = errors.into_iter();
@@ -61,20 +70,21 @@ pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
             op: UnOp::Neg(_), ..
         }) => Err(syn::Error::new_spanned(
             expr,
-            format!("a dimension cannot be negative, found `{}`", quote!(#expr)),
+            format!("a dimension cannot be negative, found `{}`", written(expr)),
         )),
         other => Err(syn::Error::new_spanned(
             other,
             format!(
                 "expected a dimension (an integer literal or a dimension name), found `{}`",
-                quote!(#other)
+                written(other)
             ),
         )),
     }
 }
 
-/// Every dimension of a list, and at most `MAX_RANK` of them.
-pub fn dim_specs(list: &ExprList, span: Span) -> syn::Result<Vec<DimSpec>> {
+/// Every dimension of a list, and at most `MAX_RANK` of them (the error
+/// points at the first one too many).
+pub fn dim_specs(list: &ExprList) -> syn::Result<Vec<DimSpec>> {
     let (mut specs, mut errors) = (Vec::new(), Vec::new());
     for expr in &list.0 {
         match dim_spec(expr) {
@@ -82,12 +92,12 @@ pub fn dim_specs(list: &ExprList, span: Span) -> syn::Result<Vec<DimSpec>> {
             Err(e) => errors.push(e),
         }
     }
-    if list.0.len() > MAX_RANK {
+    if let Some(extra) = list.0.iter().nth(MAX_RANK) {
         let msg = format!(
             "a shape has at most {MAX_RANK} axes, found {}",
             list.0.len()
         );
-        errors.push(syn::Error::new(span, msg));
+        errors.push(syn::Error::new_spanned(extra, msg));
     }
     combine(errors).map(|()| specs)
 }
@@ -113,7 +123,7 @@ fn axis(expr: &Expr, seen: &[(u64, Span)]) -> syn::Result<(u64, Span)> {
     else {
         let msg = format!(
             "expected an axis number (an integer literal), found `{}`",
-            quote!(#expr)
+            written(expr)
         );
         return Err(syn::Error::new_spanned(expr, msg));
     };
@@ -141,18 +151,16 @@ mod tests {
 
     #[test]
     fn every_bad_dimension_is_reported_at_once() {
-        let err = dim_specs(&list(quote!(-1, 2.5, 3)), Span::call_site())
-            .err()
-            .unwrap();
+        let err = dim_specs(&list(quote!(-1, 2.5, 3))).err().unwrap();
         let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
         assert_eq!(messages.len(), 2);
-        assert!(messages[0].contains("cannot be negative, found `- 1`"));
+        assert!(messages[0].contains("cannot be negative, found `-1`"));
         assert!(messages[1].contains("found `2.5`"));
     }
 
     #[test]
     fn suffixed_and_oversized_sizes_are_rejected() {
-        let err = dim_specs(&list(quote!(3u8, 18446744073709551616)), Span::call_site());
+        let err = dim_specs(&list(quote!(3u8, 18446744073709551616)));
         let messages: Vec<String> = err
             .err()
             .unwrap()
