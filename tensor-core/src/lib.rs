@@ -61,4 +61,15 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use typenum;
+
+    /// Maps any type to `()`: the macros put their `compile_error!`s in a
+    /// type position through it, so the errors leave a valid type behind.
+    pub trait Discard {
+        /// Always `()`.
+        type Unit;
+    }
+
+    impl<T: ?Sized> Discard for T {
+        type Unit = ();
+    }
 }

@@ -38,7 +38,7 @@ mod valid;
 /// compile error at that token.
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
-    shape_impl(input.into()).unwrap_or_else(errors).into()
+    shape_impl(input.into()).unwrap_or_else(type_errors).into()
 }
 
 /// The type of a list of axis numbers: `axes![2, 0, 1]`.
@@ -53,7 +53,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn axes(input: TokenStream) -> TokenStream {
-    axes_impl(input.into()).unwrap_or_else(errors).into()
+    axes_impl(input.into()).unwrap_or_else(type_errors).into()
 }
 
 /// A tensor literal: `tensor![[1, 2], [3, 4]]` or `tensor![0.0; 2, 3]`.
@@ -84,7 +84,7 @@ pub fn axes(input: TokenStream) -> TokenStream {
 /// `2`").
 #[proc_macro]
 pub fn tensor(input: TokenStream) -> TokenStream {
-    tensor_impl(input.into()).unwrap_or_else(errors).into()
+    tensor_impl(input.into()).unwrap_or_else(expr_errors).into()
 }
 
 /// Shape declarations for an item: `#[shaped(M, N)]`, `#[shaped(H = 28)]`,
@@ -136,11 +136,19 @@ pub fn shaped(args: TokenStream, item: TokenStream) -> TokenStream {
     shaped_impl(args.into(), item.into()).into()
 }
 
-/// Every error of an invocation as one expression or type: a tuple of
-/// `compile_error!`s, so that each is reported and nothing else is.
-fn errors(error: syn::Error) -> proc_macro2::TokenStream {
+/// Every error of an invocation, in type position: a tuple of
+/// `compile_error!`s projected to `()`, which is a valid (scalar) shape and
+/// an empty axis list, so no error follows from the type.
+fn type_errors(error: syn::Error) -> proc_macro2::TokenStream {
     let each = error.into_iter().map(syn::Error::into_compile_error);
-    quote::quote!((#(#each,)*))
+    quote::quote!(<(#(#each,)*) as ::tensor_core::__private::Discard>::Unit)
+}
+
+/// Every error of an invocation, in expression position: a block of
+/// `compile_error!`s.
+fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
+    let each = error.into_iter().map(syn::Error::into_compile_error);
+    quote::quote!({ #(#each);* })
 }
 
 fn shape_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {

@@ -31,12 +31,21 @@ struct Batch {
 }
 
 /// A struct that declares its parameter itself; `#[shaped]` adds the bound.
-/// (No `#[derive]`: rustc's built-in derives reject a generic struct whose
-/// fields hold a type macro such as `shape![N]`.)
+/// It can derive: `#[shaped]` expands the `shape![N]` types before the
+/// derives run (rustc's derives reject generic items holding type macros).
 #[shaped(N)]
+#[derive(Clone, Debug, PartialEq)]
 struct Pair<T, N> {
     left: Tensor<T, shape![N]>,
     right: Tensor<T, shape![N]>,
+}
+
+/// A bare `#[shaped]` declares nothing and only expands `shape![..]`, so a
+/// generic struct with shaped fields can derive.
+#[shaped]
+#[derive(Clone, Debug, PartialEq)]
+struct Frame<D: Dimension> {
+    samples: Tensor<i16, shape![D, 2]>,
 }
 
 #[shaped(N)]
@@ -82,6 +91,10 @@ pub struct Voxels;
 struct Long;
 
 fn main() {
+    let frame = Frame { samples: tensor![[1, -1], [2, -2], [3, -3]] };
+    assert_eq!(frame.clone(), frame);
+    assert_eq!(frame.samples.shape(), [3, 2]);
+
     let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
     let b = tensor![[1.0f32, 0.0], [0.0, 1.0], [1.0, 1.0]];
     let c = matmul(&a, &b);
@@ -103,6 +116,7 @@ fn main() {
         right: tensor![3, 4],
     };
     assert_eq!(p.left.iter().chain(p.right.iter()).sum::<i32>(), 10);
+    assert_ne!(p.clone(), Pair { left: tensor![1, 2], right: tensor![3, 5] });
 
     let s = Signal::Samples(tensor![1i16, -1]);
     let silent: Signal<Dim<2>> = Signal::Silent;
