@@ -99,7 +99,11 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 ///   the shape type `shape![2, 3, 4]` (a type alias, so tensors of it mix
 ///   freely with tensors written `shape![2, 3, 4]`).
 ///
-/// The two kinds of names may be mixed: `#[shaped(B, H = 28)]`.
+/// The two kinds of names may be mixed: `#[shaped(B, H = 28)]`. A bare
+/// `#[shaped]` declares nothing; like every form, it expands the item's
+/// `shape![..]` types in place, which lets a generic struct with shaped
+/// fields `#[derive(..)]` (put `#[shaped]` first: rustc's derives reject
+/// generic items that still hold type macros).
 ///
 /// ```
 /// use tensor_core::prelude::*;
