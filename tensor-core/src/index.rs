@@ -24,18 +24,22 @@ use crate::tensor::Tensor;
 #[inline(always)]
 pub(crate) fn ravel<S: Shape>(index: &S::Index) -> Option<usize> {
     let (dims, strides) = (S::DIMS, S::STRIDES);
-    let axes = index
-        .as_ref()
-        .iter()
-        .zip(dims.as_ref())
-        .zip(strides.as_ref());
+    let (index, dims, strides) = (index.as_ref(), dims.as_ref(), strides.as_ref());
     let mut flat = 0;
-    for ((&i, &dim), &stride) in axes {
-        if i >= dim {
-            return None;
-        }
-        flat += i * stride;
+    // One constant block per axis rather than a loop: LLVM then drops the
+    // checks that the caller's loop bounds already imply (measured: a loop
+    // over axes left one check and a stack spill per row).
+    macro_rules! axes {
+        ($($k:literal)*) => {$(
+            if $k < S::RANK {
+                if index[$k] >= dims[$k] {
+                    return None;
+                }
+                flat += index[$k] * strides[$k];
+            }
+        )*};
     }
+    axes!(0 1 2 3 4 5 6 7);
     Some(flat)
 }
 
