@@ -10,7 +10,8 @@
 //! use tensor_examples::{edge_strength, SAMPLE, SOBEL_X};
 //! assert_eq!(SOBEL_X[[1, 0]], -2);
 //! let edges = edge_strength(&SAMPLE);
-//! assert_eq!(edges[[0, 0]], 0);
+//! assert_eq!(edges[[0, 0]], 18); // next to the square's corner
+//! assert_eq!(edges[[2, 2]], 0); // inside the square
 //! ```
 #![no_std]
 

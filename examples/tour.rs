@@ -94,6 +94,18 @@ fn main() {
         glyph.pixels
     );
 
+    section("Views: permute, slice, flip, reshape, expand move no data");
+    let img = Tensor::<u8, shape![2, 3, 4]>::from_flat_fn(|i| i as u8);
+    let hwc = img.permute::<axes![1, 2, 0]>(); // [3, 4, 2]: channels last
+    println!("permute [2, 3, 4] by (1, 2, 0): shape {:?}, hwc[[2, 3, 1]] = {} = img[[1, 2, 3]]", hwc.shape(), hwc[[2, 3, 1]]);
+    let cut = slice!(img, -1, 1.., ..;-2); // NumPy img[-1, 1:, ::-2]
+    println!("slice!(img, -1, 1.., ..;-2), shape {:?}:\n{cut}", cut.shape());
+    println!("flip the rows of that, then reshape to [4]: {}", cut.flip::<axes![0]>().reshape::<shape![4]>());
+    println!("a row broadcast to [2, 3]:\n{}", tensor![1, 2, 3].expand::<shape![2, 3]>());
+    let mut grid = Tensor::<i32, shape![3, 3]>::zeros();
+    slice!(grid.view_mut(), .., 1).fill(7); // write a column through a view
+    println!("a column written through a mutable view:\n{grid}");
+
     section("Run-time data is checked at run time");
     let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];
     match Tensor::<f32, shape![2, 3]>::try_from_slice(&data) {
@@ -105,6 +117,8 @@ fn main() {
     println!("let t: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];  // expected `3`, found `2`");
     println!("matmul(&a, &a);     // [2, 3] x [2, 3]: expected `3`, found `2`");
     println!("tensor![[1, 2], [3]];  // ragged tensor literal: expected a row of 2 elements");
+    println!("img.reshape::<shape![5, 5]>();  // cannot reshape `(Dim<2>, Dim<3>, Dim<4>)` into `(Dim<5>, Dim<5>)`");
+    println!("slice!(img, 3);  // index `FromStart<Dim<3>>` is out of range for an axis of size `Dim<2>`");
 }
 
 fn section(title: &str) {

@@ -28,12 +28,15 @@ pub trait Axes: Copy + Default + Debug + 'static {
     type Index: MultiIndex;
     /// The axis numbers, in order.
     const AXES: Self::Index;
+    /// `AXES` padded to 8 entries (with 0s), for `const fn`s.
+    const PADDED: [usize; 8];
 }
 
 impl Axes for () {
     const LEN: usize = 0;
     type Index = [usize; 0];
     const AXES: [usize; 0] = [];
+    const PADDED: [usize; 8] = [0; 8];
 }
 
 macro_rules! impl_axes {
@@ -42,6 +45,16 @@ macro_rules! impl_axes {
             const LEN: usize = $len;
             type Index = [usize; $len];
             const AXES: [usize; $len] = [$($a),+];
+            const PADDED: [usize; 8] = {
+                let mut padded = [0; 8];
+                let axes = [$($a),+];
+                let mut k = 0;
+                while k < $len {
+                    padded[k] = axes[k];
+                    k += 1;
+                }
+                padded
+            };
         }
     };
 }

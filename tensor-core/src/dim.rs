@@ -54,7 +54,7 @@ mod sealed {
 ///
 /// Implemented only by [`Dim`] and [`BigDim`] (the trait is sealed), so every
 /// dimension's value, typenum and array agree. Generic code bounds its
-/// dimension parameters by it; `#[shape(M, N)]` adds those bounds for you.
+/// dimension parameters by it; `#[shaped(M, N)]` adds those bounds for you.
 ///
 /// ```
 /// use tensor_core::prelude::*;
@@ -149,4 +149,19 @@ impl<const N: usize, Hi, const LO: usize> fmt::Debug for BigDim<N, Hi, LO> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "BigDim<{N}>")
     }
+}
+
+/// The dimension type of a typenum: `Dim<N>` for `N`'s typenum, for every
+/// `N` in typenum's `Const<N>: ToUInt` table (generated:
+/// `generated/dim_table.rs`). Dimensions computed by type-level arithmetic
+/// (an open-ended slice's length) come back through it, so that they are the
+/// same type as the literal `shape!` writes.
+#[diagnostic::on_unimplemented(
+    message = "a dimension computed at compile time must be at most 1024, or a power of two or ten",
+    label = "computed dimension too large",
+    note = "write both slice bounds as non-negative literals, so that `slice!` computes the length itself"
+)]
+pub trait ToDim {
+    /// The dimension type.
+    type Dim: Dimension;
 }

@@ -30,21 +30,26 @@
 extern crate std;
 
 pub mod axis;
+pub mod constraint;
 pub mod dim;
 mod display;
 pub mod error;
+mod generated;
 mod index;
+pub mod layout;
 pub mod num;
 pub mod shape;
 pub mod storage;
 pub mod tensor;
+pub mod view;
 
 pub use axis::{Axes, Axis};
 pub use dim::{BigDim, Dim, Dimension};
 pub use error::ShapeError;
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_macros::{axes, shape, shaped, tensor};
+pub use tensor_macros::{axes, shape, shaped, slice, tensor};
+pub use view::{View, ViewMut};
 
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
 pub mod prelude {
@@ -54,12 +59,20 @@ pub mod prelude {
     pub use crate::num::{One, Zero};
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
-    pub use tensor_macros::{axes, shape, shaped, tensor};
+    pub use crate::view::{View, ViewMut};
+    pub use tensor_macros::{axes, shape, shaped, slice, tensor};
 }
+
+/// The README's examples, compiled and run as doc-tests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
 
 /// Items the macros expand to; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::constraint::{Cons, Nil};
+    pub use crate::layout::slice::{Computed, DynIndex, Full, FromEnd, FromStart, Index, Known, Open, Range};
     pub use typenum;
 
     /// Maps any type to `()`: the macros put their `compile_error!`s in a

@@ -69,6 +69,8 @@ pub trait Shape: Copy + Default + Debug + 'static {
     const STRIDES: Self::Index;
     /// The number of elements: the product of `DIMS` (1 for rank 0).
     const SIZE: usize;
+    /// `DIMS` padded with 1s to 8 axes, for `const fn`s that work on any rank.
+    const PADDED: [usize; 8];
     /// The inline storage of a tensor of this shape: nested arrays of `T`.
     type Storage<T>;
 
@@ -94,6 +96,17 @@ pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
     strides
 }
 
+/// `dims` padded with 1s to 8 axes.
+const fn pad<const R: usize>(dims: [usize; R]) -> [usize; 8] {
+    let mut padded = [1; 8];
+    let mut k = 0;
+    while k < R {
+        padded[k] = dims[k];
+        k += 1;
+    }
+    padded
+}
+
 /// The number of elements of a shape with these dims.
 pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
     let mut size = 1usize;
@@ -114,6 +127,7 @@ impl Shape for () {
     const DIMS: [usize; 0] = [];
     const STRIDES: [usize; 0] = [];
     const SIZE: usize = 1;
+    const PADDED: [usize; 8] = [1; 8];
     type Storage<T> = [T; 1];
 
     fn flatten<T>(storage: &[T; 1]) -> &[T] {
@@ -150,6 +164,7 @@ macro_rules! impl_shape {
             const DIMS: [usize; $rank] = [$($d::VALUE),+];
             const STRIDES: [usize; $rank] = row_major(Self::DIMS);
             const SIZE: usize = element_count(Self::DIMS);
+            const PADDED: [usize; 8] = pad(Self::DIMS);
             type Storage<T> = nested!(T; $($d),+);
 
             fn flatten<T>(storage: &Self::Storage<T>) -> &[T] {

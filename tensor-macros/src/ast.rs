@@ -60,3 +60,39 @@ impl Parse for TensorInput {
         Ok(TensorInput::Nested(elems))
     }
 }
+
+/// `slice!(target, entry, entry, ..)`.
+pub struct SliceInput {
+    /// The tensor or view being sliced.
+    pub target: Expr,
+    /// The entries, one per leading axis.
+    pub entries: Vec<SliceEntry>,
+}
+
+/// One entry of `slice!`: a range or an index, and an optional `;step`.
+pub struct SliceEntry {
+    /// `a..b`, `..`, `-1`, `i`, ...
+    pub expr: Expr,
+    /// The expression after `;`, if any.
+    pub step: Option<Expr>,
+}
+
+impl Parse for SliceInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let target = input.parse()?;
+        let mut entries = Vec::new();
+        while !input.is_empty() {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            let expr = input.parse()?;
+            let step = match input.parse::<Option<Token![;]>>()? {
+                Some(_) => Some(input.parse()?),
+                None => None,
+            };
+            entries.push(SliceEntry { expr, step });
+        }
+        Ok(SliceInput { target, entries })
+    }
+}

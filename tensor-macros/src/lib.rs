@@ -155,6 +155,42 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
     quote::quote!({ #(#each);* })
 }
 
+/// A view of a tensor or view, NumPy's `x[1:3, :, 2::2, -1]` written
+/// `slice!(x, 1..3, .., 2..;2, -1)` (ndarray's `s![]` syntax).
+///
+/// Each entry is `..`, a range `a..b`, `a..`, `..b` or `a..=b` of integer
+/// literals (a negative one counts from the end), optionally followed by a
+/// non-zero literal step `;s`, or an index, which drops its axis: an integer
+/// literal, or any `usize` expression, checked at run time. Axes past the
+/// entries are kept whole. A negative step follows ndarray: `a..b;-2` takes
+/// `a..b` and walks it from its end. Slicing a `Tensor` or `View` gives a
+/// `View`; slicing a `ViewMut` gives a `ViewMut`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// let t = Tensor::<i32, shape![4, 6]>::from_flat_fn(|i| i as i32);
+/// assert_eq!(slice!(t, 1..3, 2..;2), tensor![[8, 10], [14, 16]]);
+/// assert_eq!(slice!(t, -1, ..-3), tensor![18, 19, 20]);
+/// assert_eq!(slice!(t, 0, 1..5;-2), tensor![4, 2]);
+/// let row = 2;
+/// assert_eq!(slice!(t, row, ..2), tensor![12, 13]);
+/// ```
+///
+/// Compile errors: a bound outside `-dim..=dim`, a range whose start lies
+/// after its end, a step of 0, a step on an index, non-literal range bounds,
+/// more entries than axes. A run-time index out of range panics, naming the
+/// axis, the index and the dimension.
+#[proc_macro]
+pub fn slice(input: TokenStream) -> TokenStream {
+    slice_impl(input.into()).unwrap_or_else(expr_errors).into()
+}
+
+fn slice_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let input: ast::SliceInput = syn::parse2(input)?;
+    let entries = valid::slice::slice(&input)?;
+    Ok(expand::slice::slice(&input.target, &entries))
+}
+
 fn shape_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
     let list: ast::ExprList = syn::parse2(input)?;
     let dims = valid::dim_specs(&list)?;

@@ -85,7 +85,7 @@ fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
 /// The tuple type of a `shape![..]` invocation whose input is valid; `None`
 /// leaves the invocation to report its own errors.
 fn expand_shape_macro(mac: &syn::Macro) -> Option<TokenStream> {
-    if !mac.path.segments.last().is_some_and(|s| s.ident == "shape") {
+    if mac.path.segments.last().is_none_or(|s| s.ident != "shape") {
         return None;
     }
     let list: ExprList = syn::parse2(mac.tokens.clone()).ok()?;

@@ -12,6 +12,7 @@ use crate::valid::DimSpec;
 
 pub mod attr;
 pub mod literal;
+pub mod slice;
 
 /// Whether typenum's `Const<N>: ToUInt` table covers `n`.
 pub fn in_typenum_table(n: u64) -> bool {

@@ -10,6 +10,7 @@ use crate::ast::ExprList;
 
 pub mod attr;
 pub mod literal;
+pub mod slice;
 
 /// The most axes a shape or an axis list may have: `Shape` and `Axes` are
 /// implemented for tuples up to this length.

@@ -1,0 +1,49 @@
+//! `flip::<axes![..]>()`: reverse the order along axes, move nothing.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = tensor![[1, 2, 3], [4, 5, 6]];
+//! assert_eq!(t.flip::<axes![1]>(), tensor![[3, 2, 1], [6, 5, 4]]);
+//! ```
+
+use core::marker::PhantomData;
+
+use super::{Layout, Padded};
+use crate::axis::Axes;
+use crate::constraint::FlipShape;
+use crate::shape::Shape;
+
+/// `L` read backwards along the axes `A`: index `i` of a flipped axis of
+/// size `d` is `L`'s index `d - 1 - i`.
+pub struct Flipped<L, A>(PhantomData<(L, A)>);
+
+impl<L: Layout, A: Axes> Layout for Flipped<L, A>
+where
+    L::Shape: FlipShape<A>,
+{
+    type Shape = L::Shape;
+    type State = L::State;
+    const STRIDES: Option<Padded<isize>> = match L::STRIDES {
+        Some(strides) => Some(negate(strides, A::PADDED, A::LEN)),
+        None => None,
+    };
+
+    #[inline(always)]
+    fn offset(index: &<L::Shape as Shape>::Index, state: &L::State) -> usize {
+        let (mut inner, dims) = (*index, <L::Shape as Shape>::DIMS);
+        for &axis in A::AXES.as_ref() {
+            inner.as_mut()[axis] = dims.as_ref()[axis] - 1 - index.as_ref()[axis];
+        }
+        L::offset(&inner, state)
+    }
+}
+
+/// `strides` with the entries at the first `len` of `axes` negated.
+pub const fn negate(mut strides: Padded<isize>, axes: Padded<usize>, len: usize) -> Padded<isize> {
+    let mut k = 0;
+    while k < len {
+        strides[axes[k]] = -strides[axes[k]];
+        k += 1;
+    }
+    strides
+}

@@ -1,0 +1,51 @@
+//! `permute::<axes![..]>()` and `.t()`: reorder axes, move nothing.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = tensor![[1, 2, 3], [4, 5, 6]];
+//! let p = t.t();
+//! assert_eq!(p.shape(), [3, 2]);
+//! assert_eq!(p[[2, 1]], 6);
+//! ```
+
+use core::marker::PhantomData;
+
+use super::{Layout, Padded, MAX_RANK};
+use crate::axis::Axes;
+use crate::constraint::PermuteShape;
+use crate::shape::{MultiIndex, Shape};
+
+/// `L` with its axes reordered by `P`: output axis `k` is `L`'s axis `P[k]`.
+pub struct Permuted<L, P>(PhantomData<(L, P)>);
+
+impl<L: Layout, P: Axes> Layout for Permuted<L, P>
+where
+    L::Shape: PermuteShape<P>,
+{
+    type Shape = <L::Shape as PermuteShape<P>>::Output;
+    type State = L::State;
+    const STRIDES: Option<Padded<isize>> = match L::STRIDES {
+        Some(strides) => Some(permute(strides, P::PADDED, P::LEN)),
+        None => None,
+    };
+
+    #[inline(always)]
+    fn offset(index: &<Self::Shape as Shape>::Index, state: &L::State) -> usize {
+        let mut inner = <L::Shape as Shape>::Index::ZERO;
+        for (&i, &axis) in index.as_ref().iter().zip(P::AXES.as_ref()) {
+            inner.as_mut()[axis] = i;
+        }
+        L::offset(&inner, state)
+    }
+}
+
+/// `values` reordered so that entry `k` is `values[axes[k]]`, for `k < len`.
+pub const fn permute(values: Padded<isize>, axes: Padded<usize>, len: usize) -> Padded<isize> {
+    let mut out = [0; MAX_RANK];
+    let mut k = 0;
+    while k < len {
+        out[k] = values[axes[k]];
+        k += 1;
+    }
+    out
+}

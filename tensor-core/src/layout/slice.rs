@@ -1,0 +1,387 @@
+//! `slice!(x, 1..3, .., 2..;2, -1)`: NumPy's basic slicing, as a view.
+//!
+//! `slice!` turns each entry into a type: [`Full`] (`..`), [`Range`]
+//! (`a..b;step`), [`Index`] (a literal index, which drops the axis) or
+//! [`DynIndex`] (an index computed at run time, which drops the axis and is
+//! checked then). The list of entries is walked against the shape as a
+//! type-level list ([`SliceList`]): each kept axis contributes its new
+//! dimension, each index drops one, axes past the list are kept whole. A
+//! bound out of range, a range whose start lies after its end, or more
+//! entries than axes is a compile error.
+//!
+//! A range's length is computed by `slice!` when its bounds allow it
+//! (`Known`), and by typenum from the dimension otherwise (`Computed`: open
+//! or negative bounds against the axis size); a computed length must be in
+//! typenum's table (up to 1024, or a power of two or ten) to become a
+//! dimension type again.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = Tensor::<i32, shape![4, 5]>::from_flat_fn(|i| i as i32);
+//! let s = slice!(t, 1..3, ..;2);
+//! assert_eq!(s, tensor![[5, 7, 9], [10, 12, 14]]);
+//! assert_eq!(slice!(t, -1, 1..), tensor![16, 17, 18, 19]);
+//! ```
+
+use core::marker::PhantomData;
+use core::ops::{Add, Div, Sub};
+
+use typenum::{Diff, IsLess, IsLessOrEqual, Le, LeEq, Min, Minimum, Quot, Sum, Unsigned, B1, U0, U1};
+
+use super::{Layout, Padded, MAX_RANK};
+use crate::constraint::{AsList, AsTuple, Cons, Nil};
+use crate::dim::{Dimension, ToDim};
+use crate::shape::{MultiIndex, Shape};
+
+/// `..`: the whole axis.
+pub struct Full;
+
+/// `a..b;step`: bounds `B` and `E` (each [`FromStart`], [`FromEnd`] or
+/// [`Open`]), the step's magnitude `Step` (a dimension), the length `Len`
+/// ([`Known`] or [`Computed`]), and `REV` for a negative step, which walks
+/// `a..b` from its end (ndarray's rule, `x[a:b][::-step]` in NumPy).
+pub struct Range<B, E, Step, Len, const REV: bool>(PhantomData<(B, E, Step, Len)>);
+
+/// A literal index `i` or `-i`: the axis is dropped.
+pub struct Index<B>(PhantomData<B>);
+
+/// An index given at run time: the axis is dropped.
+pub struct DynIndex;
+
+/// A non-negative bound `N` (a dimension type for its value).
+pub struct FromStart<N>(PhantomData<N>);
+
+/// A negative bound `-N`: `N` before the end of the axis.
+pub struct FromEnd<N>(PhantomData<N>);
+
+/// An omitted bound: the start or the end of the axis.
+pub struct Open;
+
+/// A range length `slice!` computed: the dimension `D`.
+pub struct Known<D>(PhantomData<D>);
+
+/// A range length computed from the axis size by typenum.
+pub struct Computed;
+
+/// Where one axis of the sliced layout's input comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AxisMap {
+    /// Kept: output index `i` reads input index `first + i * step`.
+    Keep {
+        /// The input index of output index 0.
+        first: usize,
+        /// The input step per output step (negative walks backwards).
+        step: isize,
+    },
+    /// Dropped at a literal index.
+    Fixed(usize),
+    /// Dropped at the next index given at run time.
+    Dynamic,
+}
+
+/// The whole axis, kept.
+const WHOLE: AxisMap = AxisMap::Keep { first: 0, step: 1 };
+
+/// A bound's value for an axis of size `D`, as typenum (clamped to `0..=D`,
+/// so that arithmetic on it is defined even when the bound is out of range,
+/// which [`BoundFits`] reports).
+pub trait Bound<D: Dimension> {
+    /// The position as a start (an omitted start is 0).
+    type Start: Unsigned;
+    /// The position as an end (an omitted end is `D`).
+    type End: Unsigned;
+    /// The position as a start, for the layout constants.
+    const START: usize;
+    /// The position as an end, for the layout constants.
+    const END: usize;
+}
+
+impl<N: Dimension, D: Dimension> Bound<D> for FromStart<N>
+where
+    N::Num: Min<D::Num>,
+    Minimum<N::Num, D::Num>: Unsigned,
+{
+    type Start = Minimum<N::Num, D::Num>;
+    type End = Minimum<N::Num, D::Num>;
+    const START: usize = min(N::VALUE, D::VALUE);
+    const END: usize = min(N::VALUE, D::VALUE);
+}
+
+impl<N: Dimension, D: Dimension> Bound<D> for FromEnd<N>
+where
+    N::Num: Min<D::Num>,
+    D::Num: Sub<Minimum<N::Num, D::Num>>,
+    Diff<D::Num, Minimum<N::Num, D::Num>>: Unsigned,
+{
+    type Start = Diff<D::Num, Minimum<N::Num, D::Num>>;
+    type End = Diff<D::Num, Minimum<N::Num, D::Num>>;
+    const START: usize = D::VALUE - min(N::VALUE, D::VALUE);
+    const END: usize = D::VALUE - min(N::VALUE, D::VALUE);
+}
+
+impl<D: Dimension> Bound<D> for Open {
+    type Start = U0;
+    type End = D::Num;
+    const START: usize = 0;
+    const END: usize = D::VALUE;
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// A slice bound lies in `-D..=D` for an axis of size `D`.
+#[diagnostic::on_unimplemented(
+    message = "slice bound `{Self}` is out of range for an axis of size `{D}`",
+    label = "bound out of range"
+)]
+pub trait BoundFits<D> {}
+
+/// `LeEq<N, D>: InRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "slice bound `{B}` is out of range for an axis of size `{D}`",
+    label = "bound out of range"
+)]
+pub trait InRange<B, D> {}
+
+impl<B, D> InRange<B, D> for B1 {}
+
+impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: InRange<FromStart<N>, D>,
+{
+}
+
+impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: InRange<FromEnd<N>, D>,
+{
+}
+
+impl<D> BoundFits<D> for Open {}
+
+/// A literal index lies in `-D..D` for an axis of size `D`.
+#[diagnostic::on_unimplemented(
+    message = "index `{Self}` is out of range for an axis of size `{D}`",
+    label = "index out of range"
+)]
+pub trait IndexFits<D> {}
+
+/// `Le<N, D>: IndexInRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "index `{B}` is out of range for an axis of size `{D}`",
+    label = "index out of range"
+)]
+pub trait IndexInRange<B, D> {}
+
+impl<B, D> IndexInRange<B, D> for B1 {}
+
+impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
+where
+    N::Num: IsLess<D::Num>,
+    Le<N::Num, D::Num>: IndexInRange<FromStart<N>, D>,
+{
+}
+
+impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: IndexInRange<FromEnd<N>, D>,
+{
+}
+
+/// A range's start lies at or before its end, once both are resolved
+/// against the axis size.
+#[diagnostic::on_unimplemented(
+    message = "slice range `{R}` starts after it ends, on an axis of size `{D}`",
+    label = "start after end"
+)]
+pub trait Ordered<R, D> {}
+
+impl<R, D> Ordered<R, D> for B1 {}
+
+/// The length of a range on an axis of size `D`, as a dimension type.
+pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> {
+    /// The length's dimension type.
+    type Dim: Dimension;
+}
+
+impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension, L: Dimension> RangeLen<D, B, E, Step>
+    for Known<L>
+{
+    type Dim = L;
+}
+
+/// `ceil((end - start) / step)`, with the start clamped to the end.
+type Length<S, E, Step> = Quot<Diff<Sum<Diff<E, Minimum<S, E>>, Step>, U1>, Step>;
+
+impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> RangeLen<D, B, E, Step> for Computed
+where
+    B::Start: Min<E::End>,
+    E::End: Sub<Minimum<B::Start, E::End>>,
+    Diff<E::End, Minimum<B::Start, E::End>>: Add<Step::Num>,
+    Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>: Sub<U1>,
+    Diff<Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>, U1>: Div<Step::Num>,
+    Length<B::Start, E::End, Step::Num>: ToDim,
+{
+    type Dim = <Length<B::Start, E::End, Step::Num> as ToDim>::Dim;
+}
+
+/// One entry of a `slice!` applied to an axis of size `D`.
+pub trait AxisSpec<D: Dimension> {
+    /// The output list: `Cons<NewDim, Rest>` for a kept axis, `Rest` for a
+    /// dropped one.
+    type Prepend<Rest>;
+    /// Where the axis's input index comes from.
+    const MAP: AxisMap;
+}
+
+impl<D: Dimension> AxisSpec<D> for Full {
+    type Prepend<Rest> = Cons<D, Rest>;
+    const MAP: AxisMap = WHOLE;
+}
+
+impl<D: Dimension> AxisSpec<D> for DynIndex {
+    type Prepend<Rest> = Rest;
+    const MAP: AxisMap = AxisMap::Dynamic;
+}
+
+impl<D: Dimension, B: Bound<D> + IndexFits<D>> AxisSpec<D> for Index<B> {
+    type Prepend<Rest> = Rest;
+    const MAP: AxisMap = AxisMap::Fixed(B::START);
+}
+
+impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for Range<B, E, Step, Len, REV>
+where
+    D: Dimension,
+    B: Bound<D> + BoundFits<D>,
+    E: Bound<D> + BoundFits<D>,
+    Step: Dimension,
+    Len: RangeLen<D, B, E, Step>,
+    B::Start: IsLessOrEqual<E::End>,
+    LeEq<B::Start, E::End>: Ordered<Self, D>,
+{
+    type Prepend<Rest> = Cons<Len::Dim, Rest>;
+    const MAP: AxisMap = range_map(B::START, E::END, Step::VALUE, REV);
+}
+
+/// The map of a kept range `start..end` with step magnitude `step`: forward
+/// from `start`, or, reversed, backward from the last element `end - 1`.
+const fn range_map(start: usize, end: usize, step: usize, rev: bool) -> AxisMap {
+    if rev {
+        // An empty range never reads its first index; keep it in bounds.
+        let last = if end > start { end - 1 } else { start };
+        AxisMap::Keep { first: last, step: -(step as isize) }
+    } else {
+        AxisMap::Keep { first: start, step: step as isize }
+    }
+}
+
+/// A list of `slice!` entries applied to a list of dimensions: the output
+/// dimensions, and each input axis's map.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` has more entries than the shape has axes",
+    label = "too many entries for this shape"
+)]
+pub trait SliceList<Spec> {
+    /// The output dimensions, as a list.
+    type Out;
+    /// Each input axis's map, padded with whole axes.
+    const MAP: Padded<AxisMap>;
+}
+
+impl SliceList<Nil> for Nil {
+    type Out = Nil;
+    const MAP: Padded<AxisMap> = [WHOLE; MAX_RANK];
+}
+
+impl<D: Dimension, R: SliceList<Nil>> SliceList<Nil> for Cons<D, R> {
+    type Out = Cons<D, R::Out>;
+    const MAP: Padded<AxisMap> = R::MAP;
+}
+
+impl<D: Dimension, R: SliceList<SR>, X: AxisSpec<D>, SR> SliceList<Cons<X, SR>> for Cons<D, R> {
+    type Out = X::Prepend<R::Out>;
+    const MAP: Padded<AxisMap> = prepend(X::MAP, R::MAP);
+}
+
+const fn prepend(first: AxisMap, rest: Padded<AxisMap>) -> Padded<AxisMap> {
+    let mut out = [WHOLE; MAX_RANK];
+    out[0] = first;
+    let mut k = 1;
+    while k < MAX_RANK {
+        out[k] = rest[k - 1];
+        k += 1;
+    }
+    out
+}
+
+/// The output shape of slicing shape `S` by the entries `Spec`.
+pub type SlicedShape<S, Spec> = <<<S as AsList>::List as SliceList<Spec>>::Out as AsTuple>::Tuple;
+
+/// `L` sliced by the entries `Spec` (a type-level list), `K` of which are
+/// indices given at run time and carried in the view's state.
+pub struct Sliced<L, Spec, const K: usize>(PhantomData<(L, Spec)>);
+
+impl<L: Layout, Spec: 'static, const K: usize> Layout for Sliced<L, Spec, K>
+where
+    L::Shape: AsList,
+    <L::Shape as AsList>::List: SliceList<Spec>,
+    <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
+{
+    type Shape = SlicedShape<L::Shape, Spec>;
+    type State = ([usize; K], L::State);
+    const STRIDES: Option<Padded<isize>> = match L::STRIDES {
+        Some(strides) => Some(sliced_strides(strides, Self::MAP, <L::Shape as Shape>::RANK)),
+        None => None,
+    };
+
+    #[inline(always)]
+    fn offset(index: &<Self::Shape as Shape>::Index, state: &Self::State) -> usize {
+        let mut inner = <L::Shape as Shape>::Index::ZERO;
+        let (mut out_axis, mut dynamic) = (0, 0);
+        for (axis, i) in inner.as_mut().iter_mut().enumerate() {
+            *i = match Self::MAP[axis] {
+                AxisMap::Keep { first, step } => {
+                    out_axis += 1;
+                    (first as isize + index.as_ref()[out_axis - 1] as isize * step) as usize
+                }
+                AxisMap::Fixed(at) => at,
+                AxisMap::Dynamic => {
+                    dynamic += 1;
+                    state.0[dynamic - 1]
+                }
+            };
+        }
+        L::offset(&inner, &state.1)
+    }
+}
+
+impl<L: Layout, Spec, const K: usize> Sliced<L, Spec, K>
+where
+    L::Shape: AsList,
+    <L::Shape as AsList>::List: SliceList<Spec>,
+{
+    /// Each input axis's map.
+    pub const MAP: Padded<AxisMap> = <<L::Shape as AsList>::List as SliceList<Spec>>::MAP;
+}
+
+/// The strides of the kept axes, in order: input stride times step.
+const fn sliced_strides(strides: Padded<isize>, map: Padded<AxisMap>, rank: usize) -> Padded<isize> {
+    let mut out = [0isize; MAX_RANK];
+    let (mut axis, mut kept) = (0, 0);
+    while axis < rank {
+        if let AxisMap::Keep { step, .. } = map[axis] {
+            out[kept] = strides[axis] * step;
+            kept += 1;
+        }
+        axis += 1;
+    }
+    out
+}

@@ -1,0 +1,315 @@
+//! Zero-copy views: a borrowed buffer plus a layout type.
+//!
+//! [`View`] reads, [`ViewMut`] reads and writes. Both index with
+//! `[usize; RANK]` like a tensor, iterate in logical row-major order, compare
+//! with tensors and views of the same shape, print like tensors, and chain
+//! every view operation (`view/ops.rs`). Writing is possible only through
+//! layouts that never send two indices to one element: `expand` on a
+//! [`ViewMut`] gives back a read-only [`View`], so a write through a
+//! broadcast is a compile error.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let mut t = tensor![[1, 2, 3], [4, 5, 6]];
+//! let mut col = slice!(t.view_mut(), .., 1);
+//! col[[0]] = 20;
+//! col[[1]] = 50;
+//! assert_eq!(t, tensor![[1, 20, 3], [4, 50, 6]]);
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Index, IndexMut};
+
+use crate::index::{out_of_bounds, unravel};
+use crate::layout::Layout;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+mod ops;
+
+pub use ops::OuterIter;
+
+/// A read-only view of elements of type `T` laid out by `L`.
+///
+/// # Invariants
+///
+/// For every multi-index in range of `L::Shape`, `L::offset(index, state)`
+/// is below `data.len()`: every view operation preserves this (bounds are
+/// checked by the type system for literal slices and at run time for
+/// dynamic indices), and element access still goes through checked slice
+/// indexing, so a broken invariant would panic, never read out of bounds.
+pub struct View<'a, T, L: Layout> {
+    data: &'a [T],
+    state: L::State,
+    layout: PhantomData<L>,
+}
+
+/// A mutable view of elements of type `T` laid out by `L`; see [`View`].
+///
+/// Its layouts are injective (no stride 0), so each element is reachable by
+/// one index only.
+pub struct ViewMut<'a, T, L: Layout> {
+    data: &'a mut [T],
+    state: L::State,
+    layout: PhantomData<L>,
+}
+
+/// The shape's dims, as a slice-able array.
+type Dims<L> = <<L as Layout>::Shape as Shape>::Index;
+
+/// The buffer position of `index` in layout `L`, or `None` when an axis is
+/// out of range.
+#[inline(always)]
+fn position<L: Layout>(index: &Dims<L>, state: &L::State) -> Option<usize> {
+    let dims = <L::Shape as Shape>::DIMS;
+    let in_range = index.as_ref().iter().zip(dims.as_ref()).all(|(i, d)| i < d);
+    in_range.then(|| L::offset(index, state))
+}
+
+/// [`position`], panicking with the index and the shape when out of range.
+#[inline(always)]
+#[track_caller]
+fn position_or_panic<L: Layout>(index: &Dims<L>, state: &L::State) -> usize {
+    match position::<L>(index, state) {
+        Some(at) => at,
+        None => out_of_bounds(index.as_ref(), <L::Shape as Shape>::DIMS.as_ref()),
+    }
+}
+
+impl<'a, T, L: Layout> View<'a, T, L> {
+    /// A view of `data` laid out by `L`. Callers uphold the invariant.
+    pub(crate) fn new(data: &'a [T], state: L::State) -> Self {
+        View { data, state, layout: PhantomData }
+    }
+
+    /// The dimensions, `[usize; RANK]`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = Tensor::<u8, shape![2, 3, 4]>::zeros();
+    /// assert_eq!(t.permute::<axes![2, 0, 1]>().shape(), [4, 2, 3]);
+    /// ```
+    pub fn shape(&self) -> Dims<L> {
+        <L::Shape as Shape>::DIMS
+    }
+
+    /// The element at `index`, or `None` if any axis is out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.t().get([0, 1]), Some(&3));
+    /// assert_eq!(t.t().get([2, 0]), None);
+    /// ```
+    pub fn get(&self, index: Dims<L>) -> Option<&'a T> {
+        position::<L>(&index, &self.state).map(|at| &self.data[at])
+    }
+
+    /// The elements in logical row-major order.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.t().iter().copied().collect::<Vec<_>>(), [1, 3, 2, 4]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = &'a T> + '_ {
+        let (data, state) = (self.data, &self.state);
+        (0..<L::Shape as Shape>::SIZE).map(move |flat| &data[L::offset(&unravel::<L::Shape>(flat), state)])
+    }
+
+    /// The element at flat logical position `flat` (row-major).
+    #[inline(always)]
+    pub(crate) fn at_flat(&self, flat: usize) -> &'a T {
+        &self.data[L::offset(&unravel::<L::Shape>(flat), &self.state)]
+    }
+
+    /// The buffer and the run-time state, for operations that build views.
+    pub(crate) fn parts(&self) -> (&'a [T], L::State) {
+        (self.data, self.state)
+    }
+}
+
+impl<T, L: Layout> Clone for View<'_, T, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T, L: Layout> Copy for View<'_, T, L> {}
+
+impl<'a, T, L: Layout> ViewMut<'a, T, L> {
+    /// A mutable view of `data` laid out by `L`. Callers uphold the invariant
+    /// and pass only injective layouts.
+    pub(crate) fn new(data: &'a mut [T], state: L::State) -> Self {
+        ViewMut { data, state, layout: PhantomData }
+    }
+
+    /// The dimensions, `[usize; RANK]`.
+    pub fn shape(&self) -> Dims<L> {
+        <L::Shape as Shape>::DIMS
+    }
+
+    /// A read-only view of the same elements.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![1, 2, 3];
+    /// let v = t.view_mut();
+    /// assert_eq!(v.view().iter().sum::<i32>(), 6);
+    /// ```
+    pub fn view(&self) -> View<'_, T, L> {
+        View::new(self.data, self.state)
+    }
+
+    /// The element at `index`, or `None` if any axis is out of range.
+    pub fn get(&self, index: Dims<L>) -> Option<&T> {
+        position::<L>(&index, &self.state).map(|at| &self.data[at])
+    }
+
+    /// The element at `index`, mutably, or `None` if out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// *t.view_mut().t().get_mut([0, 1]).unwrap() = 30;
+    /// assert_eq!(t, tensor![[1, 2], [30, 4]]);
+    /// ```
+    pub fn get_mut(&mut self, index: Dims<L>) -> Option<&mut T> {
+        position::<L>(&index, &self.state).map(|at| &mut self.data[at])
+    }
+
+    /// Sets every element to `value`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = Tensor::<i32, shape![3, 3]>::zeros();
+    /// slice!(t.view_mut(), 1).fill(7);
+    /// assert_eq!(t.iter().sum::<i32>(), 21);
+    /// ```
+    pub fn fill(&mut self, value: T)
+    where
+        T: Clone,
+    {
+        for flat in 0..<L::Shape as Shape>::SIZE {
+            let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
+            self.data[at] = value.clone();
+        }
+    }
+
+    /// Copies `source`'s elements into this view, index by index.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = Tensor::<i32, shape![2, 2]>::zeros();
+    /// t.view_mut().t().assign(&tensor![[1, 2], [3, 4]].view());
+    /// assert_eq!(t, tensor![[1, 3], [2, 4]]);
+    /// ```
+    pub fn assign<L2: Layout<Shape = L::Shape>>(&mut self, source: &View<'_, T, L2>)
+    where
+        T: Clone,
+    {
+        for flat in 0..<L::Shape as Shape>::SIZE {
+            let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
+            self.data[at] = source.at_flat(flat).clone();
+        }
+    }
+
+    /// The buffer and the run-time state, for operations that build views.
+    pub(crate) fn into_parts(self) -> (&'a mut [T], L::State) {
+        (self.data, self.state)
+    }
+}
+
+impl<T, L: Layout> Index<Dims<L>> for View<'_, T, L> {
+    type Output = T;
+
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: Dims<L>) -> &T {
+        &self.data[position_or_panic::<L>(&index, &self.state)]
+    }
+}
+
+impl<T, L: Layout> Index<Dims<L>> for ViewMut<'_, T, L> {
+    type Output = T;
+
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: Dims<L>) -> &T {
+        &self.data[position_or_panic::<L>(&index, &self.state)]
+    }
+}
+
+impl<T, L: Layout> IndexMut<Dims<L>> for ViewMut<'_, T, L> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: Dims<L>) -> &mut T {
+        let at = position_or_panic::<L>(&index, &self.state);
+        &mut self.data[at]
+    }
+}
+
+/// Equal when every logical element is equal: shapes must match (by type).
+impl<T: PartialEq, L: Layout, L2: Layout<Shape = L::Shape>> PartialEq<View<'_, T, L2>> for View<'_, T, L> {
+    fn eq(&self, other: &View<'_, T, L2>) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl<T: PartialEq, L: Layout> PartialEq<Tensor<T, L::Shape>> for View<'_, T, L> {
+    fn eq(&self, other: &Tensor<T, L::Shape>) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl<T: PartialEq, L: Layout> PartialEq<View<'_, T, L>> for Tensor<T, L::Shape> {
+    fn eq(&self, other: &View<'_, T, L>) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl<T: PartialEq, L: Layout> PartialEq<Tensor<T, L::Shape>> for ViewMut<'_, T, L> {
+    fn eq(&self, other: &Tensor<T, L::Shape>) -> bool {
+        self.view().iter().eq(other.iter())
+    }
+}
+
+/// `View { shape: [2, 3], data: [..] }`: the shape and the logical elements.
+impl<T: fmt::Debug, L: Layout> fmt::Debug for View<'_, T, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let elems = Elements(self);
+        f.debug_struct("View")
+            .field("shape", &<L::Shape as Shape>::DIMS)
+            .field("data", &elems)
+            .finish()
+    }
+}
+
+impl<T: fmt::Debug, L: Layout> fmt::Debug for ViewMut<'_, T, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.view(), f)
+    }
+}
+
+/// The logical elements of a view, printed as a list.
+struct Elements<'v, 'a, T, L: Layout>(&'v View<'a, T, L>);
+
+impl<T: fmt::Debug, L: Layout> fmt::Debug for Elements<'_, '_, T, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+/// NumPy's `str(array)` of the logical elements, as for [`Tensor`].
+impl<T: fmt::Display, L: Layout> fmt::Display for View<'_, T, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::display::fmt_array(f, <L::Shape as Shape>::DIMS.as_ref(), |flat| self.at_flat(flat))
+    }
+}
+
+impl<T: fmt::Display, L: Layout> fmt::Display for ViewMut<'_, T, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.view(), f)
+    }
+}

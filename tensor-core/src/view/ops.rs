@@ -1,0 +1,303 @@
+//! The view operations, on tensors, views and mutable views alike.
+//!
+//! Each operation wraps the layout type and keeps the buffer: nothing is
+//! copied but `to_tensor`. On a [`ViewMut`] every operation gives a
+//! `ViewMut` except `expand`, whose stride 0 would alias, and which gives a
+//! read-only [`View`].
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = Tensor::<i32, shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
+//! let v = t.permute::<axes![2, 0, 1]>().flip::<axes![0]>().reshape::<shape![4, 6]>();
+//! assert_eq!(v[[0, 1]], t[[0, 1, 3]]);
+//! ```
+
+use super::{View, ViewMut};
+use crate::axis::Axes;
+use crate::constraint::{AsList, AsTuple, AxisOf, BroadcastTo, Cons, FlipShape, Nil, PermuteShape, ReshapesTo, Transpose};
+use crate::index::unravel;
+use crate::layout::slice::{AxisMap, DynIndex, SliceList};
+use crate::layout::{Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced};
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// The layout of one sub-view of `outer_iter`: axis 0 fixed at run time.
+pub type Outer<L> = Sliced<L, Cons<DynIndex, Nil>, 1>;
+
+/// States the operations that keep a view's kind, for `$view` (`View` or
+/// `ViewMut`), whose buffer and state come from `$parts`.
+macro_rules! view_ops {
+    ($view:ident, $parts:ident) => {
+        impl<'a, T, L: Layout> $view<'a, T, L> {
+            /// Reorders the axes (NumPy `np.transpose(x, P)`): output axis
+            /// `k` is input axis `P[k]`. `P` must be a permutation of
+            /// `0..RANK`, or the call does not compile.
+            pub fn permute<P: Axes>(self) -> $view<'a, T, Permuted<L, P>>
+            where
+                L::Shape: PermuteShape<P>,
+            {
+                let (data, state) = self.$parts();
+                $view::new(data, state)
+            }
+
+            /// Swaps the last two axes; needs rank 2 or more.
+            pub fn t(self) -> $view<'a, T, Permuted<L, <L::Shape as Transpose>::Axes>>
+            where
+                L::Shape: Transpose + PermuteShape<<L::Shape as Transpose>::Axes>,
+            {
+                self.permute()
+            }
+
+            /// The same elements in C order under the shape `S` (NumPy
+            /// `x.reshape(S)`), without copying; the element counts must be
+            /// equal.
+            pub fn reshape<S: Shape>(self) -> $view<'a, T, Reshaped<L, S>>
+            where
+                L::Shape: ReshapesTo<S>,
+            {
+                let (data, state) = self.$parts();
+                $view::new(data, state)
+            }
+
+            /// Reverses the order along the axes `A` (NumPy `np.flip(x, A)`).
+            pub fn flip<A: Axes>(self) -> $view<'a, T, Flipped<L, A>>
+            where
+                L::Shape: FlipShape<A>,
+            {
+                let (data, state) = self.$parts();
+                $view::new(data, state)
+            }
+
+            /// The view `slice!` builds: entries `Spec`, `K` of them indices
+            /// given at run time, each checked against its axis.
+            #[doc(hidden)]
+            #[track_caller]
+            pub fn __slice<Spec: 'static, const K: usize>(self, dynamic: [usize; K]) -> $view<'a, T, Sliced<L, Spec, K>>
+            where
+                L::Shape: AsList,
+                <L::Shape as AsList>::List: SliceList<Spec>,
+                <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
+            {
+                check_dynamic::<L, Spec, K>(&dynamic);
+                let (data, state) = self.$parts();
+                $view::new(data, (dynamic, state))
+            }
+        }
+    };
+}
+
+view_ops!(View, parts);
+view_ops!(ViewMut, into_parts);
+
+/// Panics, naming the axis, the index and the dimension, when an index given
+/// at run time to `slice!` is out of range.
+#[track_caller]
+fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K])
+where
+    L::Shape: AsList,
+    <L::Shape as AsList>::List: SliceList<Spec>,
+{
+    let dims = <L::Shape as Shape>::DIMS;
+    let axes = Sliced::<L, Spec, K>::MAP.iter().enumerate().filter(|(_, m)| **m == AxisMap::Dynamic);
+    for ((axis, _), &index) in axes.zip(dynamic) {
+        let dim = dims.as_ref()[axis];
+        if index >= dim {
+            panic!("slice!: index {index} is out of bounds for axis {axis} of size {dim}");
+        }
+    }
+}
+
+impl<'a, T, L: Layout> View<'a, T, L> {
+    /// This view, borrowed again.
+    pub fn view(&self) -> View<'a, T, L> {
+        *self
+    }
+
+    /// Broadcasts to the shape `S` (NumPy `np.broadcast_to(x, S)`): axes of
+    /// size 1, and new leading axes, repeat with stride 0.
+    pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
+    where
+        L::Shape: BroadcastTo<S>,
+    {
+        let (data, state) = self.parts();
+        View::new(data, state)
+    }
+
+    /// The elements in logical order, copied into an owned, contiguous
+    /// tensor (NumPy `np.ascontiguousarray(x)`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.t().to_tensor().as_slice(), &[1, 3, 2, 4]);
+    /// ```
+    pub fn to_tensor(&self) -> Tensor<T, L::Shape>
+    where
+        T: Clone,
+    {
+        let (data, state) = (self.data, &self.state);
+        Tensor::from_flat_fn(|flat| data[L::offset(&unravel::<L::Shape>(flat), state)].clone())
+    }
+
+    /// The sub-views along axis 0 (`for row in x:` in NumPy), each of the
+    /// remaining axes.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4], [5, 6]];
+    /// let sums: Vec<i32> = t.outer_iter().map(|row| row.iter().sum()).collect();
+    /// assert_eq!(sums, [3, 7, 11]);
+    /// ```
+    pub fn outer_iter(self) -> OuterIter<'a, T, L>
+    where
+        L::Shape: AxisOf<0> + AsList,
+        <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
+        <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+    {
+        OuterIter { view: self, next: 0 }
+    }
+}
+
+impl<'a, T, L: Layout> ViewMut<'a, T, L> {
+    /// Broadcasts to the shape `S` as a read-only [`View`]: writing through
+    /// stride 0 would alias, so it does not compile.
+    pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
+    where
+        L::Shape: BroadcastTo<S>,
+    {
+        let (data, state) = self.into_parts();
+        View::new(data, state)
+    }
+
+    /// The elements copied into an owned, contiguous tensor.
+    pub fn to_tensor(&self) -> Tensor<T, L::Shape>
+    where
+        T: Clone,
+    {
+        self.view().to_tensor()
+    }
+}
+
+/// The sub-views of a view along axis 0; see [`View::outer_iter`].
+pub struct OuterIter<'a, T, L: Layout> {
+    view: View<'a, T, L>,
+    next: usize,
+}
+
+impl<'a, T, L: Layout> Iterator for OuterIter<'a, T, L>
+where
+    L::Shape: AxisOf<0> + AsList,
+    <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
+    <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+{
+    type Item = View<'a, T, Outer<L>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let dim = <<L::Shape as AxisOf<0>>::Dim as crate::dim::Dimension>::VALUE;
+        if self.next == dim {
+            return None;
+        }
+        self.next += 1;
+        Some(self.view.__slice([self.next - 1]))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = <<L::Shape as AxisOf<0>>::Dim as crate::dim::Dimension>::VALUE - self.next;
+        (left, Some(left))
+    }
+}
+
+impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L>
+where
+    L::Shape: AxisOf<0> + AsList,
+    <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
+    <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+{
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// A read-only view of all elements, row-major.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.view(), t);
+    /// ```
+    pub fn view(&self) -> View<'_, T, RowMajor<S>> {
+        View::new(self.as_slice(), ())
+    }
+
+    /// A mutable view of all elements, row-major.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// t.view_mut().flip::<axes![0]>()[[0, 0]] = 30;
+    /// assert_eq!(t, tensor![[1, 2], [30, 4]]);
+    /// ```
+    pub fn view_mut(&mut self) -> ViewMut<'_, T, RowMajor<S>> {
+        ViewMut::new(self.as_mut_slice(), ())
+    }
+
+    /// [`View::permute`] of the whole tensor.
+    pub fn permute<P: Axes>(&self) -> View<'_, T, Permuted<RowMajor<S>, P>>
+    where
+        S: PermuteShape<P>,
+    {
+        self.view().permute()
+    }
+
+    /// [`View::t`] of the whole tensor: the last two axes swapped.
+    pub fn t(&self) -> View<'_, T, Permuted<RowMajor<S>, S::Axes>>
+    where
+        S: Transpose + PermuteShape<S::Axes>,
+    {
+        self.view().t()
+    }
+
+    /// [`View::reshape`] of the whole tensor.
+    pub fn reshape<S2: Shape>(&self) -> View<'_, T, Reshaped<RowMajor<S>, S2>>
+    where
+        S: ReshapesTo<S2>,
+    {
+        self.view().reshape()
+    }
+
+    /// [`View::flip`] of the whole tensor.
+    pub fn flip<A: Axes>(&self) -> View<'_, T, Flipped<RowMajor<S>, A>>
+    where
+        S: FlipShape<A>,
+    {
+        self.view().flip()
+    }
+
+    /// [`View::expand`] of the whole tensor.
+    pub fn expand<S2: Shape>(&self) -> View<'_, T, Expanded<RowMajor<S>, S2>>
+    where
+        S: BroadcastTo<S2>,
+    {
+        self.view().expand()
+    }
+
+    /// [`View::outer_iter`] of the whole tensor.
+    pub fn outer_iter(&self) -> OuterIter<'_, T, RowMajor<S>>
+    where
+        S: AxisOf<0> + AsList,
+        S::List: SliceList<Cons<DynIndex, Nil>>,
+        <S::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+    {
+        self.view().outer_iter()
+    }
+
+    /// The view `slice!` builds of the whole tensor.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn __slice<Spec: 'static, const K: usize>(&self, dynamic: [usize; K]) -> View<'_, T, Sliced<RowMajor<S>, Spec, K>>
+    where
+        S: AsList,
+        S::List: SliceList<Spec>,
+        <S::List as SliceList<Spec>>::Out: AsTuple,
+    {
+        self.view().__slice(dynamic)
+    }
+}

@@ -1,0 +1,187 @@
+//! Views: every operation of the API's view table, on tensors and views,
+//! chained, read and written.
+
+use tensor_core::prelude::*;
+
+fn iota<S: Shape>() -> Tensor<i32, S> {
+    Tensor::from_flat_fn(|i| i as i32)
+}
+
+#[test]
+fn permute_reorders_axes_like_numpy_transpose() {
+    let t = iota::<shape![2, 3, 4]>();
+    let p = t.permute::<axes![2, 0, 1]>();
+    assert_eq!(p.shape(), [4, 2, 3]);
+    for (i, j, k) in (0..4).flat_map(|i| (0..2).flat_map(move |j| (0..3).map(move |k| (i, j, k)))) {
+        assert_eq!(p[[i, j, k]], t[[j, k, i]]);
+    }
+}
+
+#[test]
+fn t_swaps_the_last_two_axes() {
+    let t = iota::<shape![2, 3, 4]>();
+    let v = t.t();
+    assert_eq!(v.shape(), [2, 4, 3]);
+    assert_eq!(v[[1, 3, 2]], t[[1, 2, 3]]);
+    assert_eq!(t.t().t(), t);
+}
+
+#[test]
+fn reshape_of_a_contiguous_tensor_keeps_c_order() {
+    let t = iota::<shape![2, 3, 4]>();
+    let r = t.reshape::<shape![4, 6]>();
+    assert_eq!(r.iter().copied().collect::<Vec<_>>(), (0..24).collect::<Vec<_>>());
+    assert_eq!(r[[3, 5]], 23);
+}
+
+#[test]
+fn reshape_after_permute_composes_the_index_maps() {
+    let t = iota::<shape![2, 3]>();
+    // NumPy: np.arange(6).reshape(2, 3).T.reshape(3, 2) == [[0, 3], [1, 4], [2, 5]]
+    let r = t.t().reshape::<shape![3, 2]>();
+    assert_eq!(r, tensor![[0, 3], [1, 4], [2, 5]]);
+    let flat = t.permute::<axes![1, 0]>().reshape::<shape![6]>();
+    assert_eq!(flat, tensor![0, 3, 1, 4, 2, 5]);
+}
+
+#[test]
+fn reshape_after_flip_after_step_after_expand() {
+    let t = iota::<shape![2, 3]>();
+    assert_eq!(t.flip::<axes![1]>().reshape::<shape![6]>(), tensor![2, 1, 0, 5, 4, 3]);
+    let u = iota::<shape![4, 4]>();
+    assert_eq!(slice!(u, .., ..;2).reshape::<shape![8]>(), tensor![0, 2, 4, 6, 8, 10, 12, 14]);
+    let row = tensor![1, 2];
+    assert_eq!(row.expand::<shape![2, 2]>().reshape::<shape![4]>(), tensor![1, 2, 1, 2]);
+}
+
+#[test]
+fn flip_reverses_along_axes() {
+    let t = iota::<shape![2, 3]>();
+    assert_eq!(t.flip::<axes![0]>(), tensor![[3, 4, 5], [0, 1, 2]]);
+    assert_eq!(t.flip::<axes![0, 1]>(), tensor![[5, 4, 3], [2, 1, 0]]);
+}
+
+#[test]
+fn expand_broadcasts_with_stride_zero() {
+    let col = tensor![[1], [2]];
+    let e = col.expand::<shape![3, 2, 4]>();
+    assert_eq!(e.shape(), [3, 2, 4]);
+    assert!(e.iter().take(4).all(|&x| x == 1));
+    assert_eq!(e[[2, 1, 3]], 2);
+}
+
+#[test]
+fn slice_ranges_steps_negative_bounds_and_indices() {
+    let t = iota::<shape![4, 5, 6]>();
+    // NumPy: x[1:3, :, 2::2, ] -> shape (2, 5, 2)
+    let s = slice!(t, 1..3, .., 2..;2);
+    assert_eq!(s.shape(), [2, 5, 2]);
+    assert_eq!(s[[1, 4, 1]], t[[2, 4, 4]]);
+    // x[-1] drops the axis; x[:, -2:] keeps two.
+    assert_eq!(slice!(t, -1).shape(), [5, 6]);
+    assert_eq!(slice!(t, .., -2..).shape(), [4, 2, 6]);
+    assert_eq!(slice!(t, 0, 0, ..-4), tensor![0, 1]);
+    // Inclusive ranges.
+    assert_eq!(slice!(t, 0, 0, 1..=3), tensor![1, 2, 3]);
+    assert_eq!(slice!(t, 0, 0, -2..=-1), tensor![4, 5]);
+}
+
+#[test]
+fn negative_steps_follow_ndarray() {
+    let t = iota::<shape![10]>();
+    // ndarray s![1..8;-3]: take 1..8, walk it from its end: 7, 4, 1.
+    assert_eq!(slice!(t, 1..8;-3), tensor![7, 4, 1]);
+    assert_eq!(slice!(t, ..;-1), t.flip::<axes![0]>());
+    assert_eq!(slice!(t, ..;-4), tensor![9, 5, 1]);
+}
+
+#[test]
+fn empty_slices_are_allowed() {
+    let t = iota::<shape![4]>();
+    let e = slice!(t, 2..2);
+    assert_eq!(e.shape(), [0]);
+    assert_eq!(e.iter().count(), 0);
+    assert_eq!(slice!(t, 3..3;-1).iter().count(), 0);
+}
+
+#[test]
+fn runtime_indices_drop_their_axis() {
+    let t = iota::<shape![3, 4]>();
+    for row in 0..3 {
+        assert_eq!(slice!(t, row, 1..3), tensor![row as i32 * 4 + 1, row as i32 * 4 + 2]);
+    }
+    let (i, j) = (2, 3);
+    assert_eq!(slice!(t, i, j)[[]], 11);
+}
+
+#[test]
+#[should_panic(expected = "slice!: index 4 is out of bounds for axis 1 of size 4")]
+fn runtime_index_out_of_range_panics_with_axis_index_and_dim() {
+    let t = iota::<shape![3, 4]>();
+    let j = 4;
+    let _ = slice!(t, .., j);
+}
+
+#[test]
+fn views_chain_on_views() {
+    let t = iota::<shape![2, 3, 4]>();
+    let v = slice!(t.permute::<axes![2, 0, 1]>().flip::<axes![1]>(), 1..3);
+    assert_eq!(v.shape(), [2, 2, 3]);
+    assert_eq!(v[[0, 0, 2]], t[[1, 2, 1]]);
+    let w = slice!(v, .., 0).t();
+    assert_eq!(w.shape(), [3, 2]);
+    assert_eq!(w[[2, 1]], t[[1, 2, 2]]);
+}
+
+#[test]
+fn writes_through_mutable_views() {
+    let mut t = Tensor::<i32, shape![3, 3]>::zeros();
+    slice!(t.view_mut(), .., 1).fill(5);
+    assert_eq!(t, tensor![[0, 5, 0], [0, 5, 0], [0, 5, 0]]);
+    let mut p = t.view_mut().t().flip::<axes![0]>();
+    p[[0, 0]] = 9; // row 0 of the flipped transpose is column 2
+    assert_eq!(t[[0, 2]], 9);
+    let k = 2;
+    slice!(t.view_mut(), k, ..).assign(&tensor![7, 8, 9].view());
+    assert_eq!(slice!(t, 2), tensor![7, 8, 9]);
+}
+
+#[test]
+fn to_tensor_copies_in_logical_order() {
+    let t = iota::<shape![2, 3]>();
+    let c: Tensor<i32, shape![3, 2]> = t.t().to_tensor();
+    assert_eq!(c.as_slice(), &[0, 3, 1, 4, 2, 5]);
+}
+
+#[test]
+fn outer_iter_yields_sub_views() {
+    let t = iota::<shape![3, 2, 2]>();
+    let firsts: Vec<i32> = t.outer_iter().map(|m| m[[0, 0]]).collect();
+    assert_eq!(firsts, [0, 4, 8]);
+    let cols: Vec<Tensor<i32, shape![2]>> = t.t().outer_iter().map(|m| slice!(m, 0).to_tensor()).collect();
+    assert_eq!(cols[2], tensor![8, 10]);
+    assert_eq!(t.outer_iter().len(), 3);
+}
+
+#[test]
+fn views_print_and_compare() {
+    let t = iota::<shape![2, 3]>();
+    assert_eq!(t.t().to_string(), "[[0 3]\n [1 4]\n [2 5]]");
+    assert_eq!(format!("{:?}", t.t()), "View { shape: [3, 2], data: [0, 3, 1, 4, 2, 5] }");
+    assert!(t.t() == t.t().to_tensor().view());
+    assert_ne!(t.flip::<axes![1]>(), t);
+}
+
+#[test]
+fn get_on_views_checks_each_axis() {
+    let t = iota::<shape![2, 3]>();
+    assert_eq!(t.t().get([2, 1]), Some(&5));
+    assert_eq!(t.t().get([1, 2]), None);
+}
+
+#[test]
+#[should_panic(expected = "index [3, 0] is out of bounds for shape [3, 2]")]
+fn out_of_range_view_index_panics_with_index_and_shape() {
+    let t = iota::<shape![2, 3]>();
+    let _ = t.t()[[3, 0]];
+}
