@@ -97,11 +97,24 @@ fn main() {
     section("Views: permute, slice, flip, reshape, expand move no data");
     let img = Tensor::<u8, shape![2, 3, 4]>::from_flat_fn(|i| i as u8);
     let hwc = img.permute::<axes![1, 2, 0]>(); // [3, 4, 2]: channels last
-    println!("permute [2, 3, 4] by (1, 2, 0): shape {:?}, hwc[[2, 3, 1]] = {} = img[[1, 2, 3]]", hwc.shape(), hwc[[2, 3, 1]]);
+    println!(
+        "permute [2, 3, 4] by (1, 2, 0): shape {:?}, hwc[[2, 3, 1]] = {} = img[[1, 2, 3]]",
+        hwc.shape(),
+        hwc[[2, 3, 1]]
+    );
     let cut = slice!(img, -1, 1.., ..;-2); // NumPy img[-1, 1:, ::-2]
-    println!("slice!(img, -1, 1.., ..;-2), shape {:?}:\n{cut}", cut.shape());
-    println!("flip the rows of that, then reshape to [4]: {}", cut.flip::<axes![0]>().reshape::<shape![4]>());
-    println!("a row broadcast to [2, 3]:\n{}", tensor![1, 2, 3].expand::<shape![2, 3]>());
+    println!(
+        "slice!(img, -1, 1.., ..;-2), shape {:?}:\n{cut}",
+        cut.shape()
+    );
+    println!(
+        "flip the rows of that, then reshape to [4]: {}",
+        cut.flip::<axes![0]>().reshape::<shape![4]>()
+    );
+    println!(
+        "a row broadcast to [2, 3]:\n{}",
+        tensor![1, 2, 3].expand::<shape![2, 3]>()
+    );
     let mut grid = Tensor::<i32, shape![3, 3]>::zeros();
     slice!(grid.view_mut(), .., 1).fill(7); // write a column through a view
     println!("a column written through a mutable view:\n{grid}");

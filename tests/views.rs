@@ -30,7 +30,10 @@ fn t_swaps_the_last_two_axes() {
 fn reshape_of_a_contiguous_tensor_keeps_c_order() {
     let t = iota::<shape![2, 3, 4]>();
     let r = t.reshape::<shape![4, 6]>();
-    assert_eq!(r.iter().copied().collect::<Vec<_>>(), (0..24).collect::<Vec<_>>());
+    assert_eq!(
+        r.iter().copied().collect::<Vec<_>>(),
+        (0..24).collect::<Vec<_>>()
+    );
     assert_eq!(r[[3, 5]], 23);
 }
 
@@ -47,11 +50,20 @@ fn reshape_after_permute_composes_the_index_maps() {
 #[test]
 fn reshape_after_flip_after_step_after_expand() {
     let t = iota::<shape![2, 3]>();
-    assert_eq!(t.flip::<axes![1]>().reshape::<shape![6]>(), tensor![2, 1, 0, 5, 4, 3]);
+    assert_eq!(
+        t.flip::<axes![1]>().reshape::<shape![6]>(),
+        tensor![2, 1, 0, 5, 4, 3]
+    );
     let u = iota::<shape![4, 4]>();
-    assert_eq!(slice!(u, .., ..;2).reshape::<shape![8]>(), tensor![0, 2, 4, 6, 8, 10, 12, 14]);
+    assert_eq!(
+        slice!(u, .., ..;2).reshape::<shape![8]>(),
+        tensor![0, 2, 4, 6, 8, 10, 12, 14]
+    );
     let row = tensor![1, 2];
-    assert_eq!(row.expand::<shape![2, 2]>().reshape::<shape![4]>(), tensor![1, 2, 1, 2]);
+    assert_eq!(
+        row.expand::<shape![2, 2]>().reshape::<shape![4]>(),
+        tensor![1, 2, 1, 2]
+    );
 }
 
 #[test]
@@ -108,7 +120,10 @@ fn empty_slices_are_allowed() {
 fn runtime_indices_drop_their_axis() {
     let t = iota::<shape![3, 4]>();
     for row in 0..3 {
-        assert_eq!(slice!(t, row, 1..3), tensor![row as i32 * 4 + 1, row as i32 * 4 + 2]);
+        assert_eq!(
+            slice!(t, row, 1..3),
+            tensor![row as i32 * 4 + 1, row as i32 * 4 + 2]
+        );
     }
     let (i, j) = (2, 3);
     assert_eq!(slice!(t, i, j)[[]], 11);
@@ -158,7 +173,11 @@ fn outer_iter_yields_sub_views() {
     let t = iota::<shape![3, 2, 2]>();
     let firsts: Vec<i32> = t.outer_iter().map(|m| m[[0, 0]]).collect();
     assert_eq!(firsts, [0, 4, 8]);
-    let cols: Vec<Tensor<i32, shape![2]>> = t.t().outer_iter().map(|m| slice!(m, 0).to_tensor()).collect();
+    let cols: Vec<Tensor<i32, shape![2]>> = t
+        .t()
+        .outer_iter()
+        .map(|m| slice!(m, 0).to_tensor())
+        .collect();
     assert_eq!(cols[2], tensor![8, 10]);
     assert_eq!(t.outer_iter().len(), 3);
 }
@@ -167,7 +186,10 @@ fn outer_iter_yields_sub_views() {
 fn views_print_and_compare() {
     let t = iota::<shape![2, 3]>();
     assert_eq!(t.t().to_string(), "[[0 3]\n [1 4]\n [2 5]]");
-    assert_eq!(format!("{:?}", t.t()), "View { shape: [3, 2], data: [0, 3, 1, 4, 2, 5] }");
+    assert_eq!(
+        format!("{:?}", t.t()),
+        "View { shape: [3, 2], data: [0, 3, 1, 4, 2, 5] }"
+    );
     assert!(t.t() == t.t().to_tensor().view());
     assert_ne!(t.flip::<axes![1]>(), t);
 }

@@ -72,7 +72,9 @@ pub struct ReadmeDoctests;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::constraint::{Cons, Nil};
-    pub use crate::layout::slice::{Computed, DynIndex, Full, FromEnd, FromStart, Index, Known, Open, Range};
+    pub use crate::layout::slice::{
+        Computed, DynIndex, FromEnd, FromStart, Full, Index, Known, Open, Range,
+    };
     pub use typenum;
 
     /// Maps any type to `()`: the macros put their `compile_error!`s in a

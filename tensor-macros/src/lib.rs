@@ -1,8 +1,8 @@
 //! Procedural macros of `tensor-core`; use them through `tensor_core`.
 //!
-//! Each entry point parses its input ([`ast`]), checks it ([`valid`]:
+//! Each entry point parses its input (`ast`), checks it (`valid`:
 //! every mistake of one invocation reported at once, each at the smallest
-//! offending token) and expands what passed ([`expand`]).
+//! offending token) and expands what passed (`expand`).
 
 use proc_macro::TokenStream;
 

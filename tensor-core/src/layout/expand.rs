@@ -25,7 +25,12 @@ where
     type Shape = S;
     type State = L::State;
     const STRIDES: Option<Padded<isize>> = match L::STRIDES {
-        Some(strides) => Some(broadcast(<L::Shape as Shape>::PADDED, <L::Shape as Shape>::RANK, strides, S::RANK)),
+        Some(strides) => Some(broadcast(
+            <L::Shape as Shape>::PADDED,
+            <L::Shape as Shape>::RANK,
+            strides,
+            S::RANK,
+        )),
         None => None,
     };
 
@@ -35,7 +40,11 @@ where
         let lead = S::RANK - <L::Shape as Shape>::RANK;
         let dims = <L::Shape as Shape>::DIMS;
         for (k, i) in inner.as_mut().iter_mut().enumerate() {
-            *i = if dims.as_ref()[k] == 1 { 0 } else { index.as_ref()[k + lead] };
+            *i = if dims.as_ref()[k] == 1 {
+                0
+            } else {
+                index.as_ref()[k + lead]
+            };
         }
         L::offset(&inner, state)
     }
@@ -43,7 +52,12 @@ where
 
 /// Strides of a view of `dims` (rank `rank`, `strides`) broadcast to rank
 /// `to_rank`: 0 for the leading new axes and for axes of size 1.
-pub const fn broadcast(dims: Padded<usize>, rank: usize, strides: Padded<isize>, to_rank: usize) -> Padded<isize> {
+pub const fn broadcast(
+    dims: Padded<usize>,
+    rank: usize,
+    strides: Padded<isize>,
+    to_rank: usize,
+) -> Padded<isize> {
     let mut out = [0isize; MAX_RANK];
     let lead = to_rank - rank;
     let mut k = 0;

@@ -32,7 +32,13 @@ where
     type Shape = S;
     type State = L::State;
     const STRIDES: Option<Padded<isize>> = match L::STRIDES {
-        Some(old) => merge(<L::Shape as Shape>::PADDED, <L::Shape as Shape>::RANK, old, S::PADDED, S::RANK),
+        Some(old) => merge(
+            <L::Shape as Shape>::PADDED,
+            <L::Shape as Shape>::RANK,
+            old,
+            S::PADDED,
+            S::RANK,
+        ),
         None => None,
     };
 
@@ -128,13 +134,20 @@ mod tests {
     }
 
     fn merged(old: &[usize], strides: &[isize], new: &[usize]) -> Option<std::vec::Vec<isize>> {
-        merge(pad(old), old.len(), pad_i(strides), pad(new), new.len()).map(|s| s[..new.len()].to_vec())
+        merge(pad(old), old.len(), pad_i(strides), pad(new), new.len())
+            .map(|s| s[..new.len()].to_vec())
     }
 
     #[test]
     fn contiguous_splits_and_merges() {
-        assert_eq!(merged(&[2, 3, 4], &[12, 4, 1], &[6, 4]), Some(std::vec![4, 1]));
-        assert_eq!(merged(&[6, 4], &[4, 1], &[2, 3, 4]), Some(std::vec![12, 4, 1]));
+        assert_eq!(
+            merged(&[2, 3, 4], &[12, 4, 1], &[6, 4]),
+            Some(std::vec![4, 1])
+        );
+        assert_eq!(
+            merged(&[6, 4], &[4, 1], &[2, 3, 4]),
+            Some(std::vec![12, 4, 1])
+        );
         assert_eq!(merged(&[24], &[1], &[2, 1, 12]), Some(std::vec![12, 12, 1]));
     }
 
@@ -143,7 +156,10 @@ mod tests {
         // A transpose of [3, 2] (strides [1, 2]) cannot be flattened...
         assert_eq!(merged(&[2, 3], &[1, 2], &[6]), None);
         // ...but an axis can be split within itself.
-        assert_eq!(merged(&[4, 3], &[1, 4], &[2, 2, 3]), Some(std::vec![2, 1, 4]));
+        assert_eq!(
+            merged(&[4, 3], &[1, 4], &[2, 2, 3]),
+            Some(std::vec![2, 1, 4])
+        );
     }
 
     #[test]
@@ -153,13 +169,22 @@ mod tests {
         assert_eq!(merged(&[4, 2], &[4, 2], &[8]), Some(std::vec![2]));
         // Rows of 2 at stride 2, 8 apart (every other column of a [4, 8]): no.
         assert_eq!(merged(&[4, 2], &[8, 2], &[8]), None);
-        assert_eq!(merged(&[4, 2], &[4, 2], &[2, 2, 2]), Some(std::vec![8, 4, 2]));
-        assert_eq!(merged(&[2, 3], &[6, -2], &[2, 3, 1]), Some(std::vec![6, -2, -2]));
+        assert_eq!(
+            merged(&[4, 2], &[4, 2], &[2, 2, 2]),
+            Some(std::vec![8, 4, 2])
+        );
+        assert_eq!(
+            merged(&[2, 3], &[6, -2], &[2, 3, 1]),
+            Some(std::vec![6, -2, -2])
+        );
     }
 
     #[test]
     fn broadcast_strides_merge_only_within_the_repeat() {
         assert_eq!(merged(&[3, 4], &[0, 1], &[12]), None);
-        assert_eq!(merged(&[3, 4], &[0, 1], &[3, 2, 2]), Some(std::vec![0, 2, 1]));
+        assert_eq!(
+            merged(&[3, 4], &[0, 1], &[3, 2, 2]),
+            Some(std::vec![0, 2, 1])
+        );
     }
 }

@@ -26,7 +26,9 @@
 use core::marker::PhantomData;
 use core::ops::{Add, Div, Sub};
 
-use typenum::{Diff, IsLess, IsLessOrEqual, Le, LeEq, Min, Minimum, Quot, Sum, Unsigned, B1, U0, U1};
+use typenum::{
+    Diff, IsLess, IsLessOrEqual, Le, LeEq, Min, Minimum, Quot, Sum, Unsigned, B1, U0, U1,
+};
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::constraint::{AsList, AsTuple, Cons, Nil};
@@ -277,9 +279,15 @@ const fn range_map(start: usize, end: usize, step: usize, rev: bool) -> AxisMap 
     if rev {
         // An empty range never reads its first index; keep it in bounds.
         let last = if end > start { end - 1 } else { start };
-        AxisMap::Keep { first: last, step: -(step as isize) }
+        AxisMap::Keep {
+            first: last,
+            step: -(step as isize),
+        }
     } else {
-        AxisMap::Keep { first: start, step: step as isize }
+        AxisMap::Keep {
+            first: start,
+            step: step as isize,
+        }
     }
 }
 
@@ -338,7 +346,11 @@ where
     type Shape = SlicedShape<L::Shape, Spec>;
     type State = ([usize; K], L::State);
     const STRIDES: Option<Padded<isize>> = match L::STRIDES {
-        Some(strides) => Some(sliced_strides(strides, Self::MAP, <L::Shape as Shape>::RANK)),
+        Some(strides) => Some(sliced_strides(
+            strides,
+            Self::MAP,
+            <L::Shape as Shape>::RANK,
+        )),
         None => None,
     };
 
@@ -373,7 +385,11 @@ where
 }
 
 /// The strides of the kept axes, in order: input stride times step.
-const fn sliced_strides(strides: Padded<isize>, map: Padded<AxisMap>, rank: usize) -> Padded<isize> {
+const fn sliced_strides(
+    strides: Padded<isize>,
+    map: Padded<AxisMap>,
+    rank: usize,
+) -> Padded<isize> {
     let mut out = [0isize; MAX_RANK];
     let (mut axis, mut kept) = (0, 0);
     while axis < rank {

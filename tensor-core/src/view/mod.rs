@@ -80,7 +80,11 @@ fn position_or_panic<L: Layout>(index: &Dims<L>, state: &L::State) -> usize {
 impl<'a, T, L: Layout> View<'a, T, L> {
     /// A view of `data` laid out by `L`. Callers uphold the invariant.
     pub(crate) fn new(data: &'a [T], state: L::State) -> Self {
-        View { data, state, layout: PhantomData }
+        View {
+            data,
+            state,
+            layout: PhantomData,
+        }
     }
 
     /// The dimensions, `[usize; RANK]`.
@@ -115,7 +119,8 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = &'a T> + '_ {
         let (data, state) = (self.data, &self.state);
-        (0..<L::Shape as Shape>::SIZE).map(move |flat| &data[L::offset(&unravel::<L::Shape>(flat), state)])
+        (0..<L::Shape as Shape>::SIZE)
+            .map(move |flat| &data[L::offset(&unravel::<L::Shape>(flat), state)])
     }
 
     /// The element at flat logical position `flat` (row-major).
@@ -142,7 +147,11 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// A mutable view of `data` laid out by `L`. Callers uphold the invariant
     /// and pass only injective layouts.
     pub(crate) fn new(data: &'a mut [T], state: L::State) -> Self {
-        ViewMut { data, state, layout: PhantomData }
+        ViewMut {
+            data,
+            state,
+            layout: PhantomData,
+        }
     }
 
     /// The dimensions, `[usize; RANK]`.
@@ -251,7 +260,9 @@ impl<T, L: Layout> IndexMut<Dims<L>> for ViewMut<'_, T, L> {
 }
 
 /// Equal when every logical element is equal: shapes must match (by type).
-impl<T: PartialEq, L: Layout, L2: Layout<Shape = L::Shape>> PartialEq<View<'_, T, L2>> for View<'_, T, L> {
+impl<T: PartialEq, L: Layout, L2: Layout<Shape = L::Shape>> PartialEq<View<'_, T, L2>>
+    for View<'_, T, L>
+{
     fn eq(&self, other: &View<'_, T, L2>) -> bool {
         self.iter().eq(other.iter())
     }
@@ -304,7 +315,9 @@ impl<T: fmt::Debug, L: Layout> fmt::Debug for Elements<'_, '_, T, L> {
 /// NumPy's `str(array)` of the logical elements, as for [`Tensor`].
 impl<T: fmt::Display, L: Layout> fmt::Display for View<'_, T, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::display::fmt_array(f, <L::Shape as Shape>::DIMS.as_ref(), |flat| self.at_flat(flat))
+        crate::display::fmt_array(f, <L::Shape as Shape>::DIMS.as_ref(), |flat| {
+            self.at_flat(flat)
+        })
     }
 }
 

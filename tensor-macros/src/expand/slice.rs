@@ -35,7 +35,12 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             let bound = bound_type(*bound);
             quote!(#p::Index<#bound>)
         }
-        Entry::Range { start, end, step, len } => {
+        Entry::Range {
+            start,
+            end,
+            step,
+            len,
+        } => {
             let (start, end) = (bound_type(*start), bound_type(*end));
             let step_dim = size_type(step.unsigned_abs(), Span::call_site());
             let len = match len {

@@ -25,7 +25,12 @@ pub enum Entry<'a> {
     /// `..` with step 1.
     Full,
     /// `start..end;step`, with the length when the bounds give it.
-    Range { start: Bound, end: Bound, step: i64, len: Option<u64> },
+    Range {
+        start: Bound,
+        end: Bound,
+        step: i64,
+        len: Option<u64>,
+    },
     /// A literal index.
     Index(Bound),
     /// An index computed at run time.
@@ -42,7 +47,10 @@ pub fn slice(input: &SliceInput) -> syn::Result<Vec<Entry<'_>>> {
         }
     }
     if let Some(extra) = input.entries.get(MAX_RANK) {
-        let msg = format!("`slice!` takes at most {MAX_RANK} entries, found {}", input.entries.len());
+        let msg = format!(
+            "`slice!` takes at most {MAX_RANK} entries, found {}",
+            input.entries.len()
+        );
         errors.push(syn::Error::new_spanned(&extra.expr, msg));
     }
     combine(errors).map(|()| entries)
@@ -53,7 +61,10 @@ fn entry(entry: &SliceEntry) -> syn::Result<Entry<'_>> {
         (Expr::Range(range), step) => self::range(range, step.as_ref()),
         (index, Some(step)) => Err(syn::Error::new_spanned(
             step,
-            format!("an index takes no step: `{}` drops its axis", written(index)),
+            format!(
+                "an index takes no step: `{}` drops its axis",
+                written(index)
+            ),
         )),
         (index, None) => Ok(match literal(index)? {
             Some(bound) => Entry::Index(bound),
@@ -80,7 +91,12 @@ fn range<'a>(range: &ExprRange, step: Option<&Expr>) -> syn::Result<Entry<'a>> {
     }
     let len = known_length(start, end, step.unsigned_abs())
         .map_err(|()| syn::Error::new_spanned(range, "this slice range starts after it ends"))?;
-    Ok(Entry::Range { start, end, step, len })
+    Ok(Entry::Range {
+        start,
+        end,
+        step,
+        len,
+    })
 }
 
 /// The position after an inclusive end: `b` becomes `b + 1`, `-1` the end.
@@ -96,7 +112,13 @@ fn after(end: Bound) -> Bound {
 /// The length of `start..end` with step `step`, when the bounds give it
 /// without the axis size; `Err` when they show the start after the end.
 fn known_length(start: Bound, end: Bound, step: u64) -> Result<Option<u64>, ()> {
-    let span_of = |from: u64, to: u64| if to >= from { Ok(Some((to - from).div_ceil(step))) } else { Err(()) };
+    let span_of = |from: u64, to: u64| {
+        if to >= from {
+            Ok(Some((to - from).div_ceil(step)))
+        } else {
+            Err(())
+        }
+    };
     match (start, end) {
         (Bound::FromStart(a, _), Bound::FromStart(b, _)) => span_of(a, b),
         (Bound::FromEnd(a, _), Bound::FromEnd(b, _)) => span_of(b, a),
@@ -112,7 +134,10 @@ fn range_bound(expr: Option<&Expr>) -> syn::Result<Bound> {
         return Ok(Bound::Open);
     };
     literal(expr)?.ok_or_else(|| {
-        let msg = format!("slice ranges take integer literals, found `{}`", written(expr));
+        let msg = format!(
+            "slice ranges take integer literals, found `{}`",
+            written(expr)
+        );
         syn::Error::new_spanned(expr, msg)
     })
 }
@@ -121,13 +146,26 @@ fn range_bound(expr: Option<&Expr>) -> syn::Result<Bound> {
 /// expression.
 fn literal(expr: &Expr) -> syn::Result<Option<Bound>> {
     match expr {
-        Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) => {
-            Ok(Some(Bound::FromStart(size_literal(lit, "a slice bound")?, lit.span())))
-        }
-        Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr: inner, .. }) => match &**inner {
-            Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) => {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => Ok(Some(Bound::FromStart(
+            size_literal(lit, "a slice bound")?,
+            lit.span(),
+        ))),
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) => match &**inner {
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(lit), ..
+            }) => {
                 let n = size_literal(lit, "a slice bound")?;
-                Ok(Some(if n == 0 { Bound::FromStart(0, lit.span()) } else { Bound::FromEnd(n, lit.span()) }))
+                Ok(Some(if n == 0 {
+                    Bound::FromStart(0, lit.span())
+                } else {
+                    Bound::FromEnd(n, lit.span())
+                }))
             }
             _ => Ok(None),
         },
@@ -141,7 +179,10 @@ fn step_literal(expr: &Expr) -> syn::Result<i64> {
         Some(Bound::FromStart(n, _)) => n as i64,
         Some(Bound::FromEnd(n, _)) => -(n as i64),
         _ => {
-            let msg = format!("a slice step is an integer literal, found `{}`", written(expr));
+            let msg = format!(
+                "a slice step is an integer literal, found `{}`",
+                written(expr)
+            );
             return Err(syn::Error::new_spanned(expr, msg));
         }
     };
