@@ -93,6 +93,26 @@ def broadcast():
             out.append(f"impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
     return out
 
+def broadcast_shapes():
+    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right."]
+    for m in range(0, MAX_RANK + 1):
+        for n in range(0, MAX_RANK + 1):
+            a, b = dims(m, "A"), dims(n, "B")
+            r = max(m, n)
+            params = a + b
+            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
+            where, result = [], []
+            for k in range(r):
+                ia, ib = k - (r - m), k - (r - n)
+                if ia >= 0 and ib >= 0:
+                    where.append(f"A{ia}: DimBroadcast<B{ib}>")
+                    result.append(f"<A{ia} as DimBroadcast<B{ib}>>::Output")
+                else:
+                    result.append(f"A{ia}" if ia >= 0 else f"B{ib}")
+            where_s = f" where {', '.join(where)}" if where else ""
+            out.append(f"impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
+    return out
+
 def lists():
     out = ["// AsList / AsTuple: a shape tuple as a type-level list, and back."]
     out.append("impl AsList for () { type List = Nil; }")
@@ -118,14 +138,14 @@ def main():
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    AsList, AsTuple, AxisOf, BroadcastTo, Cons, DimBroadcastsTo, ElementCount, FlipShape, Nil,",
-        "    PermuteShape, Transpose,",
+        "    AsList, AsTuple, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast, DimBroadcastsTo,",
+        "    ElementCount, FlipShape, Nil, PermuteShape, Transpose,",
         "};",
         "use crate::dim::Dimension;",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

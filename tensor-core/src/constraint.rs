@@ -121,6 +121,80 @@ where
 )]
 pub trait BroadcastTo<T> {}
 
+/// Picks one of two types by a typenum bit: `B1` gives `A`, `B0` gives `B`.
+pub trait Choose<A, B> {
+    /// The chosen type.
+    type Out;
+}
+
+impl<A, B> Choose<A, B> for B1 {
+    type Out = A;
+}
+
+impl<A, B> Choose<A, B> for typenum::B0 {
+    type Out = B;
+}
+
+/// NumPy's rule for one pair of dimensions: equal, or one of them is 1; the
+/// result is the other one.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{Self}` and `{B}` do not broadcast: they must be equal, or one must be 1",
+    label = "incompatible dimensions"
+)]
+pub trait DimBroadcast<B> {
+    /// The broadcast dimension.
+    type Output: Dimension;
+}
+
+/// `(A == B) | (A == 1) | (B == 1)` as a marker: implemented for `B1` only.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{A}` and `{B}` do not broadcast: they must be equal, or one must be 1",
+    label = "incompatible dimensions"
+)]
+pub trait Compatible<A, B> {}
+
+impl<A, B> Compatible<A, B> for B1 {}
+
+/// `A == B`, `A == 1`, `B == 1`: the three typenum comparisons of the rule.
+type EqAB<A, B> = Eq<<A as Dimension>::Num, <B as Dimension>::Num>;
+type IsOne<A> = Eq<<A as Dimension>::Num, U1>;
+
+impl<A: Dimension, B: Dimension> DimBroadcast<B> for A
+where
+    A::Num: IsEqual<B::Num> + IsEqual<U1>,
+    B::Num: IsEqual<U1>,
+    EqAB<A, B>: core::ops::BitOr<IsOne<A>>,
+    typenum::Or<EqAB<A, B>, IsOne<A>>: core::ops::BitOr<IsOne<B>>,
+    typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>: Compatible<A, B>,
+    IsOne<A>: Choose<B, A>,
+    <IsOne<A> as Choose<B, A>>::Out: Dimension,
+{
+    type Output = <IsOne<A> as Choose<B, A>>::Out;
+}
+
+/// NumPy broadcasting of two shapes: aligned from the right, each pair of
+/// dimensions broadcasts ([`DimBroadcast`]); missing leading axes are taken
+/// from the longer shape. `Output` is the result shape.
+#[diagnostic::on_unimplemented(
+    message = "shapes `{Self}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
+    label = "incompatible shapes"
+)]
+pub trait BroadcastShapes<B> {
+    /// The broadcast shape.
+    type Output: Shape;
+}
+
+/// `T` is a broadcast target of `X`: `X: BroadcastTo<T>` stated from the
+/// target's side, so that a shape computed as a broadcast result can carry
+/// it as a bound (`Broadcast::Out`), which generic code then sees.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast shape `{X}` to `{Self}`: aligned from the right, each dimension must equal the target's or be 1",
+    label = "not broadcast-compatible"
+)]
+pub trait BroadcastFrom<X> {}
+
+impl<X: BroadcastTo<T>, T> BroadcastFrom<X> for T {}
+
 /// The empty type-level list.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nil;
@@ -143,4 +217,22 @@ pub trait AsList {
 pub trait AsTuple {
     /// `(D0, D1, ..)`.
     type Tuple: Shape;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    /// Compiles only if `A` and `B` broadcast to `R`.
+    fn broadcasts_to<A: BroadcastShapes<B, Output = R>, B, R>() {}
+
+    #[test]
+    fn numpy_broadcasting_is_computed_in_the_type() {
+        broadcasts_to::<shape![256, 256], shape![256], shape![256, 256]>();
+        broadcasts_to::<shape![8, 1, 6, 1], shape![7, 1, 5], shape![8, 7, 6, 5]>();
+        broadcasts_to::<shape![1], shape![3, 4], shape![3, 4]>();
+        broadcasts_to::<shape![], shape![2], shape![2]>();
+        broadcasts_to::<shape![5, 4], shape![1], shape![5, 4]>();
+    }
 }

@@ -29,6 +29,10 @@
 #[cfg(test)]
 extern crate std;
 
+// The macros expand to `::tensor_core::..` paths; this makes them resolve
+// inside this crate too (its unit tests use the macros).
+extern crate self as tensor_core;
+
 pub mod axis;
 pub mod constraint;
 pub mod dim;
@@ -38,6 +42,7 @@ mod generated;
 mod index;
 pub mod layout;
 pub mod num;
+pub mod ops;
 pub mod shape;
 pub mod storage;
 pub mod tensor;
@@ -57,6 +62,8 @@ pub mod prelude {
     pub use crate::dim::{BigDim, Dim, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{One, Zero};
+    pub use crate::ops::elementwise::Elementwise;
+    pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
     pub use crate::view::{View, ViewMut};

@@ -8,8 +8,8 @@ use typenum::{Prod, Unsigned, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    AsList, AsTuple, AxisOf, BroadcastTo, Cons, DimBroadcastsTo, ElementCount, FlipShape, Nil,
-    PermuteShape, Transpose,
+    AsList, AsTuple, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast, DimBroadcastsTo,
+    ElementCount, FlipShape, Nil, PermuteShape, Transpose,
 };
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -1384,6 +1384,1550 @@ where
     S6: DimBroadcastsTo<T6>,
     S7: DimBroadcastsTo<T7>,
 {
+}
+
+// BroadcastShapes<B>: NumPy's result shape, aligned from the right.
+impl BroadcastShapes<()> for () {
+    type Output = ();
+}
+impl<B0: Dimension> BroadcastShapes<(B0,)> for () {
+    type Output = (B0,);
+}
+impl<B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for () {
+    type Output = (B0, B1);
+}
+impl<B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)> for () {
+    type Output = (B0, B1, B2);
+}
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension> BroadcastShapes<(B0, B1, B2, B3)>
+    for ()
+{
+    type Output = (B0, B1, B2, B3);
+}
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
+    BroadcastShapes<(B0, B1, B2, B3, B4)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4);
+}
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension, B5: Dimension>
+    BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4, B5);
+}
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4, B5, B6);
+}
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4, B5, B6, B7);
+}
+impl<A0: Dimension> BroadcastShapes<()> for (A0,) {
+    type Output = (A0,);
+}
+impl<A0: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0,)
+where
+    A0: DimBroadcast<B0>,
+{
+    type Output = (<A0 as DimBroadcast<B0>>::Output,);
+}
+impl<A0: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for (A0,)
+where
+    A0: DimBroadcast<B1>,
+{
+    type Output = (B0, <A0 as DimBroadcast<B1>>::Output);
+}
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)>
+    for (A0,)
+where
+    A0: DimBroadcast<B2>,
+{
+    type Output = (B0, B1, <A0 as DimBroadcast<B2>>::Output);
+}
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
+    BroadcastShapes<(B0, B1, B2, B3)> for (A0,)
+where
+    A0: DimBroadcast<B3>,
+{
+    type Output = (B0, B1, B2, <A0 as DimBroadcast<B3>>::Output);
+}
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
+    BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0,)
+where
+    A0: DimBroadcast<B4>,
+{
+    type Output = (B0, B1, B2, B3, <A0 as DimBroadcast<B4>>::Output);
+}
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0,)
+where
+    A0: DimBroadcast<B5>,
+{
+    type Output = (B0, B1, B2, B3, B4, <A0 as DimBroadcast<B5>>::Output);
+}
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0,)
+where
+    A0: DimBroadcast<B6>,
+{
+    type Output = (B0, B1, B2, B3, B4, B5, <A0 as DimBroadcast<B6>>::Output);
+}
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0,)
+where
+    A0: DimBroadcast<B7>,
+{
+    type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as DimBroadcast<B7>>::Output);
+}
+impl<A0: Dimension, A1: Dimension> BroadcastShapes<()> for (A0, A1) {
+    type Output = (A0, A1);
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0, A1)
+where
+    A1: DimBroadcast<B0>,
+{
+    type Output = (A0, <A1 as DimBroadcast<B0>>::Output);
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)>
+    for (A0, A1)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    BroadcastShapes<(B0, B1, B2)> for (A0, A1)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
+    BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1)
+where
+    A0: DimBroadcast<B2>,
+    A1: DimBroadcast<B3>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimBroadcast<B2>>::Output,
+        <A1 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
+where
+    A0: DimBroadcast<B3>,
+    A1: DimBroadcast<B4>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimBroadcast<B3>>::Output,
+        <A1 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
+where
+    A0: DimBroadcast<B4>,
+    A1: DimBroadcast<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        <A0 as DimBroadcast<B4>>::Output,
+        <A1 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
+where
+    A0: DimBroadcast<B5>,
+    A1: DimBroadcast<B6>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        B4,
+        <A0 as DimBroadcast<B5>>::Output,
+        <A1 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
+where
+    A0: DimBroadcast<B6>,
+    A1: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        B4,
+        B5,
+        <A0 as DimBroadcast<B6>>::Output,
+        <A1 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastShapes<()> for (A0, A1, A2) {
+    type Output = (A0, A1, A2);
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> BroadcastShapes<(B0,)>
+    for (A0, A1, A2)
+where
+    A2: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, <A2 as DimBroadcast<B0>>::Output);
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
+    BroadcastShapes<(B0, B1)> for (A0, A1, A2)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+    A2: DimBroadcast<B3>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+        <A2 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B2>,
+    A1: DimBroadcast<B3>,
+    A2: DimBroadcast<B4>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimBroadcast<B2>>::Output,
+        <A1 as DimBroadcast<B3>>::Output,
+        <A2 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B3>,
+    A1: DimBroadcast<B4>,
+    A2: DimBroadcast<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimBroadcast<B3>>::Output,
+        <A1 as DimBroadcast<B4>>::Output,
+        <A2 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B4>,
+    A1: DimBroadcast<B5>,
+    A2: DimBroadcast<B6>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        <A0 as DimBroadcast<B4>>::Output,
+        <A1 as DimBroadcast<B5>>::Output,
+        <A2 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
+where
+    A0: DimBroadcast<B5>,
+    A1: DimBroadcast<B6>,
+    A2: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        B4,
+        <A0 as DimBroadcast<B5>>::Output,
+        <A1 as DimBroadcast<B6>>::Output,
+        <A2 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastShapes<()>
+    for (A0, A1, A2, A3)
+{
+    type Output = (A0, A1, A2, A3);
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension>
+    BroadcastShapes<(B0,)> for (A0, A1, A2, A3)
+where
+    A3: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, A2, <A3 as DimBroadcast<B0>>::Output);
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
+    BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3)
+where
+    A2: DimBroadcast<B0>,
+    A3: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimBroadcast<B0>>::Output,
+        <A3 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+    A3: DimBroadcast<B2>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+        <A3 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+    A3: DimBroadcast<B3>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+        <A3 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+    A2: DimBroadcast<B3>,
+    A3: DimBroadcast<B4>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+        <A2 as DimBroadcast<B3>>::Output,
+        <A3 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
+where
+    A0: DimBroadcast<B2>,
+    A1: DimBroadcast<B3>,
+    A2: DimBroadcast<B4>,
+    A3: DimBroadcast<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimBroadcast<B2>>::Output,
+        <A1 as DimBroadcast<B3>>::Output,
+        <A2 as DimBroadcast<B4>>::Output,
+        <A3 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
+where
+    A0: DimBroadcast<B3>,
+    A1: DimBroadcast<B4>,
+    A2: DimBroadcast<B5>,
+    A3: DimBroadcast<B6>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimBroadcast<B3>>::Output,
+        <A1 as DimBroadcast<B4>>::Output,
+        <A2 as DimBroadcast<B5>>::Output,
+        <A3 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
+where
+    A0: DimBroadcast<B4>,
+    A1: DimBroadcast<B5>,
+    A2: DimBroadcast<B6>,
+    A3: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        <A0 as DimBroadcast<B4>>::Output,
+        <A1 as DimBroadcast<B5>>::Output,
+        <A2 as DimBroadcast<B6>>::Output,
+        <A3 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> BroadcastShapes<()>
+    for (A0, A1, A2, A3, A4)
+{
+    type Output = (A0, A1, A2, A3, A4);
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, B0: Dimension>
+    BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4)
+where
+    A4: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, A2, A3, <A4 as DimBroadcast<B0>>::Output);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
+where
+    A3: DimBroadcast<B0>,
+    A4: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimBroadcast<B0>>::Output,
+        <A4 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
+where
+    A2: DimBroadcast<B0>,
+    A3: DimBroadcast<B1>,
+    A4: DimBroadcast<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimBroadcast<B0>>::Output,
+        <A3 as DimBroadcast<B1>>::Output,
+        <A4 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+    A3: DimBroadcast<B2>,
+    A4: DimBroadcast<B3>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+        <A3 as DimBroadcast<B2>>::Output,
+        <A4 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+    A3: DimBroadcast<B3>,
+    A4: DimBroadcast<B4>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+        <A3 as DimBroadcast<B3>>::Output,
+        <A4 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+    A2: DimBroadcast<B3>,
+    A3: DimBroadcast<B4>,
+    A4: DimBroadcast<B5>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+        <A2 as DimBroadcast<B3>>::Output,
+        <A3 as DimBroadcast<B4>>::Output,
+        <A4 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
+where
+    A0: DimBroadcast<B2>,
+    A1: DimBroadcast<B3>,
+    A2: DimBroadcast<B4>,
+    A3: DimBroadcast<B5>,
+    A4: DimBroadcast<B6>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimBroadcast<B2>>::Output,
+        <A1 as DimBroadcast<B3>>::Output,
+        <A2 as DimBroadcast<B4>>::Output,
+        <A3 as DimBroadcast<B5>>::Output,
+        <A4 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
+where
+    A0: DimBroadcast<B3>,
+    A1: DimBroadcast<B4>,
+    A2: DimBroadcast<B5>,
+    A3: DimBroadcast<B6>,
+    A4: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimBroadcast<B3>>::Output,
+        <A1 as DimBroadcast<B4>>::Output,
+        <A2 as DimBroadcast<B5>>::Output,
+        <A3 as DimBroadcast<B6>>::Output,
+        <A4 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, A5: Dimension>
+    BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5)
+{
+    type Output = (A0, A1, A2, A3, A4, A5);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, A2, A3, A4, <A5 as DimBroadcast<B0>>::Output);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
+where
+    A4: DimBroadcast<B0>,
+    A5: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        <A4 as DimBroadcast<B0>>::Output,
+        <A5 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
+where
+    A3: DimBroadcast<B0>,
+    A4: DimBroadcast<B1>,
+    A5: DimBroadcast<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimBroadcast<B0>>::Output,
+        <A4 as DimBroadcast<B1>>::Output,
+        <A5 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
+where
+    A2: DimBroadcast<B0>,
+    A3: DimBroadcast<B1>,
+    A4: DimBroadcast<B2>,
+    A5: DimBroadcast<B3>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimBroadcast<B0>>::Output,
+        <A3 as DimBroadcast<B1>>::Output,
+        <A4 as DimBroadcast<B2>>::Output,
+        <A5 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+    A3: DimBroadcast<B2>,
+    A4: DimBroadcast<B3>,
+    A5: DimBroadcast<B4>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+        <A3 as DimBroadcast<B2>>::Output,
+        <A4 as DimBroadcast<B3>>::Output,
+        <A5 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+    A3: DimBroadcast<B3>,
+    A4: DimBroadcast<B4>,
+    A5: DimBroadcast<B5>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+        <A3 as DimBroadcast<B3>>::Output,
+        <A4 as DimBroadcast<B4>>::Output,
+        <A5 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+    A2: DimBroadcast<B3>,
+    A3: DimBroadcast<B4>,
+    A4: DimBroadcast<B5>,
+    A5: DimBroadcast<B6>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+        <A2 as DimBroadcast<B3>>::Output,
+        <A3 as DimBroadcast<B4>>::Output,
+        <A4 as DimBroadcast<B5>>::Output,
+        <A5 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: DimBroadcast<B2>,
+    A1: DimBroadcast<B3>,
+    A2: DimBroadcast<B4>,
+    A3: DimBroadcast<B5>,
+    A4: DimBroadcast<B6>,
+    A5: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimBroadcast<B2>>::Output,
+        <A1 as DimBroadcast<B3>>::Output,
+        <A2 as DimBroadcast<B4>>::Output,
+        <A3 as DimBroadcast<B5>>::Output,
+        <A4 as DimBroadcast<B6>>::Output,
+        <A5 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+    > BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5, A6)
+{
+    type Output = (A0, A1, A2, A3, A4, A5, A6);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, A2, A3, A4, A5, <A6 as DimBroadcast<B0>>::Output);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A5: DimBroadcast<B0>,
+    A6: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        A4,
+        <A5 as DimBroadcast<B0>>::Output,
+        <A6 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A4: DimBroadcast<B0>,
+    A5: DimBroadcast<B1>,
+    A6: DimBroadcast<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        <A4 as DimBroadcast<B0>>::Output,
+        <A5 as DimBroadcast<B1>>::Output,
+        <A6 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A3: DimBroadcast<B0>,
+    A4: DimBroadcast<B1>,
+    A5: DimBroadcast<B2>,
+    A6: DimBroadcast<B3>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimBroadcast<B0>>::Output,
+        <A4 as DimBroadcast<B1>>::Output,
+        <A5 as DimBroadcast<B2>>::Output,
+        <A6 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A2: DimBroadcast<B0>,
+    A3: DimBroadcast<B1>,
+    A4: DimBroadcast<B2>,
+    A5: DimBroadcast<B3>,
+    A6: DimBroadcast<B4>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimBroadcast<B0>>::Output,
+        <A3 as DimBroadcast<B1>>::Output,
+        <A4 as DimBroadcast<B2>>::Output,
+        <A5 as DimBroadcast<B3>>::Output,
+        <A6 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+    A3: DimBroadcast<B2>,
+    A4: DimBroadcast<B3>,
+    A5: DimBroadcast<B4>,
+    A6: DimBroadcast<B5>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+        <A3 as DimBroadcast<B2>>::Output,
+        <A4 as DimBroadcast<B3>>::Output,
+        <A5 as DimBroadcast<B4>>::Output,
+        <A6 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+    A3: DimBroadcast<B3>,
+    A4: DimBroadcast<B4>,
+    A5: DimBroadcast<B5>,
+    A6: DimBroadcast<B6>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+        <A3 as DimBroadcast<B3>>::Output,
+        <A4 as DimBroadcast<B4>>::Output,
+        <A5 as DimBroadcast<B5>>::Output,
+        <A6 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A0: DimBroadcast<B1>,
+    A1: DimBroadcast<B2>,
+    A2: DimBroadcast<B3>,
+    A3: DimBroadcast<B4>,
+    A4: DimBroadcast<B5>,
+    A5: DimBroadcast<B6>,
+    A6: DimBroadcast<B7>,
+{
+    type Output = (
+        B0,
+        <A0 as DimBroadcast<B1>>::Output,
+        <A1 as DimBroadcast<B2>>::Output,
+        <A2 as DimBroadcast<B3>>::Output,
+        <A3 as DimBroadcast<B4>>::Output,
+        <A4 as DimBroadcast<B5>>::Output,
+        <A5 as DimBroadcast<B6>>::Output,
+        <A6 as DimBroadcast<B7>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+    > BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5, A6, A7)
+{
+    type Output = (A0, A1, A2, A3, A4, A5, A6, A7);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7: DimBroadcast<B0>,
+{
+    type Output = (A0, A1, A2, A3, A4, A5, A6, <A7 as DimBroadcast<B0>>::Output);
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A6: DimBroadcast<B0>,
+    A7: DimBroadcast<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        A4,
+        A5,
+        <A6 as DimBroadcast<B0>>::Output,
+        <A7 as DimBroadcast<B1>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A5: DimBroadcast<B0>,
+    A6: DimBroadcast<B1>,
+    A7: DimBroadcast<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        A4,
+        <A5 as DimBroadcast<B0>>::Output,
+        <A6 as DimBroadcast<B1>>::Output,
+        <A7 as DimBroadcast<B2>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A4: DimBroadcast<B0>,
+    A5: DimBroadcast<B1>,
+    A6: DimBroadcast<B2>,
+    A7: DimBroadcast<B3>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        <A4 as DimBroadcast<B0>>::Output,
+        <A5 as DimBroadcast<B1>>::Output,
+        <A6 as DimBroadcast<B2>>::Output,
+        <A7 as DimBroadcast<B3>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A3: DimBroadcast<B0>,
+    A4: DimBroadcast<B1>,
+    A5: DimBroadcast<B2>,
+    A6: DimBroadcast<B3>,
+    A7: DimBroadcast<B4>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimBroadcast<B0>>::Output,
+        <A4 as DimBroadcast<B1>>::Output,
+        <A5 as DimBroadcast<B2>>::Output,
+        <A6 as DimBroadcast<B3>>::Output,
+        <A7 as DimBroadcast<B4>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A2: DimBroadcast<B0>,
+    A3: DimBroadcast<B1>,
+    A4: DimBroadcast<B2>,
+    A5: DimBroadcast<B3>,
+    A6: DimBroadcast<B4>,
+    A7: DimBroadcast<B5>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimBroadcast<B0>>::Output,
+        <A3 as DimBroadcast<B1>>::Output,
+        <A4 as DimBroadcast<B2>>::Output,
+        <A5 as DimBroadcast<B3>>::Output,
+        <A6 as DimBroadcast<B4>>::Output,
+        <A7 as DimBroadcast<B5>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A1: DimBroadcast<B0>,
+    A2: DimBroadcast<B1>,
+    A3: DimBroadcast<B2>,
+    A4: DimBroadcast<B3>,
+    A5: DimBroadcast<B4>,
+    A6: DimBroadcast<B5>,
+    A7: DimBroadcast<B6>,
+{
+    type Output = (
+        A0,
+        <A1 as DimBroadcast<B0>>::Output,
+        <A2 as DimBroadcast<B1>>::Output,
+        <A3 as DimBroadcast<B2>>::Output,
+        <A4 as DimBroadcast<B3>>::Output,
+        <A5 as DimBroadcast<B4>>::Output,
+        <A6 as DimBroadcast<B5>>::Output,
+        <A7 as DimBroadcast<B6>>::Output,
+    );
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A0: DimBroadcast<B0>,
+    A1: DimBroadcast<B1>,
+    A2: DimBroadcast<B2>,
+    A3: DimBroadcast<B3>,
+    A4: DimBroadcast<B4>,
+    A5: DimBroadcast<B5>,
+    A6: DimBroadcast<B6>,
+    A7: DimBroadcast<B7>,
+{
+    type Output = (
+        <A0 as DimBroadcast<B0>>::Output,
+        <A1 as DimBroadcast<B1>>::Output,
+        <A2 as DimBroadcast<B2>>::Output,
+        <A3 as DimBroadcast<B3>>::Output,
+        <A4 as DimBroadcast<B4>>::Output,
+        <A5 as DimBroadcast<B5>>::Output,
+        <A6 as DimBroadcast<B6>>::Output,
+        <A7 as DimBroadcast<B7>>::Output,
+    );
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

@@ -11,7 +11,7 @@
 use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::constraint::BroadcastTo;
+use crate::constraint::BroadcastFrom;
 use crate::shape::{MultiIndex, Shape};
 
 /// `L` broadcast to the shape `S`: `L`'s axes align with the last of `S`'s;
@@ -20,7 +20,7 @@ pub struct Expanded<L, S>(PhantomData<(L, S)>);
 
 impl<L: Layout, S: Shape> Layout for Expanded<L, S>
 where
-    L::Shape: BroadcastTo<S>,
+    S: BroadcastFrom<L::Shape>,
 {
     type Shape = S;
     type State = L::State;

@@ -55,6 +55,24 @@ pub struct ViewMut<'a, T, L: Layout> {
     layout: PhantomData<L>,
 }
 
+/// Whether `L` maps the flat logical index `i` to `offset(0) + i`: its
+/// strides are the row-major strides of its shape (axes of size 1 aside).
+const fn is_contiguous<L: Layout>() -> bool {
+    let Some(strides) = L::STRIDES else {
+        return false;
+    };
+    let dims = <L::Shape as Shape>::PADDED;
+    let row_major = crate::layout::row_major(dims, <L::Shape as Shape>::RANK);
+    let mut k = 0;
+    while k < <L::Shape as Shape>::RANK {
+        if dims[k] != 1 && strides[k] != row_major[k] {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
 /// The shape's dims, as a slice-able array.
 type Dims<L> = <<L as Layout>::Shape as Shape>::Index;
 
@@ -123,10 +141,27 @@ impl<'a, T, L: Layout> View<'a, T, L> {
             .map(move |flat| &data[L::offset(&unravel::<L::Shape>(flat), state)])
     }
 
-    /// The element at flat logical position `flat` (row-major).
+    /// The element at flat logical position `flat` (row-major): one add
+    /// for a contiguous layout, an unravel and the layout's map otherwise.
     #[inline(always)]
     pub(crate) fn at_flat(&self, flat: usize) -> &'a T {
-        &self.data[L::offset(&unravel::<L::Shape>(flat), &self.state)]
+        match self.as_contiguous() {
+            Some(elems) => &elems[flat],
+            None => &self.data[L::offset(&unravel::<L::Shape>(flat), &self.state)],
+        }
+    }
+
+    /// The elements as one row-major slice, when the layout reads them in
+    /// order without gaps (a tensor, a leading slice of one, a reshape of
+    /// either); decided by the layout's constants.
+    #[inline(always)]
+    pub(crate) fn as_contiguous(&self) -> Option<&'a [T]> {
+        if !const { is_contiguous::<L>() } {
+            return None;
+        }
+        let size = <L::Shape as Shape>::SIZE;
+        let start = if size == 0 { 0 } else { L::offset(&crate::layout::zero::<L::Shape>(), &self.state) };
+        Some(&self.data[start..start + size])
     }
 
     /// The buffer and the run-time state, for operations that build views.
@@ -222,6 +257,24 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
             let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
             self.data[at] = source.at_flat(flat).clone();
         }
+    }
+
+    /// The buffer and the position of the first element, for contiguous
+    /// writes.
+    pub(crate) fn contiguous_mut(&mut self) -> (&mut [T], usize) {
+        let size = <L::Shape as Shape>::SIZE;
+        let start = if size == 0 { 0 } else { L::offset(&crate::layout::zero::<L::Shape>(), &self.state) };
+        (&mut *self.data, start)
+    }
+
+    /// The buffer position of the element at flat logical index `flat`.
+    pub(crate) fn position_of_flat(&self, flat: usize) -> usize {
+        L::offset(&unravel::<L::Shape>(flat), &self.state)
+    }
+
+    /// The element at buffer position `at`.
+    pub(crate) fn element_mut(&mut self, at: usize) -> &mut T {
+        &mut self.data[at]
     }
 
     /// The buffer and the run-time state, for operations that build views.
