@@ -14,7 +14,9 @@
 
 use super::{View, ViewMut};
 use crate::axis::Axes;
-use crate::constraint::{AsList, AsTuple, AxisOf, BroadcastTo, Cons, FlipShape, Nil, PermuteShape, ReshapesTo, Transpose};
+use crate::constraint::{
+    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, PermuteShape, ReshapesTo, Transpose,
+};
 use crate::index::unravel;
 use crate::layout::slice::{AxisMap, DynIndex, SliceList};
 use crate::layout::{Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced};
@@ -72,7 +74,10 @@ macro_rules! view_ops {
             /// given at run time, each checked against its axis.
             #[doc(hidden)]
             #[track_caller]
-            pub fn __slice<Spec: 'static, const K: usize>(self, dynamic: [usize; K]) -> $view<'a, T, Sliced<L, Spec, K>>
+            pub fn __slice<Spec: 'static, const K: usize>(
+                self,
+                dynamic: [usize; K],
+            ) -> $view<'a, T, Sliced<L, Spec, K>>
             where
                 L::Shape: AsList,
                 <L::Shape as AsList>::List: SliceList<Spec>,
@@ -98,7 +103,10 @@ where
     <L::Shape as AsList>::List: SliceList<Spec>,
 {
     let dims = <L::Shape as Shape>::DIMS;
-    let axes = Sliced::<L, Spec, K>::MAP.iter().enumerate().filter(|(_, m)| **m == AxisMap::Dynamic);
+    let axes = Sliced::<L, Spec, K>::MAP
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m == AxisMap::Dynamic);
     for ((axis, _), &index) in axes.zip(dynamic) {
         let dim = dims.as_ref()[axis];
         if index >= dim {
@@ -117,7 +125,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// size 1, and new leading axes, repeat with stride 0.
     pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
     where
-        L::Shape: BroadcastTo<S>,
+        S: BroadcastFrom<L::Shape>,
     {
         let (data, state) = self.parts();
         View::new(data, state)
@@ -154,7 +162,10 @@ impl<'a, T, L: Layout> View<'a, T, L> {
         <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
         <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
     {
-        OuterIter { view: self, next: 0 }
+        OuterIter {
+            view: self,
+            next: 0,
+        }
     }
 }
 
@@ -163,7 +174,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// stride 0 would alias, so it does not compile.
     pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
     where
-        L::Shape: BroadcastTo<S>,
+        S: BroadcastFrom<L::Shape>,
     {
         let (data, state) = self.into_parts();
         View::new(data, state)
@@ -274,7 +285,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// [`View::expand`] of the whole tensor.
     pub fn expand<S2: Shape>(&self) -> View<'_, T, Expanded<RowMajor<S>, S2>>
     where
-        S: BroadcastTo<S2>,
+        S2: BroadcastFrom<S>,
     {
         self.view().expand()
     }
@@ -292,7 +303,10 @@ impl<T, S: Shape> Tensor<T, S> {
     /// The view `slice!` builds of the whole tensor.
     #[doc(hidden)]
     #[track_caller]
-    pub fn __slice<Spec: 'static, const K: usize>(&self, dynamic: [usize; K]) -> View<'_, T, Sliced<RowMajor<S>, Spec, K>>
+    pub fn __slice<Spec: 'static, const K: usize>(
+        &self,
+        dynamic: [usize; K],
+    ) -> View<'_, T, Sliced<RowMajor<S>, Spec, K>>
     where
         S: AsList,
         S::List: SliceList<Spec>,
