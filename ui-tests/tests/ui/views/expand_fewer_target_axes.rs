@@ -1,0 +1,7 @@
+// Broadcasting never removes axes: a rank-3 shape cannot become rank 2.
+use tensor_core::prelude::*;
+
+fn main() {
+    let t = Tensor::<u8, shape![1, 2, 3]>::zeros();
+    let _ = t.expand::<shape![2, 3]>();
+}

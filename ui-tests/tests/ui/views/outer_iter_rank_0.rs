@@ -1,0 +1,7 @@
+// `outer_iter` walks axis 0; a scalar has no axis 0.
+use tensor_core::prelude::*;
+
+fn main() {
+    let t = Tensor::<u8, shape![]>::zeros();
+    for _ in t.outer_iter() {}
+}

@@ -1,0 +1,7 @@
+// A rank-2 tensor permuted by three axes: axis 2 does not exist.
+use tensor_core::prelude::*;
+
+fn main() {
+    let t = Tensor::<u8, shape![2, 3]>::zeros();
+    let _ = t.permute::<axes![2, 0, 1]>();
+}

@@ -1,0 +1,7 @@
+// `.t()` swaps the last two axes; a vector has one.
+use tensor_core::prelude::*;
+
+fn main() {
+    let t = Tensor::<u8, shape![3]>::zeros();
+    let _ = t.t();
+}

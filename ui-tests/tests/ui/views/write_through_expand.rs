@@ -1,0 +1,8 @@
+// `expand` repeats elements with stride 0, so even on a mutable view it gives
+// a read-only view: writing through it would alias.
+use tensor_core::prelude::*;
+
+fn main() {
+    let mut t = Tensor::<u8, shape![3]>::zeros();
+    t.view_mut().expand::<shape![2, 3]>()[[0, 0]] = 1;
+}
