@@ -113,6 +113,44 @@ def broadcast_shapes():
             out.append(f"impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
 
+def lists_axis():
+    out = ["// ListsAxis<I>: whether the axis list contains I (typenum B1/B0)."]
+    out.append("impl<I> ListsAxis<I> for () { type Found = B0; }")
+    for n in range(1, MAX_RANK + 1):
+        consts = ", ".join(f"const A{k}: usize" for k in range(n))
+        axes = tup([f"Axis<A{k}>" for k in range(n)])
+        where = []
+        found = None
+        for k in range(n):
+            where.append(f"Const<A{k}>: ToUInt")
+            where.append(f"U<A{k}>: IsEqual<I>")
+            term = f"Eq<U<A{k}>, I>"
+            if found is None:
+                found = term
+            else:
+                where.append(f"{found}: BitOr<{term}>")
+                found = f"Or<{found}, {term}>"
+        where.append(f"{found}: Bit")
+        out.append(f"impl<I, {consts}> ListsAxis<I> for {axes} where {', '.join(where)} {{ type Found = {found}; }}")
+    return out
+
+def axes_exist():
+    out = ["// AxesExist<A>: every listed axis is an axis of the shape."]
+    out.append("impl<S: Shape> AxesExist<()> for S {}")
+    for n in range(1, MAX_RANK + 1):
+        consts = ", ".join(f"const A{k}: usize" for k in range(n))
+        where = " + ".join(f"AxisOf<A{k}>" for k in range(n))
+        axes = tup([f"Axis<A{k}>" for k in range(n)])
+        out.append(f"impl<S: Shape + {where}, {consts}> AxesExist<{axes}> for S {{}}")
+    return out
+
+def outer_axis():
+    out = ["// OuterAxis: rank 1 or more."]
+    for n in range(1, MAX_RANK + 1):
+        ds = dims(n)
+        out.append(f"impl<{bounds(ds, 'Dimension')}> OuterAxis for {tup(ds)} {{}}")
+    return out
+
 def lists():
     out = ["// AsList / AsTuple: a shape tuple as a type-level list, and back."]
     out.append("impl AsList for () { type List = Nil; }")
@@ -132,20 +170,20 @@ def main():
         "//! Per-rank impls of the shape operations declared in `constraint.rs`.",
         "#![allow(clippy::type_complexity)]",
         "",
-        "use core::ops::Mul;",
+        "use core::ops::{BitOr, Mul};",
         "",
-        "use typenum::{Prod, Unsigned, U1};",
+        "use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    AsList, AsTuple, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast, DimBroadcastsTo,",
-        "    ElementCount, FlipShape, Nil, PermuteShape, Transpose,",
+        "    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,",
+        "    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, Nil, OuterAxis, PermuteShape, Transpose,",
         "};",
         "use crate::dim::Dimension;",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

@@ -115,9 +115,12 @@ where
 /// `expand::<T>()` of a shape `S` (NumPy `broadcast_to`): aligned from the
 /// right, each dimension of `S` equals `T`'s or is 1, and `T` has at least
 /// as many axes.
+/// (Each pair of dimensions is checked by [`DimBroadcastsTo`], whose message
+/// a mismatch shows; this trait's own message is for a target with fewer
+/// axes, the only other way to break the rule.)
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast shape `{Self}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1",
-    label = "not broadcast-compatible"
+    message = "cannot broadcast shape `{Self}` to `{T}`: the target has fewer axes, and broadcasting only adds leading axes",
+    label = "target has fewer axes"
 )]
 pub trait BroadcastTo<T> {}
 
@@ -195,6 +198,79 @@ pub trait BroadcastFrom<X> {}
 
 impl<X: BroadcastTo<T>, T> BroadcastFrom<X> for T {}
 
+/// Whether the axis list contains axis `I` (a typenum), as typenum's `B1`
+/// or `B0`.
+pub trait ListsAxis<I> {
+    /// `B1` when listed.
+    type Found: typenum::Bit;
+}
+
+/// Every axis listed in `A` is an axis of the shape.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce shape `{Self}` over `{A}`: an axis is out of range",
+    label = "axis out of range"
+)]
+pub trait AxesExist<A> {}
+
+/// The list of dimensions without the axes listed in `A`, numbering this
+/// list's first axis `I`: an axis is kept unless `A` lists it.
+pub trait DropFrom<A, I> {
+    /// The kept dimensions.
+    type Out;
+}
+
+impl<A, I> DropFrom<A, I> for Nil {
+    type Out = Nil;
+}
+
+impl<D, R, A, I> DropFrom<A, I> for Cons<D, R>
+where
+    A: ListsAxis<I>,
+    I: core::ops::Add<B1>,
+    R: DropFrom<A, typenum::Add1<I>>,
+    <A as ListsAxis<I>>::Found: Choose<R::Out, Cons<D, R::Out>>,
+{
+    type Out = <<A as ListsAxis<I>>::Found as Choose<R::Out, Cons<D, R::Out>>>::Out;
+}
+
+/// A reduction over the axes `A` (`sum_axes::<A>()`): they exist, and the
+/// result drops them. `Output` is the reduced shape.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce shape `{Self}` over `{A}`: an axis is out of range",
+    label = "axis out of range"
+)]
+pub trait ReduceShape<A>: Shape {
+    /// The shape without the reduced axes.
+    type Output: Shape;
+}
+
+impl<S, A> ReduceShape<A> for S
+where
+    S: Shape + AxesExist<A> + AsList,
+    S::List: DropFrom<A, typenum::U0>,
+    <S::List as DropFrom<A, typenum::U0>>::Out: AsTuple,
+{
+    type Output = <<S::List as DropFrom<A, typenum::U0>>::Out as AsTuple>::Tuple;
+}
+
+/// A shape with an outer axis to iterate over (`outer_iter`): rank 1 or
+/// more. Bundles what the sub-views' layout needs.
+#[diagnostic::on_unimplemented(
+    message = "cannot iterate over the outer axis of shape `{Self}`: `outer_iter` needs at least 1 axis",
+    label = "no outer axis"
+)]
+pub trait OuterAxis:
+    Shape
+    + AxisOf<0>
+    + AsList<
+        List: crate::layout::slice::SliceList<
+            Cons<crate::layout::slice::DynIndex, Nil>,
+            Out: AsTuple,
+        >,
+    >
+{
+}
+
 /// The empty type-level list.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nil;
@@ -234,5 +310,16 @@ mod tests {
         broadcasts_to::<shape![1], shape![3, 4], shape![3, 4]>();
         broadcasts_to::<shape![], shape![2], shape![2]>();
         broadcasts_to::<shape![5, 4], shape![1], shape![5, 4]>();
+    }
+
+    /// Compiles only if reducing `S` over `A` gives `R`.
+    fn reduces_to<S: ReduceShape<A, Output = R>, A, R>() {}
+
+    #[test]
+    fn reductions_drop_the_listed_axes() {
+        reduces_to::<shape![2, 3, 4], axes![1], shape![2, 4]>();
+        reduces_to::<shape![2, 3, 4], axes![2, 0], shape![3]>();
+        reduces_to::<shape![2, 3, 4], axes![0, 1, 2], shape![]>();
+        reduces_to::<shape![2, 3, 4], axes![], shape![2, 3, 4]>();
     }
 }

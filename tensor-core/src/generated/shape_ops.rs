@@ -2,14 +2,14 @@
 //! Per-rank impls of the shape operations declared in `constraint.rs`.
 #![allow(clippy::type_complexity)]
 
-use core::ops::Mul;
+use core::ops::{BitOr, Mul};
 
-use typenum::{Prod, Unsigned, U1};
+use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    AsList, AsTuple, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast, DimBroadcastsTo,
-    ElementCount, FlipShape, Nil, PermuteShape, Transpose,
+    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,
+    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, Nil, OuterAxis, PermuteShape, Transpose,
 };
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -2928,6 +2928,408 @@ where
         <A6 as DimBroadcast<B6>>::Output,
         <A7 as DimBroadcast<B7>>::Output,
     );
+}
+
+// ListsAxis<I>: whether the axis list contains I (typenum B1/B0).
+impl<I> ListsAxis<I> for () {
+    type Found = B0;
+}
+impl<I, const A0: usize> ListsAxis<I> for (Axis<A0>,)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Eq<U<A0>, I>: Bit,
+{
+    type Found = Eq<U<A0>, I>;
+}
+impl<I, const A0: usize, const A1: usize> ListsAxis<I> for (Axis<A0>, Axis<A1>)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: Bit,
+{
+    type Found = Or<Eq<U<A0>, I>, Eq<U<A1>, I>>;
+}
+impl<I, const A0: usize, const A1: usize, const A2: usize> ListsAxis<I>
+    for (Axis<A0>, Axis<A1>, Axis<A2>)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: Bit,
+{
+    type Found = Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>;
+}
+impl<I, const A0: usize, const A1: usize, const A2: usize, const A3: usize> ListsAxis<I>
+    for (Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Const<A3>: ToUInt,
+    U<A3>: IsEqual<I>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: BitOr<Eq<U<A3>, I>>,
+    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>: Bit,
+{
+    type Found = Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>;
+}
+impl<I, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize>
+    ListsAxis<I> for (Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Const<A3>: ToUInt,
+    U<A3>: IsEqual<I>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: BitOr<Eq<U<A3>, I>>,
+    Const<A4>: ToUInt,
+    U<A4>: IsEqual<I>,
+    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>: BitOr<Eq<U<A4>, I>>,
+    Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>: Bit,
+{
+    type Found =
+        Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>;
+}
+impl<
+        I,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+    > ListsAxis<I> for (Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>, Axis<A5>)
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Const<A3>: ToUInt,
+    U<A3>: IsEqual<I>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: BitOr<Eq<U<A3>, I>>,
+    Const<A4>: ToUInt,
+    U<A4>: IsEqual<I>,
+    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>: BitOr<Eq<U<A4>, I>>,
+    Const<A5>: ToUInt,
+    U<A5>: IsEqual<I>,
+    Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>:
+        BitOr<Eq<U<A5>, I>>,
+    Or<
+        Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+        Eq<U<A5>, I>,
+    >: Bit,
+{
+    type Found = Or<
+        Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+        Eq<U<A5>, I>,
+    >;
+}
+impl<
+        I,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+        const A6: usize,
+    > ListsAxis<I>
+    for (
+        Axis<A0>,
+        Axis<A1>,
+        Axis<A2>,
+        Axis<A3>,
+        Axis<A4>,
+        Axis<A5>,
+        Axis<A6>,
+    )
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Const<A3>: ToUInt,
+    U<A3>: IsEqual<I>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: BitOr<Eq<U<A3>, I>>,
+    Const<A4>: ToUInt,
+    U<A4>: IsEqual<I>,
+    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>: BitOr<Eq<U<A4>, I>>,
+    Const<A5>: ToUInt,
+    U<A5>: IsEqual<I>,
+    Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>:
+        BitOr<Eq<U<A5>, I>>,
+    Const<A6>: ToUInt,
+    U<A6>: IsEqual<I>,
+    Or<
+        Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+        Eq<U<A5>, I>,
+    >: BitOr<Eq<U<A6>, I>>,
+    Or<
+        Or<
+            Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+            Eq<U<A5>, I>,
+        >,
+        Eq<U<A6>, I>,
+    >: Bit,
+{
+    type Found = Or<
+        Or<
+            Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+            Eq<U<A5>, I>,
+        >,
+        Eq<U<A6>, I>,
+    >;
+}
+impl<
+        I,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+        const A6: usize,
+        const A7: usize,
+    > ListsAxis<I>
+    for (
+        Axis<A0>,
+        Axis<A1>,
+        Axis<A2>,
+        Axis<A3>,
+        Axis<A4>,
+        Axis<A5>,
+        Axis<A6>,
+        Axis<A7>,
+    )
+where
+    Const<A0>: ToUInt,
+    U<A0>: IsEqual<I>,
+    Const<A1>: ToUInt,
+    U<A1>: IsEqual<I>,
+    Eq<U<A0>, I>: BitOr<Eq<U<A1>, I>>,
+    Const<A2>: ToUInt,
+    U<A2>: IsEqual<I>,
+    Or<Eq<U<A0>, I>, Eq<U<A1>, I>>: BitOr<Eq<U<A2>, I>>,
+    Const<A3>: ToUInt,
+    U<A3>: IsEqual<I>,
+    Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>: BitOr<Eq<U<A3>, I>>,
+    Const<A4>: ToUInt,
+    U<A4>: IsEqual<I>,
+    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>: BitOr<Eq<U<A4>, I>>,
+    Const<A5>: ToUInt,
+    U<A5>: IsEqual<I>,
+    Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>:
+        BitOr<Eq<U<A5>, I>>,
+    Const<A6>: ToUInt,
+    U<A6>: IsEqual<I>,
+    Or<
+        Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+        Eq<U<A5>, I>,
+    >: BitOr<Eq<U<A6>, I>>,
+    Const<A7>: ToUInt,
+    U<A7>: IsEqual<I>,
+    Or<
+        Or<
+            Or<Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>, Eq<U<A4>, I>>,
+            Eq<U<A5>, I>,
+        >,
+        Eq<U<A6>, I>,
+    >: BitOr<Eq<U<A7>, I>>,
+    Or<
+        Or<
+            Or<
+                Or<
+                    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>,
+                    Eq<U<A4>, I>,
+                >,
+                Eq<U<A5>, I>,
+            >,
+            Eq<U<A6>, I>,
+        >,
+        Eq<U<A7>, I>,
+    >: Bit,
+{
+    type Found = Or<
+        Or<
+            Or<
+                Or<
+                    Or<Or<Or<Eq<U<A0>, I>, Eq<U<A1>, I>>, Eq<U<A2>, I>>, Eq<U<A3>, I>>,
+                    Eq<U<A4>, I>,
+                >,
+                Eq<U<A5>, I>,
+            >,
+            Eq<U<A6>, I>,
+        >,
+        Eq<U<A7>, I>,
+    >;
+}
+
+// AxesExist<A>: every listed axis is an axis of the shape.
+impl<S: Shape> AxesExist<()> for S {}
+impl<S: Shape + AxisOf<A0>, const A0: usize> AxesExist<(Axis<A0>,)> for S {}
+impl<S: Shape + AxisOf<A0> + AxisOf<A1>, const A0: usize, const A1: usize>
+    AxesExist<(Axis<A0>, Axis<A1>)> for S
+{
+}
+impl<
+        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+    > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>)> for S
+{
+}
+impl<
+        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+    > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>)> for S
+{
+}
+impl<
+        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+    > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>)> for S
+{
+}
+impl<
+        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4> + AxisOf<A5>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+    > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>, Axis<A5>)> for S
+{
+}
+impl<
+        S: Shape
+            + AxisOf<A0>
+            + AxisOf<A1>
+            + AxisOf<A2>
+            + AxisOf<A3>
+            + AxisOf<A4>
+            + AxisOf<A5>
+            + AxisOf<A6>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+        const A6: usize,
+    >
+    AxesExist<(
+        Axis<A0>,
+        Axis<A1>,
+        Axis<A2>,
+        Axis<A3>,
+        Axis<A4>,
+        Axis<A5>,
+        Axis<A6>,
+    )> for S
+{
+}
+impl<
+        S: Shape
+            + AxisOf<A0>
+            + AxisOf<A1>
+            + AxisOf<A2>
+            + AxisOf<A3>
+            + AxisOf<A4>
+            + AxisOf<A5>
+            + AxisOf<A6>
+            + AxisOf<A7>,
+        const A0: usize,
+        const A1: usize,
+        const A2: usize,
+        const A3: usize,
+        const A4: usize,
+        const A5: usize,
+        const A6: usize,
+        const A7: usize,
+    >
+    AxesExist<(
+        Axis<A0>,
+        Axis<A1>,
+        Axis<A2>,
+        Axis<A3>,
+        Axis<A4>,
+        Axis<A5>,
+        Axis<A6>,
+        Axis<A7>,
+    )> for S
+{
+}
+
+// OuterAxis: rank 1 or more.
+impl<D0: Dimension> OuterAxis for (D0,) {}
+impl<D0: Dimension, D1: Dimension> OuterAxis for (D0, D1) {}
+impl<D0: Dimension, D1: Dimension, D2: Dimension> OuterAxis for (D0, D1, D2) {}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> OuterAxis for (D0, D1, D2, D3) {}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> OuterAxis
+    for (D0, D1, D2, D3, D4)
+{
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    OuterAxis for (D0, D1, D2, D3, D4, D5)
+{
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > OuterAxis for (D0, D1, D2, D3, D4, D5, D6)
+{
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > OuterAxis for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

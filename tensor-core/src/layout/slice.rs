@@ -201,14 +201,19 @@ where
 /// A range's start lies at or before its end, once both are resolved
 /// against the axis size.
 #[diagnostic::on_unimplemented(
-    message = "slice range `{R}` starts after it ends, on an axis of size `{D}`",
+    message = "`slice!` range `{B}..{E}` starts after it ends, on an axis of size `{D}`",
     label = "start after end"
 )]
-pub trait Ordered<R, D> {}
+pub trait Ordered<B, E, D> {}
 
-impl<R, D> Ordered<R, D> for B1 {}
+impl<B, E, D> Ordered<B, E, D> for B1 {}
 
 /// The length of a range on an axis of size `D`, as a dimension type.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length is computed at compile time, and only lengths up to 1024 or powers of two or ten can be",
+    label = "length too large to compute",
+    note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
+)]
 pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> {
     /// The length's dimension type.
     type Dim: Dimension;
@@ -223,6 +228,7 @@ impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension, L: Dimension> Rang
 /// `ceil((end - start) / step)`, with the start clamped to the end.
 type Length<S, E, Step> = Quot<Diff<Sum<Diff<E, Minimum<S, E>>, Step>, U1>, Step>;
 
+#[diagnostic::do_not_recommend]
 impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> RangeLen<D, B, E, Step> for Computed
 where
     B::Start: Min<E::End>,
@@ -267,7 +273,7 @@ where
     Step: Dimension,
     Len: RangeLen<D, B, E, Step>,
     B::Start: IsLessOrEqual<E::End>,
-    LeEq<B::Start, E::End>: Ordered<Self, D>,
+    LeEq<B::Start, E::End>: Ordered<B, E, D>,
 {
     type Prepend<Rest> = Cons<Len::Dim, Rest>;
     const MAP: AxisMap = range_map(B::START, E::END, Step::VALUE, REV);

@@ -15,7 +15,8 @@
 use super::{View, ViewMut};
 use crate::axis::Axes;
 use crate::constraint::{
-    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, PermuteShape, ReshapesTo, Transpose,
+    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape, ReshapesTo,
+    Transpose,
 };
 use crate::index::unravel;
 use crate::layout::slice::{AxisMap, DynIndex, SliceList};
@@ -43,9 +44,9 @@ macro_rules! view_ops {
             }
 
             /// Swaps the last two axes; needs rank 2 or more.
-            pub fn t(self) -> $view<'a, T, Permuted<L, <L::Shape as Transpose>::Axes>>
+            pub fn t<P: Axes>(self) -> $view<'a, T, Permuted<L, P>>
             where
-                L::Shape: Transpose + PermuteShape<<L::Shape as Transpose>::Axes>,
+                L::Shape: Transpose<Axes = P> + PermuteShape<P>,
             {
                 self.permute()
             }
@@ -158,9 +159,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// ```
     pub fn outer_iter(self) -> OuterIter<'a, T, L>
     where
-        L::Shape: AxisOf<0> + AsList,
-        <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
-        <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+        L::Shape: OuterAxis,
     {
         OuterIter {
             view: self,
@@ -197,9 +196,7 @@ pub struct OuterIter<'a, T, L: Layout> {
 
 impl<'a, T, L: Layout> Iterator for OuterIter<'a, T, L>
 where
-    L::Shape: AxisOf<0> + AsList,
-    <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
-    <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+    L::Shape: OuterAxis,
 {
     type Item = View<'a, T, Outer<L>>;
 
@@ -220,9 +217,7 @@ where
 
 impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L>
 where
-    L::Shape: AxisOf<0> + AsList,
-    <L::Shape as AsList>::List: SliceList<Cons<DynIndex, Nil>>,
-    <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+    L::Shape: OuterAxis,
 {
 }
 
@@ -259,9 +254,9 @@ impl<T, S: Shape> Tensor<T, S> {
     }
 
     /// [`View::t`] of the whole tensor: the last two axes swapped.
-    pub fn t(&self) -> View<'_, T, Permuted<RowMajor<S>, S::Axes>>
+    pub fn t<P: Axes>(&self) -> View<'_, T, Permuted<RowMajor<S>, P>>
     where
-        S: Transpose + PermuteShape<S::Axes>,
+        S: Transpose<Axes = P> + PermuteShape<P>,
     {
         self.view().t()
     }
@@ -293,9 +288,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// [`View::outer_iter`] of the whole tensor.
     pub fn outer_iter(&self) -> OuterIter<'_, T, RowMajor<S>>
     where
-        S: AxisOf<0> + AsList,
-        S::List: SliceList<Cons<DynIndex, Nil>>,
-        <S::List as SliceList<Cons<DynIndex, Nil>>>::Out: AsTuple,
+        S: OuterAxis,
     {
         self.view().outer_iter()
     }
