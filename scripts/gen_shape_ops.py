@@ -151,6 +151,36 @@ def outer_axis():
         out.append(f"impl<{bounds(ds, 'Dimension')}> OuterAxis for {tup(ds)} {{}}")
     return out
 
+def matmul_shapes():
+    out = ["// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N]."]
+    for m in range(2, MAX_RANK + 1):
+        for n in range(2, MAX_RANK + 1):
+            a, b = dims(m, "A"), dims(n, "B")
+            ab, bb = a[:-2], b[:-2]
+            (am, ak), (bk, bn) = a[-2:], b[-2:]
+            batch = f"<{tup(ab)} as BroadcastShapes<{tup(bb)}>>::Output"
+            out_t = f"<{batch} as Append2<{am}, {bn}>>::Out"
+            where = [
+                f"{ak}::Num: IsEqual<{bk}::Num>",
+                f"Eq<{ak}::Num, {bk}::Num>: InnerDims<Self, {tup(b)}>",
+                f"{tup(ab)}: BroadcastShapes<{tup(bb)}>",
+                f"{batch}: Append2<{am}, {bn}>",
+            ]
+            out.append(
+                f"impl<{bounds(a + b, 'Dimension')}> MatmulShapes<{tup(b)}> for {tup(a)} where {', '.join(where)} "
+                f"{{ type Output = {out_t}; "
+                f"const ROWS: usize = {am}::VALUE; const INNER: usize = {ak}::VALUE; const COLS: usize = {bn}::VALUE; }}"
+            )
+    return out
+
+def append2():
+    out = ["// Append2<X, Y>: a shape with two more axes at the end."]
+    for n in range(0, MAX_RANK - 1):
+        ds = dims(n)
+        gen = ", ".join([f"{d}: Dimension" for d in ds] + ["X: Dimension", "Y: Dimension"])
+        out.append(f"impl<{gen}> Append2<X, Y> for {tup(ds)} {{ type Out = {tup(ds + ['X', 'Y'])}; }}")
+    return out
+
 def lists():
     out = ["// AsList / AsTuple: a shape tuple as a type-level list, and back."]
     out.append("impl AsList for () { type List = Nil; }")
@@ -176,14 +206,15 @@ def main():
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,",
-        "    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, Nil, OuterAxis, PermuteShape, Transpose,",
+        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons,",
+        "    DimBroadcast, DimBroadcastsTo, ElementCount, FlipShape, InnerDims, ListsAxis, MatmulShapes, Nil,",
+        "    OuterAxis, PermuteShape, Transpose,",
         "};",
         "use crate::dim::Dimension;",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_shapes, append2, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

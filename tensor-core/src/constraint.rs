@@ -271,6 +271,62 @@ pub trait OuterAxis:
 {
 }
 
+/// A shape with two more axes `X, Y` at the end.
+pub trait Append2<X, Y> {
+    /// `(.., X, Y)`.
+    type Out: Shape;
+}
+
+/// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
+/// broadcast (NumPy `matmul`).
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{Self}` by `{B}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`, with batch axes that broadcast",
+    label = "not `[.., M, K] x [.., K, N]`"
+)]
+pub trait MatmulShapes<B>: Shape {
+    /// `[.., M, N]`.
+    type Output: Shape;
+    /// `M`.
+    const ROWS: usize;
+    /// `K`.
+    const INNER: usize;
+    /// `N`.
+    const COLS: usize;
+}
+
+/// `Eq<K, K2>: InnerDims<A, B>` holds only for typenum's `True`: the inner
+/// dimensions of a matrix product agree.
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{A}` by `{B}`: the inner dimensions differ (the last axis of the first, the second-to-last of the second)",
+    label = "inner dimensions differ"
+)]
+pub trait InnerDims<A, B> {}
+
+impl<A, B> InnerDims<A, B> for B1 {}
+
+/// `dot`: two vectors of the same size.
+#[diagnostic::on_unimplemented(
+    message = "cannot dot `{Self}` with `{B}`: `dot` takes two vectors (one axis each) of the same size",
+    label = "not two vectors of one size"
+)]
+pub trait DotShapes<B> {}
+
+/// `Eq<K, K2>: SameLength<A, B>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "cannot dot `{A}` with `{B}`: the vectors' sizes differ",
+    label = "sizes differ"
+)]
+pub trait SameLength<A, B> {}
+
+impl<A, B> SameLength<A, B> for B1 {}
+
+impl<K1: Dimension, K2: Dimension> DotShapes<(K2,)> for (K1,)
+where
+    K1::Num: IsEqual<K2::Num>,
+    Eq<K1::Num, K2::Num>: SameLength<(K1,), (K2,)>,
+{
+}
+
 /// The empty type-level list.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nil;

@@ -61,8 +61,10 @@ pub mod prelude {
     pub use crate::axis::{Axes, Axis};
     pub use crate::dim::{BigDim, Dim, Dimension};
     pub use crate::error::ShapeError;
-    pub use crate::num::{One, Zero};
+    pub use crate::num::{FromCount, One, Zero};
     pub use crate::ops::elementwise::Elementwise;
+    pub use crate::ops::matmul::Matmul;
+    pub use crate::ops::reduce::Reduce;
     pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;

@@ -32,3 +32,21 @@ macro_rules! impl_identities {
 
 impl_identities!(0, 1; u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
 impl_identities!(0.0, 1.0; f32, f64);
+
+/// A count of elements as a value of the element type, for means.
+pub trait FromCount {
+    /// `n` converted (as by `as`).
+    fn from_count(n: usize) -> Self;
+}
+
+macro_rules! impl_from_count {
+    ($($t:ty),+) => {
+        $(impl FromCount for $t {
+            fn from_count(n: usize) -> Self {
+                n as $t
+            }
+        })+
+    };
+}
+
+impl_from_count!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64);

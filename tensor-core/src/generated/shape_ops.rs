@@ -8,8 +8,9 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,
-    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, Nil, OuterAxis, PermuteShape, Transpose,
+    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,
+    DimBroadcastsTo, ElementCount, FlipShape, InnerDims, ListsAxis, MatmulShapes, Nil, OuterAxis,
+    PermuteShape, Transpose,
 };
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -3330,6 +3331,1184 @@ impl<
         D7: Dimension,
     > OuterAxis for (D0, D1, D2, D3, D4, D5, D6, D7)
 {
+}
+
+// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N].
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> MatmulShapes<(B0, B1)> for (A0, A1)
+where
+    A1::Num: IsEqual<B0::Num>,
+    Eq<A1::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (): BroadcastShapes<()>,
+    <() as BroadcastShapes<()>>::Output: Append2<A0, B1>,
+{
+    type Output = <<() as BroadcastShapes<()>>::Output as Append2<A0, B1>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    MatmulShapes<(B0, B1, B2)> for (A0, A1)
+where
+    A1::Num: IsEqual<B1::Num>,
+    Eq<A1::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (): BroadcastShapes<(B0,)>,
+    <() as BroadcastShapes<(B0,)>>::Output: Append2<A0, B2>,
+{
+    type Output = <<() as BroadcastShapes<(B0,)>>::Output as Append2<A0, B2>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
+    MatmulShapes<(B0, B1, B2, B3)> for (A0, A1)
+where
+    A1::Num: IsEqual<B2::Num>,
+    Eq<A1::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (): BroadcastShapes<(B0, B1)>,
+    <() as BroadcastShapes<(B0, B1)>>::Output: Append2<A0, B3>,
+{
+    type Output = <<() as BroadcastShapes<(B0, B1)>>::Output as Append2<A0, B3>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
+where
+    A1::Num: IsEqual<B3::Num>,
+    Eq<A1::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (): BroadcastShapes<(B0, B1, B2)>,
+    <() as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A0, B4>,
+{
+    type Output = <<() as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A0, B4>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
+where
+    A1::Num: IsEqual<B4::Num>,
+    Eq<A1::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (): BroadcastShapes<(B0, B1, B2, B3)>,
+    <() as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A0, B5>,
+{
+    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A0, B5>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
+where
+    A1::Num: IsEqual<B5::Num>,
+    Eq<A1::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A0, B6>,
+{
+    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A0, B6>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
+where
+    A1::Num: IsEqual<B6::Num>,
+    Eq<A1::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A0, B7>,
+{
+    type Output =
+        <<() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A0, B7>>::Out;
+    const ROWS: usize = A0::VALUE;
+    const INNER: usize = A1::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
+    MatmulShapes<(B0, B1)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B0::Num>,
+    Eq<A2::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0,): BroadcastShapes<()>,
+    <(A0,) as BroadcastShapes<()>>::Output: Append2<A1, B1>,
+{
+    type Output = <<(A0,) as BroadcastShapes<()>>::Output as Append2<A1, B1>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    MatmulShapes<(B0, B1, B2)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B1::Num>,
+    Eq<A2::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0,): BroadcastShapes<(B0,)>,
+    <(A0,) as BroadcastShapes<(B0,)>>::Output: Append2<A1, B2>,
+{
+    type Output = <<(A0,) as BroadcastShapes<(B0,)>>::Output as Append2<A1, B2>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B2::Num>,
+    Eq<A2::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0,): BroadcastShapes<(B0, B1)>,
+    <(A0,) as BroadcastShapes<(B0, B1)>>::Output: Append2<A1, B3>,
+{
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1)>>::Output as Append2<A1, B3>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B3::Num>,
+    Eq<A2::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0,): BroadcastShapes<(B0, B1, B2)>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A1, B4>,
+{
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A1, B4>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B4::Num>,
+    Eq<A2::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0,): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A1, B5>,
+{
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A1, B5>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B5::Num>,
+    Eq<A2::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0,): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A1, B6>,
+{
+    type Output =
+        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A1, B6>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
+where
+    A2::Num: IsEqual<B6::Num>,
+    Eq<A2::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0,): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A1, B7>,
+{
+    type Output =
+        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A1, B7>>::Out;
+    const ROWS: usize = A1::VALUE;
+    const INNER: usize = A2::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
+    MatmulShapes<(B0, B1)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B0::Num>,
+    Eq<A3::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0, A1): BroadcastShapes<()>,
+    <(A0, A1) as BroadcastShapes<()>>::Output: Append2<A2, B1>,
+{
+    type Output = <<(A0, A1) as BroadcastShapes<()>>::Output as Append2<A2, B1>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B1::Num>,
+    Eq<A3::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0, A1): BroadcastShapes<(B0,)>,
+    <(A0, A1) as BroadcastShapes<(B0,)>>::Output: Append2<A2, B2>,
+{
+    type Output = <<(A0, A1) as BroadcastShapes<(B0,)>>::Output as Append2<A2, B2>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B2::Num>,
+    Eq<A3::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0, A1): BroadcastShapes<(B0, B1)>,
+    <(A0, A1) as BroadcastShapes<(B0, B1)>>::Output: Append2<A2, B3>,
+{
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1)>>::Output as Append2<A2, B3>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B3::Num>,
+    Eq<A3::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0, A1): BroadcastShapes<(B0, B1, B2)>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A2, B4>,
+{
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A2, B4>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B4::Num>,
+    Eq<A3::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0, A1): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A2, B5>,
+{
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A2, B5>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B5::Num>,
+    Eq<A3::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A2, B6>,
+{
+    type Output =
+        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A2, B6>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
+where
+    A3::Num: IsEqual<B6::Num>,
+    Eq<A3::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A2, B7>,
+{
+    type Output =
+        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A2, B7>>::Out;
+    const ROWS: usize = A2::VALUE;
+    const INNER: usize = A3::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B0::Num>,
+    Eq<A4::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0, A1, A2): BroadcastShapes<()>,
+    <(A0, A1, A2) as BroadcastShapes<()>>::Output: Append2<A3, B1>,
+{
+    type Output = <<(A0, A1, A2) as BroadcastShapes<()>>::Output as Append2<A3, B1>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B1::Num>,
+    Eq<A4::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0, A1, A2): BroadcastShapes<(B0,)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output: Append2<A3, B2>,
+{
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output as Append2<A3, B2>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B2::Num>,
+    Eq<A4::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0, A1, A2): BroadcastShapes<(B0, B1)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output: Append2<A3, B3>,
+{
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output as Append2<A3, B3>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B3::Num>,
+    Eq<A4::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0, A1, A2): BroadcastShapes<(B0, B1, B2)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A3, B4>,
+{
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A3, B4>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B4::Num>,
+    Eq<A4::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A3, B5>,
+{
+    type Output =
+        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A3, B5>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B5::Num>,
+    Eq<A4::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A3, B6>,
+{
+    type Output =
+        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A3, B6>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
+where
+    A4::Num: IsEqual<B6::Num>,
+    Eq<A4::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A3, B7>,
+{
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A3, B7>>::Out;
+    const ROWS: usize = A3::VALUE;
+    const INNER: usize = A4::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B0::Num>,
+    Eq<A5::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0, A1, A2, A3): BroadcastShapes<()>,
+    <(A0, A1, A2, A3) as BroadcastShapes<()>>::Output: Append2<A4, B1>,
+{
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<()>>::Output as Append2<A4, B1>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B1::Num>,
+    Eq<A5::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0,)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output: Append2<A4, B2>,
+{
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output as Append2<A4, B2>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B2::Num>,
+    Eq<A5::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0, B1)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output: Append2<A4, B3>,
+{
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output as Append2<A4, B3>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B3::Num>,
+    Eq<A5::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A4, B4>,
+{
+    type Output =
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A4, B4>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B4::Num>,
+    Eq<A5::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A4, B5>,
+{
+    type Output =
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A4, B5>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B5::Num>,
+    Eq<A5::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A4, B6>,
+{
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A4, B6>>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5::Num: IsEqual<B6::Num>,
+    Eq<A5::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A4, B7>,
+{
+    type Output =
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
+            A4,
+            B7,
+        >>::Out;
+    const ROWS: usize = A4::VALUE;
+    const INNER: usize = A5::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B0::Num>,
+    Eq<A6::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<()>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output: Append2<A5, B1>,
+{
+    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output as Append2<A5, B1>>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B1::Num>,
+    Eq<A6::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0,)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output: Append2<A5, B2>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output as Append2<A5, B2>>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B2::Num>,
+    Eq<A6::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output: Append2<A5, B3>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output as Append2<A5, B3>>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B3::Num>,
+    Eq<A6::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A5, B4>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A5, B4>>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B4::Num>,
+    Eq<A6::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A5, B5>,
+{
+    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A5, B5>>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B5::Num>,
+    Eq<A6::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A5, B6>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
+            A5,
+            B6,
+        >>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6::Num: IsEqual<B6::Num>,
+    Eq<A6::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A5, B7>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
+            A5,
+            B7,
+        >>::Out;
+    const ROWS: usize = A5::VALUE;
+    const INNER: usize = A6::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B0::Num>,
+    Eq<A7::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<()>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output: Append2<A6, B1>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output as Append2<A6, B1>>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B1::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B1::Num>,
+    Eq<A7::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0,)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output: Append2<A6, B2>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output as Append2<A6, B2>>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B2::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B2::Num>,
+    Eq<A7::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output: Append2<A6, B3>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output as Append2<A6, B3>>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B3::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B3::Num>,
+    Eq<A7::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A6, B4>,
+{
+    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A6, B4>>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B4::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B4::Num>,
+    Eq<A7::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A6, B5>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<
+            A6,
+            B5,
+        >>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B5::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B5::Num>,
+    Eq<A7::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A6, B6>,
+{
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
+            A6,
+            B6,
+        >>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B6::VALUE;
+}
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7::Num: IsEqual<B6::Num>,
+    Eq<A7::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output:
+        Append2<A6, B7>,
+{
+    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A6, B7>>::Out;
+    const ROWS: usize = A6::VALUE;
+    const INNER: usize = A7::VALUE;
+    const COLS: usize = B7::VALUE;
+}
+
+// Append2<X, Y>: a shape with two more axes at the end.
+impl<X: Dimension, Y: Dimension> Append2<X, Y> for () {
+    type Out = (X, Y);
+}
+impl<D0: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0,) {
+    type Out = (D0, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0, D1) {
+    type Out = (D0, D1, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension> Append2<X, Y>
+    for (D0, D1, D2)
+{
+    type Out = (D0, D1, D2, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    Append2<X, Y> for (D0, D1, D2, D3)
+{
+    type Out = (D0, D1, D2, D3, X, Y);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > Append2<X, Y> for (D0, D1, D2, D3, D4)
+{
+    type Out = (D0, D1, D2, D3, D4, X, Y);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > Append2<X, Y> for (D0, D1, D2, D3, D4, D5)
+{
+    type Out = (D0, D1, D2, D3, D4, D5, X, Y);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

@@ -77,8 +77,11 @@ where
 
 /// `f` of each element, in place, with the matching element of `b`
 /// broadcast to the shape of `out`.
-fn zip_assign<T, L: Layout, B: AsView + ?Sized>(out: &mut ViewMut<'_, T, L>, b: &B, mut f: impl FnMut(&mut T, &B::Elem))
-where
+fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
+    out: &mut ViewMut<'_, T, L>,
+    b: &B,
+    mut f: impl FnMut(&mut T, &B::Elem),
+) where
     L::Shape: BroadcastFrom<ShapeOf<B>>,
 {
     let b = b.as_view().expand::<L::Shape>();

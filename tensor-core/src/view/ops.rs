@@ -15,8 +15,8 @@
 use super::{View, ViewMut};
 use crate::axis::Axes;
 use crate::constraint::{
-    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape, ReshapesTo,
-    Transpose,
+    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
+    ReshapesTo, Transpose,
 };
 use crate::index::unravel;
 use crate::layout::slice::{AxisMap, DynIndex, SliceList};
@@ -124,9 +124,9 @@ impl<'a, T, L: Layout> View<'a, T, L> {
 
     /// Broadcasts to the shape `S` (NumPy `np.broadcast_to(x, S)`): axes of
     /// size 1, and new leading axes, repeat with stride 0.
-    pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
+    pub fn expand<S>(self) -> View<'a, T, Expanded<L, S>>
     where
-        S: BroadcastFrom<L::Shape>,
+        S: Shape + BroadcastFrom<L::Shape>,
     {
         let (data, state) = self.parts();
         View::new(data, state)
@@ -171,9 +171,9 @@ impl<'a, T, L: Layout> View<'a, T, L> {
 impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// Broadcasts to the shape `S` as a read-only [`View`]: writing through
     /// stride 0 would alias, so it does not compile.
-    pub fn expand<S: Shape>(self) -> View<'a, T, Expanded<L, S>>
+    pub fn expand<S>(self) -> View<'a, T, Expanded<L, S>>
     where
-        S: BroadcastFrom<L::Shape>,
+        S: Shape + BroadcastFrom<L::Shape>,
     {
         let (data, state) = self.into_parts();
         View::new(data, state)
@@ -215,11 +215,7 @@ where
     }
 }
 
-impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L>
-where
-    L::Shape: OuterAxis,
-{
-}
+impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L> where L::Shape: OuterAxis {}
 
 impl<T, S: Shape> Tensor<T, S> {
     /// A read-only view of all elements, row-major.
@@ -278,9 +274,9 @@ impl<T, S: Shape> Tensor<T, S> {
     }
 
     /// [`View::expand`] of the whole tensor.
-    pub fn expand<S2: Shape>(&self) -> View<'_, T, Expanded<RowMajor<S>, S2>>
+    pub fn expand<S2>(&self) -> View<'_, T, Expanded<RowMajor<S>, S2>>
     where
-        S2: BroadcastFrom<S>,
+        S2: Shape + BroadcastFrom<S>,
     {
         self.view().expand()
     }
