@@ -119,3 +119,20 @@ impl Summed<Dim<3>> for Summer {}
 fn dimension_variables_on_a_trait() {
     assert_eq!(Summer.total(&tensor![1, 2, 3]), 6);
 }
+
+#[shaped(M, K, N)]
+fn generic_matmul(a: &Tensor<f32, shape![M, K]>, b: &Tensor<f32, shape![K, N]>) -> Tensor<f32, shape![M, N]> {
+    a.matmul(b)
+}
+
+#[shaped(K)]
+fn generic_dot(a: &Tensor<i32, shape![K]>, b: &Tensor<i32, shape![K]>) -> i32 {
+    a.dot(b)
+}
+
+#[test]
+fn matmul_and_dot_in_generic_functions_need_no_bounds() {
+    let a = tensor![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]];
+    assert_eq!(generic_matmul(&a, &tensor![[1.0], [1.0]]), tensor![[3.0], [7.0], [11.0]]);
+    assert_eq!(generic_dot(&tensor![1, 2], &tensor![3, 4]), 11);
+}

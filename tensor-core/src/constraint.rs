@@ -278,10 +278,14 @@ pub trait Append2<X, Y> {
 }
 
 /// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
-/// broadcast (NumPy `matmul`).
+/// broadcast (NumPy `matmul`). The impls share one `K` between the operands,
+/// so the inner dimensions agree by type identity: generic code such as
+/// `fn f<M, K, N>(a: &Tensor<T, (M, K)>, b: &Tensor<T, (K, N)>)` needs no
+/// bound to call `a.matmul(b)`, and a mismatch matches no impl and gets this
+/// headline.
 #[diagnostic::on_unimplemented(
-    message = "cannot matmul `{Self}` by `{B}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`, with batch axes that broadcast",
-    label = "not `[.., M, K] x [.., K, N]`"
+    message = "cannot matmul `{Self}` by `{B}`: the inner dimensions must agree, `[.., M, K] x [.., K, N]`, and the batch axes must broadcast",
+    label = "inner dimensions differ, fewer than 2 axes, or batch axes that do not broadcast"
 )]
 pub trait MatmulShapes<B>: Shape {
     /// `[.., M, N]`.
@@ -294,38 +298,16 @@ pub trait MatmulShapes<B>: Shape {
     const COLS: usize;
 }
 
-/// `Eq<K, K2>: InnerDims<A, B>` holds only for typenum's `True`: the inner
-/// dimensions of a matrix product agree.
-#[diagnostic::on_unimplemented(
-    message = "cannot matmul `{A}` by `{B}`: the inner dimensions differ (the last axis of the first, the second-to-last of the second)",
-    label = "inner dimensions differ"
-)]
-pub trait InnerDims<A, B> {}
 
-impl<A, B> InnerDims<A, B> for B1 {}
-
-/// `dot`: two vectors of the same size.
+/// `dot`: two vectors of the same size, by type identity (no proof needed
+/// in generic code).
 #[diagnostic::on_unimplemented(
     message = "cannot dot `{Self}` with `{B}`: `dot` takes two vectors (one axis each) of the same size",
     label = "not two vectors of one size"
 )]
 pub trait DotShapes<B> {}
 
-/// `Eq<K, K2>: SameLength<A, B>` holds only for typenum's `True`.
-#[diagnostic::on_unimplemented(
-    message = "cannot dot `{A}` with `{B}`: the vectors' sizes differ",
-    label = "sizes differ"
-)]
-pub trait SameLength<A, B> {}
-
-impl<A, B> SameLength<A, B> for B1 {}
-
-impl<K1: Dimension, K2: Dimension> DotShapes<(K2,)> for (K1,)
-where
-    K1::Num: IsEqual<K2::Num>,
-    Eq<K1::Num, K2::Num>: SameLength<(K1,), (K2,)>,
-{
-}
+impl<K: Dimension> DotShapes<(K,)> for (K,) {}
 
 /// The empty type-level list.
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,7 +9,7 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,
-    DimBroadcastsTo, ElementCount, FlipShape, InnerDims, ListsAxis, MatmulShapes, Nil, OuterAxis,
+    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, MatmulShapes, Nil, OuterAxis,
     PermuteShape, Transpose,
 };
 use crate::dim::Dimension;
@@ -3333,756 +3333,632 @@ impl<
 {
 }
 
-// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N].
-impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> MatmulShapes<(B0, B1)> for (A0, A1)
+// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N]; one K,
+// so the inner dimensions agree by type identity (no proof for generic code).
+impl<M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B0::Num>,
-    Eq<A1::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (): BroadcastShapes<()>,
-    <() as BroadcastShapes<()>>::Output: Append2<A0, B1>,
+    <() as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<()>>::Output as Append2<A0, B1>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<() as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
-    MatmulShapes<(B0, B1, B2)> for (A0, A1)
+impl<B0: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(B0, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B1::Num>,
-    Eq<A1::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (): BroadcastShapes<(B0,)>,
-    <() as BroadcastShapes<(B0,)>>::Output: Append2<A0, B2>,
+    <() as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0,)>>::Output as Append2<A0, B2>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<() as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
-    MatmulShapes<(B0, B1, B2, B3)> for (A0, A1)
+impl<B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(B0, B1, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B2::Num>,
-    Eq<A1::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (): BroadcastShapes<(B0, B1)>,
-    <() as BroadcastShapes<(B0, B1)>>::Output: Append2<A0, B3>,
+    <() as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1)>>::Output as Append2<A0, B3>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B3::VALUE;
+    type Output = <<() as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<
-        A0: Dimension,
-        A1: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
+impl<B0: Dimension, B1: Dimension, B2: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(B0, B1, B2, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B3::Num>,
-    Eq<A1::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (): BroadcastShapes<(B0, B1, B2)>,
-    <() as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A0, B4>,
+    <() as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A0, B4>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B4::VALUE;
+    type Output = <<() as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
-        A0: Dimension,
-        A1: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B4::Num>,
-    Eq<A1::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (): BroadcastShapes<(B0, B1, B2, B3)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A0, B5>,
+    <() as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A0, B5>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B5::VALUE;
+    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
-        A0: Dimension,
-        A1: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B5::Num>,
-    Eq<A1::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A0, B6>,
+    <() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A0, B6>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B6::VALUE;
+    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
-        A0: Dimension,
-        A1: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (M, K)
 where
-    A1::Num: IsEqual<B6::Num>,
-    Eq<A1::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A0, B7>,
+    <() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output =
-        <<() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A0, B7>>::Out;
-    const ROWS: usize = A0::VALUE;
-    const INNER: usize = A1::VALUE;
-    const COLS: usize = B7::VALUE;
+    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
-    MatmulShapes<(B0, B1)> for (A0, A1, A2)
+impl<A0: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B0::Num>,
-    Eq<A2::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0,): BroadcastShapes<()>,
-    <(A0,) as BroadcastShapes<()>>::Output: Append2<A1, B1>,
+    <(A0,) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<()>>::Output as Append2<A1, B1>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
-    MatmulShapes<(B0, B1, B2)> for (A0, A1, A2)
+impl<A0: Dimension, B0: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(B0, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B1::Num>,
-    Eq<A2::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0,): BroadcastShapes<(B0,)>,
-    <(A0,) as BroadcastShapes<(B0,)>>::Output: Append2<A1, B2>,
+    <(A0,) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0,)>>::Output as Append2<A1, B2>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<
-        A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
+impl<A0: Dimension, B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(B0, B1, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B2::Num>,
-    Eq<A2::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0,): BroadcastShapes<(B0, B1)>,
-    <(A0,) as BroadcastShapes<(B0, B1)>>::Output: Append2<A1, B3>,
+    <(A0,) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1)>>::Output as Append2<A1, B3>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B3::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B3::Num>,
-    Eq<A2::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0,): BroadcastShapes<(B0, B1, B2)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A1, B4>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A1, B4>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B4::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B4::Num>,
-    Eq<A2::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A1, B5>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A1, B5>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B5::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B5::Num>,
-    Eq<A2::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A1, B6>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output =
-        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A1, B6>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B6::VALUE;
+    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, M, K)
 where
-    A2::Num: IsEqual<B6::Num>,
-    Eq<A2::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A1, B7>,
+    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A1, B7>>::Out;
-    const ROWS: usize = A1::VALUE;
-    const INNER: usize = A2::VALUE;
-    const COLS: usize = B7::VALUE;
+        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
-    MatmulShapes<(B0, B1)> for (A0, A1, A2, A3)
+impl<A0: Dimension, A1: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)>
+    for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B0::Num>,
-    Eq<A3::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0, A1): BroadcastShapes<()>,
-    <(A0, A1) as BroadcastShapes<()>>::Output: Append2<A2, B1>,
+    <(A0, A1) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<()>>::Output as Append2<A2, B1>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0, A1) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<
-        A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
+impl<A0: Dimension, A1: Dimension, B0: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(B0, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B1::Num>,
-    Eq<A3::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0, A1): BroadcastShapes<(B0,)>,
-    <(A0, A1) as BroadcastShapes<(B0,)>>::Output: Append2<A2, B2>,
+    <(A0, A1) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0,)>>::Output as Append2<A2, B2>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<(A0, A1) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
         B0: Dimension,
         B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B2::Num>,
-    Eq<A3::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0, A1): BroadcastShapes<(B0, B1)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1)>>::Output: Append2<A2, B3>,
+    <(A0, A1) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1)>>::Output as Append2<A2, B3>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B3::VALUE;
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B3::Num>,
-    Eq<A3::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0, A1): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A2, B4>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A2, B4>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B4::VALUE;
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B4::Num>,
-    Eq<A3::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A2, B5>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A2, B5>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B5::VALUE;
+    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B5::Num>,
-    Eq<A3::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A2, B6>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A2, B6>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B6::VALUE;
+        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, M, K)
 where
-    A3::Num: IsEqual<B6::Num>,
-    Eq<A3::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A2, B7>,
+    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A2, B7>>::Out;
-    const ROWS: usize = A2::VALUE;
-    const INNER: usize = A3::VALUE;
-    const COLS: usize = B7::VALUE;
+        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
-impl<
-        A0: Dimension,
-        A1: Dimension,
-        A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
+impl<A0: Dimension, A1: Dimension, A2: Dimension, M: Dimension, K: Dimension, N: Dimension>
+    MatmulShapes<(K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B0::Num>,
-    Eq<A4::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0, A1, A2): BroadcastShapes<()>,
-    <(A0, A1, A2) as BroadcastShapes<()>>::Output: Append2<A3, B1>,
+    <(A0, A1, A2) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<()>>::Output as Append2<A3, B1>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0, A1, A2) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B1::Num>,
-    Eq<A4::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0, A1, A2): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output: Append2<A3, B2>,
+    <(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output as Append2<A3, B2>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
         B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B2::Num>,
-    Eq<A4::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0, A1, A2): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output: Append2<A3, B3>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output as Append2<A3, B3>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B3::VALUE;
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B3::Num>,
-    Eq<A4::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A3, B4>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A3, B4>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B4::VALUE;
+    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B4::Num>,
-    Eq<A4::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A3, B5>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A3, B5>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B5::VALUE;
+        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B5::Num>,
-    Eq<A4::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A3, B6>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A3, B6>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B6::VALUE;
+        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
-        A3: Dimension,
-        A4: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, M, K)
 where
-    A4::Num: IsEqual<B6::Num>,
-    Eq<A4::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A3, B7>,
+    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A3, B7>>::Out;
-    const ROWS: usize = A3::VALUE;
-    const INNER: usize = A4::VALUE;
-    const COLS: usize = B7::VALUE;
+    type Output =
+        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B0::Num>,
-    Eq<A5::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0, A1, A2, A3): BroadcastShapes<()>,
-    <(A0, A1, A2, A3) as BroadcastShapes<()>>::Output: Append2<A4, B1>,
+    <(A0, A1, A2, A3) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<()>>::Output as Append2<A4, B1>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B1::Num>,
-    Eq<A5::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output: Append2<A4, B2>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output as Append2<A4, B2>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
         B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B2::Num>,
-    Eq<A5::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output: Append2<A4, B3>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output as Append2<A4, B3>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B3::VALUE;
+    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B3::Num>,
-    Eq<A5::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A4, B4>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A4, B4>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B4::VALUE;
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B4::Num>,
-    Eq<A5::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A4, B5>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A4, B5>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B5::VALUE;
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B5::Num>,
-    Eq<A5::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A4, B6>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<A4, B6>>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B6::VALUE;
+    type Output =
+        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
         A1: Dimension,
         A2: Dimension,
         A3: Dimension,
-        A4: Dimension,
-        A5: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, M, K)
 where
-    A5::Num: IsEqual<B6::Num>,
-    Eq<A5::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A4, B7>,
+    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
     type Output =
         <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
-            A4,
-            B7,
+            M,
+            N,
         >>::Out;
-    const ROWS: usize = A4::VALUE;
-    const INNER: usize = A5::VALUE;
-    const COLS: usize = B7::VALUE;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4090,21 +3966,18 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B0::Num>,
-    Eq<A6::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<()>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output: Append2<A5, B1>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output as Append2<A5, B1>>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4112,23 +3985,19 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B1::Num>,
-    Eq<A6::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output: Append2<A5, B2>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output as Append2<A5, B2>>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B2::VALUE;
+    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4136,24 +4005,21 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
         B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B2::Num>,
-    Eq<A6::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output: Append2<A5, B3>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output as Append2<A5, B3>>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B3::VALUE;
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4161,25 +4027,22 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B3::Num>,
-    Eq<A6::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A5, B4>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A5, B4>>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B4::VALUE;
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4187,25 +4050,23 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B4::Num>,
-    Eq<A6::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A5, B5>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<A5, B5>>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B5::VALUE;
+    type Output =
+        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4213,30 +4074,27 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B5::Num>,
-    Eq<A6::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A5, B6>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
     type Output =
         <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
-            A5,
-            B6,
+            M,
+            N,
         >>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B6::VALUE;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4244,31 +4102,28 @@ impl<
         A2: Dimension,
         A3: Dimension,
         A4: Dimension,
-        A5: Dimension,
-        A6: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, A4, M, K)
 where
-    A6::Num: IsEqual<B6::Num>,
-    Eq<A6::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<A5, B7>,
+    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
     type Output =
         <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
-            A5,
-            B7,
+            M,
+            N,
         >>::Out;
-    const ROWS: usize = A5::VALUE;
-    const INNER: usize = A6::VALUE;
-    const COLS: usize = B7::VALUE;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4277,22 +4132,18 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
-        B0: Dimension,
-        B1: Dimension,
-    > MatmulShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B0::Num>,
-    Eq<A7::Num, B0::Num>: InnerDims<Self, (B0, B1)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<()>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output: Append2<A6, B1>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output as Append2<A6, B1>>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B1::VALUE;
+    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4301,23 +4152,20 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
-        B1: Dimension,
-        B2: Dimension,
-    > MatmulShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B1::Num>,
-    Eq<A7::Num, B1::Num>: InnerDims<Self, (B0, B1, B2)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output: Append2<A6, B2>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output as Append2<A6, B2>>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B2::VALUE;
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4326,24 +4174,21 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
         B1: Dimension,
-        B2: Dimension,
-        B3: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B2::Num>,
-    Eq<A7::Num, B2::Num>: InnerDims<Self, (B0, B1, B2, B3)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output: Append2<A6, B3>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
     type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output as Append2<A6, B3>>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B3::VALUE;
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4352,24 +4197,22 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-        B3: Dimension,
-        B4: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B3::Num>,
-    Eq<A7::Num, B3::Num>: InnerDims<Self, (B0, B1, B2, B3, B4)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<A6, B4>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<A6, B4>>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B4::VALUE;
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4378,29 +4221,26 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-        B4: Dimension,
-        B5: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B4::Num>,
-    Eq<A7::Num, B4::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<A6, B5>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
     type Output =
         <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<
-            A6,
-            B5,
+            M,
+            N,
         >>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B5::VALUE;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4409,30 +4249,27 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-        B5: Dimension,
-        B6: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B5::Num>,
-    Eq<A7::Num, B5::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<A6, B6>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
     type Output =
         <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
-            A6,
-            B6,
+            M,
+            N,
         >>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B6::VALUE;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 impl<
         A0: Dimension,
@@ -4441,28 +4278,24 @@ impl<
         A3: Dimension,
         A4: Dimension,
         A5: Dimension,
-        A6: Dimension,
-        A7: Dimension,
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-        B6: Dimension,
-        B7: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+        M: Dimension,
+        K: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
-    A7::Num: IsEqual<B6::Num>,
-    Eq<A7::Num, B6::Num>: InnerDims<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output:
-        Append2<A6, B7>,
+    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<A6, B7>>::Out;
-    const ROWS: usize = A6::VALUE;
-    const INNER: usize = A7::VALUE;
-    const COLS: usize = B7::VALUE;
+    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    const ROWS: usize = M::VALUE;
+    const INNER: usize = K::VALUE;
+    const COLS: usize = N::VALUE;
 }
 
 // Append2<X, Y>: a shape with two more axes at the end.
