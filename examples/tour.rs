@@ -119,6 +119,17 @@ fn main() {
     slice!(grid.view_mut(), .., 1).fill(7); // write a column through a view
     println!("a column written through a mutable view:\n{grid}");
 
+    section("Operations: broadcasting, reductions, matrix products");
+    let x = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    let centered = &x - &x.mean_axes::<axes![0]>(); // [2, 3] - [3] broadcasts
+    println!("x minus its column means:\n{centered}");
+    println!(
+        "row sums {}, largest {}, x xT =\n{}",
+        x.sum_axes::<axes![1]>(),
+        x.max(),
+        x.matmul(&x.t())
+    );
+
     section("Run-time data is checked at run time");
     let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];
     match Tensor::<f32, shape![2, 3]>::try_from_slice(&data) {
