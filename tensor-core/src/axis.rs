@@ -45,16 +45,7 @@ macro_rules! impl_axes {
             const LEN: usize = $len;
             type Index = [usize; $len];
             const AXES: [usize; $len] = [$($a),+];
-            const PADDED: [usize; 8] = {
-                let mut padded = [0; 8];
-                let axes = [$($a),+];
-                let mut k = 0;
-                while k < $len {
-                    padded[k] = axes[k];
-                    k += 1;
-                }
-                padded
-            };
+            const PADDED: [usize; 8] = crate::shape::pad([$($a),+], 0);
         }
     };
 }

@@ -96,12 +96,12 @@ pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
     strides
 }
 
-/// `dims` padded with 1s to 8 axes.
-const fn pad<const R: usize>(dims: [usize; R]) -> [usize; 8] {
-    let mut padded = [1; 8];
+/// `values` padded with `fill` to 8 entries.
+pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usize; 8] {
+    let mut padded = [fill; 8];
     let mut k = 0;
     while k < R {
-        padded[k] = dims[k];
+        padded[k] = values[k];
         k += 1;
     }
     padded
@@ -164,7 +164,7 @@ macro_rules! impl_shape {
             const DIMS: [usize; $rank] = [$($d::VALUE),+];
             const STRIDES: [usize; $rank] = row_major(Self::DIMS);
             const SIZE: usize = element_count(Self::DIMS);
-            const PADDED: [usize; 8] = pad(Self::DIMS);
+            const PADDED: [usize; 8] = pad(Self::DIMS, 1);
             type Storage<T> = nested!(T; $($d),+);
 
             fn flatten<T>(storage: &Self::Storage<T>) -> &[T] {
