@@ -17,6 +17,10 @@
 
 use tensor_core::prelude::*;
 
+// A digit classifier whose weights can be `static`: the inference half of
+// the `digits` example.
+pub mod mlp;
+
 /// A 3×3 image-filter kernel.
 pub type Kernel = Tensor<i16, shape![3, 3]>;
 

@@ -3,6 +3,10 @@
 //!
 //! Run: `cargo run --example tour`
 
+// Operators take tensors by reference (`&a + &b`) so large tensors are not
+// copied; clippy's `op_ref` flags that for small `Copy` tensors.
+#![allow(clippy::op_ref)]
+
 use tensor_core::prelude::*;
 
 /// An RGB image of 28×28 pixels: a shape is a type.
