@@ -81,34 +81,52 @@ def element_count():
         )
     return out
 
+def and_chain(bits):
+    """The typenum AND of `bits` and the where-clauses that compute it."""
+    where, acc = [], bits[0]
+    for b in bits[1:]:
+        where.append(f"{acc}: BitAnd<{b}>")
+        acc = f"And<{acc}, {b}>"
+    return acc, where
+
 def broadcast():
-    out = ["// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1."]
+    out = ["// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1;",
+           "// all pairs are AND-ed into one check, so a mismatch is one error."]
     for m in range(0, MAX_RANK + 1):
         for n in range(0, m + 1):
             ss, ts = dims(n, "S"), dims(m, "T")
             params = ss + ts
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where = [f"S{k}: DimBroadcastsTo<T{k + m - n}>" for k in range(n)]
+            where = [f"S{k}: DimExpands<T{k + m - n}>" for k in range(n)]
+            if n:
+                bits = [f"<S{k} as DimExpands<T{k + m - n}>>::Ok" for k in range(n)]
+                all_ok, chain = and_chain(bits)
+                where += chain + [f"{all_ok}: ExpandsTo<Self, {tup(ts)}>"]
             where_s = f" where {', '.join(where)}" if where else ""
             out.append(f"impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
     return out
 
 def broadcast_shapes():
-    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right."]
+    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right; all pairs",
+           "// are AND-ed into one check, so a mismatch is one error."]
     for m in range(0, MAX_RANK + 1):
         for n in range(0, MAX_RANK + 1):
             a, b = dims(m, "A"), dims(n, "B")
             r = max(m, n)
             params = a + b
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where, result = [], []
+            where, result, bits = [], [], []
             for k in range(r):
                 ia, ib = k - (r - m), k - (r - n)
                 if ia >= 0 and ib >= 0:
-                    where.append(f"A{ia}: DimBroadcast<B{ib}>")
-                    result.append(f"<A{ia} as DimBroadcast<B{ib}>>::Output")
+                    where.append(f"A{ia}: DimPair<B{ib}>")
+                    result.append(f"<A{ia} as DimPair<B{ib}>>::Out")
+                    bits.append(f"<A{ia} as DimPair<B{ib}>>::Ok")
                 else:
                     result.append(f"A{ia}" if ia >= 0 else f"B{ib}")
+            if bits:
+                all_ok, chain = and_chain(bits)
+                where += chain + [f"{all_ok}: ShapesBroadcast<Self, {tup(b)}>"]
             where_s = f" where {', '.join(where)}" if where else ""
             out.append(f"impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
@@ -152,17 +170,17 @@ def outer_axis():
     return out
 
 def matmul_shapes():
-    out = ["// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N]; one K,",
-           "// so the inner dimensions agree by type identity (no proof for generic code)."]
+    out = ["// MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where",
+           "// K: InnerDim<K2> holds by identity (no proof for generic code)."]
     for m in range(2, MAX_RANK + 1):
         for n in range(2, MAX_RANK + 1):
             ab, bb = dims(m - 2, "A"), dims(n - 2, "B")
             a = ab + ["M", "K"]
-            b = bb + ["K", "N"]
+            b = bb + ["K2", "N"]
             batch = f"<{tup(ab)} as BroadcastShapes<{tup(bb)}>>::Output"
             out_t = f"<{batch} as Append2<M, N>>::Out"
-            where = [f"{tup(ab)}: BroadcastShapes<{tup(bb)}>", f"{batch}: Append2<M, N>"]
-            params = ab + bb + ["M", "K", "N"]
+            where = ["K: InnerDim<K2>", f"{tup(ab)}: BroadcastShapes<{tup(bb)}>", f"{batch}: Append2<M, N>"]
+            params = ab + bb + ["M", "K", "K2", "N"]
             out.append(
                 f"impl<{bounds(params, 'Dimension')}> MatmulShapes<{tup(b)}> for {tup(a)} where {', '.join(where)} "
                 f"{{ type Output = {out_t}; "
@@ -197,15 +215,15 @@ def main():
         "//! Per-rank impls of the shape operations declared in `constraint.rs`.",
         "#![allow(clippy::type_complexity)]",
         "",
-        "use core::ops::{BitOr, Mul};",
+        "use core::ops::{BitAnd, BitOr, Mul};",
         "",
-        "use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
+        "use typenum::{And, Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons,",
-        "    DimBroadcast, DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, MatmulShapes, Nil,",
-        "    OuterAxis, PermuteShape, Transpose,",
+        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands,",
+        "    DimPair, ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulShapes, Nil, OuterAxis,",
+        "    PermuteShape, ShapesBroadcast, Transpose,",
         "};",
         "use crate::dim::Dimension;",
         "use crate::shape::Shape;",

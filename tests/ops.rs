@@ -352,3 +352,18 @@ fn dot_of_empty_vectors_is_0() {
     let t = iota::<shape![3]>();
     assert_eq!(slice!(t, 1..1).dot(&slice!(t, 2..2)), 0);
 }
+
+#[test]
+#[should_panic(expected = "max_axes of no element: a reduced axis has size 0")]
+fn max_over_an_empty_axis_panics_even_when_the_result_is_empty() {
+    let _ = Tensor::<f64, shape![0, 0]>::zeros().max_axes::<axes![0]>();
+}
+
+#[test]
+fn view_mut_operands_by_value_and_with_scalars() {
+    let a = tensor![[1, 2], [3, 4]];
+    let mut m = tensor![[10, 20], [30, 40]];
+    assert_eq!(m.view_mut() + &a, tensor![[11, 22], [33, 44]]);
+    assert_eq!(&m.view_mut() * 2, tensor![[20, 40], [60, 80]]);
+    assert_eq!(1 + m.view_mut().t(), tensor![[11, 31], [21, 41]]);
+}

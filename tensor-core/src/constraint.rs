@@ -88,36 +88,39 @@ where
 {
 }
 
-/// One dimension broadcasts to another: they are equal, or it is 1.
-#[diagnostic::on_unimplemented(
-    message = "cannot broadcast dimension `{Self}` to `{T}`: a dimension broadcasts only to itself, or from 1",
-    label = "incompatible dimensions"
-)]
-pub trait DimBroadcastsTo<T> {}
+/// One dimension of a shape `S` against the target's in `expand`: `Ok` is
+/// typenum's `B1` when they are equal or `S`'s is 1. Always defined, so that
+/// the pairs of a shape can be AND-ed into a single check ([`ExpandsTo`]).
+pub trait DimExpands<T> {
+    /// Whether this pair broadcasts.
+    type Ok: typenum::Bit;
+}
 
-/// `Eq<S, T> | Eq<S, 1>` as a marker: implemented for `B1` only.
-#[diagnostic::on_unimplemented(
-    message = "cannot broadcast dimension `{S}` to `{T}`: a dimension broadcasts only to itself, or from 1",
-    label = "incompatible dimensions"
-)]
-pub trait Broadcastable<S, T> {}
-
-impl<S, T> Broadcastable<S, T> for B1 {}
-
-impl<S: Dimension, T: Dimension> DimBroadcastsTo<T> for S
+impl<S: Dimension, T: Dimension> DimExpands<T> for S
 where
     S::Num: IsEqual<T::Num> + IsEqual<U1>,
-    Eq<S::Num, T::Num>: core::ops::BitOr<Eq<S::Num, U1>>,
-    typenum::Or<Eq<S::Num, T::Num>, Eq<S::Num, U1>>: Broadcastable<S, T>,
+    EqAB<S, T>: core::ops::BitOr<IsOne<S>>,
+    typenum::Or<EqAB<S, T>, IsOne<S>>: typenum::Bit,
 {
+    type Ok = typenum::Or<EqAB<S, T>, IsOne<S>>;
 }
+
+/// `AllPairs: ExpandsTo<S, T>` holds only for typenum's `True`: every
+/// dimension of `S` broadcasts to `T`'s.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast shape `{S}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1",
+    label = "not broadcast-compatible"
+)]
+pub trait ExpandsTo<S, T> {}
+
+impl<S, T> ExpandsTo<S, T> for B1 {}
 
 /// `expand::<T>()` of a shape `S` (NumPy `broadcast_to`): aligned from the
 /// right, each dimension of `S` equals `T`'s or is 1, and `T` has at least
 /// as many axes.
-/// (Each pair of dimensions is checked by [`DimBroadcastsTo`], whose message
-/// a mismatch shows; this trait's own message is for a target with fewer
-/// axes, the only other way to break the rule.)
+/// (The pairs of dimensions are checked together by [`ExpandsTo`], whose
+/// message a mismatch shows; this trait's own message is for a target with
+/// fewer axes, the only other way to break the rule.)
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast shape `{Self}` to `{T}`: the target has fewer axes, and broadcasting only adds leading axes",
     label = "target has fewer axes"
@@ -138,45 +141,48 @@ impl<A, B> Choose<A, B> for typenum::B0 {
     type Out = B;
 }
 
-/// NumPy's rule for one pair of dimensions: equal, or one of them is 1; the
-/// result is the other one.
-#[diagnostic::on_unimplemented(
-    message = "dimensions `{Self}` and `{B}` do not broadcast: they must be equal, or one must be 1",
-    label = "incompatible dimensions"
-)]
-pub trait DimBroadcast<B> {
-    /// The broadcast dimension.
-    type Output: Dimension;
+/// NumPy's rule for one pair of dimensions: `Ok` is typenum's `B1` when
+/// they are equal or one of them is 1, and `Out` is then the other one.
+/// Always defined, so that the pairs of two shapes can be AND-ed into a
+/// single check ([`ShapesBroadcast`]) and a mismatch is one error.
+pub trait DimPair<B> {
+    /// Whether this pair broadcasts.
+    type Ok: typenum::Bit;
+    /// The broadcast dimension (meaningful when `Ok` is `B1`).
+    type Out: Dimension;
 }
 
-/// `(A == B) | (A == 1) | (B == 1)` as a marker: implemented for `B1` only.
-#[diagnostic::on_unimplemented(
-    message = "dimensions `{A}` and `{B}` do not broadcast: they must be equal, or one must be 1",
-    label = "incompatible dimensions"
-)]
-pub trait Compatible<A, B> {}
-
-impl<A, B> Compatible<A, B> for B1 {}
-
-/// `A == B`, `A == 1`, `B == 1`: the three typenum comparisons of the rule.
+/// `A == B`, `A == 1`: typenum comparisons of dimensions.
 type EqAB<A, B> = Eq<<A as Dimension>::Num, <B as Dimension>::Num>;
 type IsOne<A> = Eq<<A as Dimension>::Num, U1>;
 
-impl<A: Dimension, B: Dimension> DimBroadcast<B> for A
+impl<A: Dimension, B: Dimension> DimPair<B> for A
 where
     A::Num: IsEqual<B::Num> + IsEqual<U1>,
     B::Num: IsEqual<U1>,
     EqAB<A, B>: core::ops::BitOr<IsOne<A>>,
     typenum::Or<EqAB<A, B>, IsOne<A>>: core::ops::BitOr<IsOne<B>>,
-    typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>: Compatible<A, B>,
+    typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>: typenum::Bit,
     IsOne<A>: Choose<B, A>,
     <IsOne<A> as Choose<B, A>>::Out: Dimension,
 {
-    type Output = <IsOne<A> as Choose<B, A>>::Out;
+    type Ok = typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>;
+    type Out = <IsOne<A> as Choose<B, A>>::Out;
 }
 
+/// `AllPairs: ShapesBroadcast<A, B>` holds only for typenum's `True`: every
+/// aligned pair of dimensions of `A` and `B` broadcasts.
+#[diagnostic::on_unimplemented(
+    message = "shapes `{A}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
+    label = "incompatible shapes"
+)]
+pub trait ShapesBroadcast<A, B> {}
+
+impl<A, B> ShapesBroadcast<A, B> for B1 {}
+
 /// NumPy broadcasting of two shapes: aligned from the right, each pair of
-/// dimensions broadcasts ([`DimBroadcast`]); missing leading axes are taken
+/// dimensions broadcasts ([`DimPair`], all checked at once by
+/// [`ShapesBroadcast`]); missing leading axes are taken
 /// from the longer shape. `Output` is the result shape.
 #[diagnostic::on_unimplemented(
     message = "shapes `{Self}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
@@ -278,14 +284,13 @@ pub trait Append2<X, Y> {
 }
 
 /// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
-/// broadcast (NumPy `matmul`). The impls share one `K` between the operands,
-/// so the inner dimensions agree by type identity: generic code such as
+/// broadcast (NumPy `matmul`). The inner dimensions agree through
+/// [`InnerDim`], whose only impl is `K: InnerDim<K>`: generic code such as
 /// `fn f<M, K, N>(a: &Tensor<T, (M, K)>, b: &Tensor<T, (K, N)>)` needs no
-/// bound to call `a.matmul(b)`, and a mismatch matches no impl and gets this
-/// headline.
+/// bound to call `a.matmul(b)`, and a mismatch names the two sizes.
 #[diagnostic::on_unimplemented(
-    message = "cannot matmul `{Self}` by `{B}`: the inner dimensions must agree, `[.., M, K] x [.., K, N]`, and the batch axes must broadcast",
-    label = "inner dimensions differ, fewer than 2 axes, or batch axes that do not broadcast"
+    message = "cannot matmul `{Self}` by `{B}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
+    label = "fewer than 2 axes"
 )]
 pub trait MatmulShapes<B>: Shape {
     /// `[.., M, N]`.
@@ -299,6 +304,16 @@ pub trait MatmulShapes<B>: Shape {
 }
 
 
+/// The inner dimensions of a matrix product agree: implemented only as
+/// `K: InnerDim<K>`, so it holds in generic code without proof.
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul: the inner dimensions differ, `{Self}` (columns of the left operand) and `{K}` (rows of the right)",
+    label = "inner dimensions differ"
+)]
+pub trait InnerDim<K> {}
+
+impl<K: Dimension> InnerDim<K> for K {}
+
 /// `dot`: two vectors of the same size, by type identity (no proof needed
 /// in generic code).
 #[diagnostic::on_unimplemented(
@@ -307,7 +322,16 @@ pub trait MatmulShapes<B>: Shape {
 )]
 pub trait DotShapes<B> {}
 
-impl<K: Dimension> DotShapes<(K,)> for (K,) {}
+impl<K: Dimension, K2: Dimension> DotShapes<(K2,)> for (K,) where K: SameLength<K2> {}
+
+/// Two vectors have the same size: implemented only as `K: SameLength<K>`.
+#[diagnostic::on_unimplemented(
+    message = "cannot dot: the vectors' sizes differ, `{Self}` and `{K}`",
+    label = "sizes differ"
+)]
+pub trait SameLength<K> {}
+
+impl<K: Dimension> SameLength<K> for K {}
 
 /// The empty type-level list.
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,15 +2,15 @@
 //! Per-rank impls of the shape operations declared in `constraint.rs`.
 #![allow(clippy::type_complexity)]
 
-use core::ops::{BitOr, Mul};
+use core::ops::{BitAnd, BitOr, Mul};
 
-use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
+use typenum::{And, Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimBroadcast,
-    DimBroadcastsTo, ElementCount, FlipShape, ListsAxis, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, Transpose,
+    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands,
+    DimPair, ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulShapes, Nil, OuterAxis,
+    PermuteShape, ShapesBroadcast, Transpose,
 };
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -773,39 +773,57 @@ where
     >;
 }
 
-// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1.
+// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1;
+// all pairs are AND-ed into one check, so a mismatch is one error.
 impl BroadcastTo<()> for () {}
 impl<T0: Dimension> BroadcastTo<(T0,)> for () {}
-impl<S0: Dimension, T0: Dimension> BroadcastTo<(T0,)> for (S0,) where S0: DimBroadcastsTo<T0> {}
+impl<S0: Dimension, T0: Dimension> BroadcastTo<(T0,)> for (S0,)
+where
+    S0: DimExpands<T0>,
+    <S0 as DimExpands<T0>>::Ok: ExpandsTo<Self, (T0,)>,
+{
+}
 impl<T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for () {}
-impl<S0: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0,) where
-    S0: DimBroadcastsTo<T1>
+impl<S0: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0,)
+where
+    S0: DimExpands<T1>,
+    <S0 as DimExpands<T1>>::Ok: ExpandsTo<Self, (T0, T1)>,
 {
 }
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: ExpandsTo<Self, (T0, T1)>,
 {
 }
 impl<T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for () {}
-impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for (S0,) where
-    S0: DimBroadcastsTo<T2>
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for (S0,)
+where
+    S0: DimExpands<T2>,
+    <S0 as DimExpands<T2>>::Ok: ExpandsTo<Self, (T0, T1, T2)>,
 {
 }
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
     BroadcastTo<(T0, T1, T2)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: ExpandsTo<Self, (T0, T1, T2)>,
 {
 }
 impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
     BroadcastTo<(T0, T1, T2)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2)>,
 {
 }
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension> BroadcastTo<(T0, T1, T2, T3)>
@@ -815,14 +833,17 @@ impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension> BroadcastTo<(T0
 impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
     BroadcastTo<(T0, T1, T2, T3)> for (S0,)
 where
-    S0: DimBroadcastsTo<T3>,
+    S0: DimExpands<T3>,
+    <S0 as DimExpands<T3>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3)>,
 {
 }
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
     BroadcastTo<(T0, T1, T2, T3)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T2>,
-    S1: DimBroadcastsTo<T3>,
+    S0: DimExpands<T2>,
+    S1: DimExpands<T3>,
+    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
+    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: ExpandsTo<Self, (T0, T1, T2, T3)>,
 {
 }
 impl<
@@ -835,9 +856,13 @@ impl<
         T3: Dimension,
     > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
-    S2: DimBroadcastsTo<T3>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    S2: DimExpands<T3>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
+    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3)>,
 {
 }
 impl<
@@ -851,10 +876,21 @@ impl<
         T3: Dimension,
     > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2, S3)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
-    S3: DimBroadcastsTo<T3>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    S3: DimExpands<T3>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        BitAnd<<S3 as DimExpands<T3>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+            <S2 as DimExpands<T2>>::Ok,
+        >,
+        <S3 as DimExpands<T3>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3)>,
 {
 }
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
@@ -864,7 +900,8 @@ impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
 impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
     BroadcastTo<(T0, T1, T2, T3, T4)> for (S0,)
 where
-    S0: DimBroadcastsTo<T4>,
+    S0: DimExpands<T4>,
+    <S0 as DimExpands<T4>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
 {
 }
 impl<
@@ -877,8 +914,11 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T3>,
-    S1: DimBroadcastsTo<T4>,
+    S0: DimExpands<T3>,
+    S1: DimExpands<T4>,
+    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
+    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
 {
 }
 impl<
@@ -892,9 +932,13 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T2>,
-    S1: DimBroadcastsTo<T3>,
-    S2: DimBroadcastsTo<T4>,
+    S0: DimExpands<T2>,
+    S1: DimExpands<T3>,
+    S2: DimExpands<T4>,
+    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
+    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
+    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
 {
 }
 impl<
@@ -909,10 +953,21 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
-    S2: DimBroadcastsTo<T3>,
-    S3: DimBroadcastsTo<T4>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    S2: DimExpands<T3>,
+    S3: DimExpands<T4>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
+    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
+        BitAnd<<S3 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+            <S2 as DimExpands<T3>>::Ok,
+        >,
+        <S3 as DimExpands<T4>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
 {
 }
 impl<
@@ -928,11 +983,32 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
-    S3: DimBroadcastsTo<T3>,
-    S4: DimBroadcastsTo<T4>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    S3: DimExpands<T3>,
+    S4: DimExpands<T4>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        BitAnd<<S3 as DimExpands<T3>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+            <S2 as DimExpands<T2>>::Ok,
+        >,
+        <S3 as DimExpands<T3>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                <S2 as DimExpands<T2>>::Ok,
+            >,
+            <S3 as DimExpands<T3>>::Ok,
+        >,
+        <S4 as DimExpands<T4>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
 {
 }
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension, T5: Dimension>
@@ -949,7 +1025,8 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0,)
 where
-    S0: DimBroadcastsTo<T5>,
+    S0: DimExpands<T5>,
+    <S0 as DimExpands<T5>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -963,8 +1040,11 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T4>,
-    S1: DimBroadcastsTo<T5>,
+    S0: DimExpands<T4>,
+    S1: DimExpands<T5>,
+    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
+    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -979,9 +1059,13 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T3>,
-    S1: DimBroadcastsTo<T4>,
-    S2: DimBroadcastsTo<T5>,
+    S0: DimExpands<T3>,
+    S1: DimExpands<T4>,
+    S2: DimExpands<T5>,
+    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
+    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
+    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -997,10 +1081,21 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3)
 where
-    S0: DimBroadcastsTo<T2>,
-    S1: DimBroadcastsTo<T3>,
-    S2: DimBroadcastsTo<T4>,
-    S3: DimBroadcastsTo<T5>,
+    S0: DimExpands<T2>,
+    S1: DimExpands<T3>,
+    S2: DimExpands<T4>,
+    S3: DimExpands<T5>,
+    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
+    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
+    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
+        BitAnd<<S3 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+            <S2 as DimExpands<T4>>::Ok,
+        >,
+        <S3 as DimExpands<T5>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -1017,11 +1112,32 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
-    S2: DimBroadcastsTo<T3>,
-    S3: DimBroadcastsTo<T4>,
-    S4: DimBroadcastsTo<T5>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    S2: DimExpands<T3>,
+    S3: DimExpands<T4>,
+    S4: DimExpands<T5>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
+    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
+        BitAnd<<S3 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+            <S2 as DimExpands<T3>>::Ok,
+        >,
+        <S3 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                <S2 as DimExpands<T3>>::Ok,
+            >,
+            <S3 as DimExpands<T4>>::Ok,
+        >,
+        <S4 as DimExpands<T5>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -1039,12 +1155,46 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
-    S3: DimBroadcastsTo<T3>,
-    S4: DimBroadcastsTo<T4>,
-    S5: DimBroadcastsTo<T5>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    S3: DimExpands<T3>,
+    S4: DimExpands<T4>,
+    S5: DimExpands<T5>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        BitAnd<<S3 as DimExpands<T3>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+            <S2 as DimExpands<T2>>::Ok,
+        >,
+        <S3 as DimExpands<T3>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                <S2 as DimExpands<T2>>::Ok,
+            >,
+            <S3 as DimExpands<T3>>::Ok,
+        >,
+        <S4 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                    <S2 as DimExpands<T2>>::Ok,
+                >,
+                <S3 as DimExpands<T3>>::Ok,
+            >,
+            <S4 as DimExpands<T4>>::Ok,
+        >,
+        <S5 as DimExpands<T5>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
 {
 }
 impl<
@@ -1069,7 +1219,8 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0,)
 where
-    S0: DimBroadcastsTo<T6>,
+    S0: DimExpands<T6>,
+    <S0 as DimExpands<T6>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1084,8 +1235,11 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T5>,
-    S1: DimBroadcastsTo<T6>,
+    S0: DimExpands<T5>,
+    S1: DimExpands<T6>,
+    <S0 as DimExpands<T5>>::Ok: BitAnd<<S1 as DimExpands<T6>>::Ok>,
+    And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1101,9 +1255,13 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T4>,
-    S1: DimBroadcastsTo<T5>,
-    S2: DimBroadcastsTo<T6>,
+    S0: DimExpands<T4>,
+    S1: DimExpands<T5>,
+    S2: DimExpands<T6>,
+    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
+    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>: BitAnd<<S2 as DimExpands<T6>>::Ok>,
+    And<And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>, <S2 as DimExpands<T6>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1120,10 +1278,21 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3)
 where
-    S0: DimBroadcastsTo<T3>,
-    S1: DimBroadcastsTo<T4>,
-    S2: DimBroadcastsTo<T5>,
-    S3: DimBroadcastsTo<T6>,
+    S0: DimExpands<T3>,
+    S1: DimExpands<T4>,
+    S2: DimExpands<T5>,
+    S3: DimExpands<T6>,
+    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
+    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
+    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
+        BitAnd<<S3 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
+            <S2 as DimExpands<T5>>::Ok,
+        >,
+        <S3 as DimExpands<T6>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1141,11 +1310,32 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimBroadcastsTo<T2>,
-    S1: DimBroadcastsTo<T3>,
-    S2: DimBroadcastsTo<T4>,
-    S3: DimBroadcastsTo<T5>,
-    S4: DimBroadcastsTo<T6>,
+    S0: DimExpands<T2>,
+    S1: DimExpands<T3>,
+    S2: DimExpands<T4>,
+    S3: DimExpands<T5>,
+    S4: DimExpands<T6>,
+    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
+    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
+    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
+        BitAnd<<S3 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+            <S2 as DimExpands<T4>>::Ok,
+        >,
+        <S3 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+                <S2 as DimExpands<T4>>::Ok,
+            >,
+            <S3 as DimExpands<T5>>::Ok,
+        >,
+        <S4 as DimExpands<T6>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1164,12 +1354,46 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
-    S2: DimBroadcastsTo<T3>,
-    S3: DimBroadcastsTo<T4>,
-    S4: DimBroadcastsTo<T5>,
-    S5: DimBroadcastsTo<T6>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    S2: DimExpands<T3>,
+    S3: DimExpands<T4>,
+    S4: DimExpands<T5>,
+    S5: DimExpands<T6>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
+    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
+        BitAnd<<S3 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+            <S2 as DimExpands<T3>>::Ok,
+        >,
+        <S3 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                <S2 as DimExpands<T3>>::Ok,
+            >,
+            <S3 as DimExpands<T4>>::Ok,
+        >,
+        <S4 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                    <S2 as DimExpands<T3>>::Ok,
+                >,
+                <S3 as DimExpands<T4>>::Ok,
+            >,
+            <S4 as DimExpands<T5>>::Ok,
+        >,
+        <S5 as DimExpands<T6>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1189,13 +1413,63 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5, S6)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
-    S3: DimBroadcastsTo<T3>,
-    S4: DimBroadcastsTo<T4>,
-    S5: DimBroadcastsTo<T5>,
-    S6: DimBroadcastsTo<T6>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    S3: DimExpands<T3>,
+    S4: DimExpands<T4>,
+    S5: DimExpands<T5>,
+    S6: DimExpands<T6>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        BitAnd<<S3 as DimExpands<T3>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+            <S2 as DimExpands<T2>>::Ok,
+        >,
+        <S3 as DimExpands<T3>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                <S2 as DimExpands<T2>>::Ok,
+            >,
+            <S3 as DimExpands<T3>>::Ok,
+        >,
+        <S4 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                    <S2 as DimExpands<T2>>::Ok,
+                >,
+                <S3 as DimExpands<T3>>::Ok,
+            >,
+            <S4 as DimExpands<T4>>::Ok,
+        >,
+        <S5 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S6 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                        <S2 as DimExpands<T2>>::Ok,
+                    >,
+                    <S3 as DimExpands<T3>>::Ok,
+                >,
+                <S4 as DimExpands<T4>>::Ok,
+            >,
+            <S5 as DimExpands<T5>>::Ok,
+        >,
+        <S6 as DimExpands<T6>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
 {
 }
 impl<
@@ -1222,7 +1496,8 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0,)
 where
-    S0: DimBroadcastsTo<T7>,
+    S0: DimExpands<T7>,
+    <S0 as DimExpands<T7>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1238,8 +1513,11 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1)
 where
-    S0: DimBroadcastsTo<T6>,
-    S1: DimBroadcastsTo<T7>,
+    S0: DimExpands<T6>,
+    S1: DimExpands<T7>,
+    <S0 as DimExpands<T6>>::Ok: BitAnd<<S1 as DimExpands<T7>>::Ok>,
+    And<<S0 as DimExpands<T6>>::Ok, <S1 as DimExpands<T7>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1256,9 +1534,13 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2)
 where
-    S0: DimBroadcastsTo<T5>,
-    S1: DimBroadcastsTo<T6>,
-    S2: DimBroadcastsTo<T7>,
+    S0: DimExpands<T5>,
+    S1: DimExpands<T6>,
+    S2: DimExpands<T7>,
+    <S0 as DimExpands<T5>>::Ok: BitAnd<<S1 as DimExpands<T6>>::Ok>,
+    And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>: BitAnd<<S2 as DimExpands<T7>>::Ok>,
+    And<And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>, <S2 as DimExpands<T7>>::Ok>:
+        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1276,10 +1558,21 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3)
 where
-    S0: DimBroadcastsTo<T4>,
-    S1: DimBroadcastsTo<T5>,
-    S2: DimBroadcastsTo<T6>,
-    S3: DimBroadcastsTo<T7>,
+    S0: DimExpands<T4>,
+    S1: DimExpands<T5>,
+    S2: DimExpands<T6>,
+    S3: DimExpands<T7>,
+    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
+    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>: BitAnd<<S2 as DimExpands<T6>>::Ok>,
+    And<And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>, <S2 as DimExpands<T6>>::Ok>:
+        BitAnd<<S3 as DimExpands<T7>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>,
+            <S2 as DimExpands<T6>>::Ok,
+        >,
+        <S3 as DimExpands<T7>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1298,11 +1591,32 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimBroadcastsTo<T3>,
-    S1: DimBroadcastsTo<T4>,
-    S2: DimBroadcastsTo<T5>,
-    S3: DimBroadcastsTo<T6>,
-    S4: DimBroadcastsTo<T7>,
+    S0: DimExpands<T3>,
+    S1: DimExpands<T4>,
+    S2: DimExpands<T5>,
+    S3: DimExpands<T6>,
+    S4: DimExpands<T7>,
+    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
+    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
+    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
+        BitAnd<<S3 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
+            <S2 as DimExpands<T5>>::Ok,
+        >,
+        <S3 as DimExpands<T6>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T7>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
+                <S2 as DimExpands<T5>>::Ok,
+            >,
+            <S3 as DimExpands<T6>>::Ok,
+        >,
+        <S4 as DimExpands<T7>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1322,12 +1636,46 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimBroadcastsTo<T2>,
-    S1: DimBroadcastsTo<T3>,
-    S2: DimBroadcastsTo<T4>,
-    S3: DimBroadcastsTo<T5>,
-    S4: DimBroadcastsTo<T6>,
-    S5: DimBroadcastsTo<T7>,
+    S0: DimExpands<T2>,
+    S1: DimExpands<T3>,
+    S2: DimExpands<T4>,
+    S3: DimExpands<T5>,
+    S4: DimExpands<T6>,
+    S5: DimExpands<T7>,
+    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
+    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
+    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
+        BitAnd<<S3 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+            <S2 as DimExpands<T4>>::Ok,
+        >,
+        <S3 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+                <S2 as DimExpands<T4>>::Ok,
+            >,
+            <S3 as DimExpands<T5>>::Ok,
+        >,
+        <S4 as DimExpands<T6>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T7>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
+                    <S2 as DimExpands<T4>>::Ok,
+                >,
+                <S3 as DimExpands<T5>>::Ok,
+            >,
+            <S4 as DimExpands<T6>>::Ok,
+        >,
+        <S5 as DimExpands<T7>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1348,13 +1696,63 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6)
 where
-    S0: DimBroadcastsTo<T1>,
-    S1: DimBroadcastsTo<T2>,
-    S2: DimBroadcastsTo<T3>,
-    S3: DimBroadcastsTo<T4>,
-    S4: DimBroadcastsTo<T5>,
-    S5: DimBroadcastsTo<T6>,
-    S6: DimBroadcastsTo<T7>,
+    S0: DimExpands<T1>,
+    S1: DimExpands<T2>,
+    S2: DimExpands<T3>,
+    S3: DimExpands<T4>,
+    S4: DimExpands<T5>,
+    S5: DimExpands<T6>,
+    S6: DimExpands<T7>,
+    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
+    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
+    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
+        BitAnd<<S3 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+            <S2 as DimExpands<T3>>::Ok,
+        >,
+        <S3 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                <S2 as DimExpands<T3>>::Ok,
+            >,
+            <S3 as DimExpands<T4>>::Ok,
+        >,
+        <S4 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                    <S2 as DimExpands<T3>>::Ok,
+                >,
+                <S3 as DimExpands<T4>>::Ok,
+            >,
+            <S4 as DimExpands<T5>>::Ok,
+        >,
+        <S5 as DimExpands<T6>>::Ok,
+    >: BitAnd<<S6 as DimExpands<T7>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
+                        <S2 as DimExpands<T3>>::Ok,
+                    >,
+                    <S3 as DimExpands<T4>>::Ok,
+                >,
+                <S4 as DimExpands<T5>>::Ok,
+            >,
+            <S5 as DimExpands<T6>>::Ok,
+        >,
+        <S6 as DimExpands<T7>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 impl<
@@ -1376,18 +1774,88 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6, S7)
 where
-    S0: DimBroadcastsTo<T0>,
-    S1: DimBroadcastsTo<T1>,
-    S2: DimBroadcastsTo<T2>,
-    S3: DimBroadcastsTo<T3>,
-    S4: DimBroadcastsTo<T4>,
-    S5: DimBroadcastsTo<T5>,
-    S6: DimBroadcastsTo<T6>,
-    S7: DimBroadcastsTo<T7>,
+    S0: DimExpands<T0>,
+    S1: DimExpands<T1>,
+    S2: DimExpands<T2>,
+    S3: DimExpands<T3>,
+    S4: DimExpands<T4>,
+    S5: DimExpands<T5>,
+    S6: DimExpands<T6>,
+    S7: DimExpands<T7>,
+    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
+    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
+    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
+        BitAnd<<S3 as DimExpands<T3>>::Ok>,
+    And<
+        And<
+            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+            <S2 as DimExpands<T2>>::Ok,
+        >,
+        <S3 as DimExpands<T3>>::Ok,
+    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
+    And<
+        And<
+            And<
+                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                <S2 as DimExpands<T2>>::Ok,
+            >,
+            <S3 as DimExpands<T3>>::Ok,
+        >,
+        <S4 as DimExpands<T4>>::Ok,
+    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                    <S2 as DimExpands<T2>>::Ok,
+                >,
+                <S3 as DimExpands<T3>>::Ok,
+            >,
+            <S4 as DimExpands<T4>>::Ok,
+        >,
+        <S5 as DimExpands<T5>>::Ok,
+    >: BitAnd<<S6 as DimExpands<T6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                        <S2 as DimExpands<T2>>::Ok,
+                    >,
+                    <S3 as DimExpands<T3>>::Ok,
+                >,
+                <S4 as DimExpands<T4>>::Ok,
+            >,
+            <S5 as DimExpands<T5>>::Ok,
+        >,
+        <S6 as DimExpands<T6>>::Ok,
+    >: BitAnd<<S7 as DimExpands<T7>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<
+                            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
+                            <S2 as DimExpands<T2>>::Ok,
+                        >,
+                        <S3 as DimExpands<T3>>::Ok,
+                    >,
+                    <S4 as DimExpands<T4>>::Ok,
+                >,
+                <S5 as DimExpands<T5>>::Ok,
+            >,
+            <S6 as DimExpands<T6>>::Ok,
+        >,
+        <S7 as DimExpands<T7>>::Ok,
+    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
 {
 }
 
-// BroadcastShapes<B>: NumPy's result shape, aligned from the right.
+// BroadcastShapes<B>: NumPy's result shape, aligned from the right; all pairs
+// are AND-ed into one check, so a mismatch is one error.
 impl BroadcastShapes<()> for () {
     type Output = ();
 }
@@ -1445,36 +1913,41 @@ impl<A0: Dimension> BroadcastShapes<()> for (A0,) {
 }
 impl<A0: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0,)
 where
-    A0: DimBroadcast<B0>,
+    A0: DimPair<B0>,
+    <A0 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (<A0 as DimBroadcast<B0>>::Output,);
+    type Output = (<A0 as DimPair<B0>>::Out,);
 }
 impl<A0: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for (A0,)
 where
-    A0: DimBroadcast<B1>,
+    A0: DimPair<B1>,
+    <A0 as DimPair<B1>>::Ok: ShapesBroadcast<Self, (B0, B1)>,
 {
-    type Output = (B0, <A0 as DimBroadcast<B1>>::Output);
+    type Output = (B0, <A0 as DimPair<B1>>::Out);
 }
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)>
     for (A0,)
 where
-    A0: DimBroadcast<B2>,
+    A0: DimPair<B2>,
+    <A0 as DimPair<B2>>::Ok: ShapesBroadcast<Self, (B0, B1, B2)>,
 {
-    type Output = (B0, B1, <A0 as DimBroadcast<B2>>::Output);
+    type Output = (B0, B1, <A0 as DimPair<B2>>::Out);
 }
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
     BroadcastShapes<(B0, B1, B2, B3)> for (A0,)
 where
-    A0: DimBroadcast<B3>,
+    A0: DimPair<B3>,
+    <A0 as DimPair<B3>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
-    type Output = (B0, B1, B2, <A0 as DimBroadcast<B3>>::Output);
+    type Output = (B0, B1, B2, <A0 as DimPair<B3>>::Out);
 }
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
     BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0,)
 where
-    A0: DimBroadcast<B4>,
+    A0: DimPair<B4>,
+    <A0 as DimPair<B4>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
-    type Output = (B0, B1, B2, B3, <A0 as DimBroadcast<B4>>::Output);
+    type Output = (B0, B1, B2, B3, <A0 as DimPair<B4>>::Out);
 }
 impl<
         A0: Dimension,
@@ -1486,9 +1959,10 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0,)
 where
-    A0: DimBroadcast<B5>,
+    A0: DimPair<B5>,
+    <A0 as DimPair<B5>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
-    type Output = (B0, B1, B2, B3, B4, <A0 as DimBroadcast<B5>>::Output);
+    type Output = (B0, B1, B2, B3, B4, <A0 as DimPair<B5>>::Out);
 }
 impl<
         A0: Dimension,
@@ -1501,9 +1975,10 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0,)
 where
-    A0: DimBroadcast<B6>,
+    A0: DimPair<B6>,
+    <A0 as DimPair<B6>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
-    type Output = (B0, B1, B2, B3, B4, B5, <A0 as DimBroadcast<B6>>::Output);
+    type Output = (B0, B1, B2, B3, B4, B5, <A0 as DimPair<B6>>::Out);
 }
 impl<
         A0: Dimension,
@@ -1517,54 +1992,50 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0,)
 where
-    A0: DimBroadcast<B7>,
+    A0: DimPair<B7>,
+    <A0 as DimPair<B7>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
-    type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as DimBroadcast<B7>>::Output);
+    type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as DimPair<B7>>::Out);
 }
 impl<A0: Dimension, A1: Dimension> BroadcastShapes<()> for (A0, A1) {
     type Output = (A0, A1);
 }
 impl<A0: Dimension, A1: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0, A1)
 where
-    A1: DimBroadcast<B0>,
+    A1: DimPair<B0>,
+    <A1 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, <A1 as DimBroadcast<B0>>::Output);
+    type Output = (A0, <A1 as DimPair<B0>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)>
     for (A0, A1)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
-    type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-    );
+    type Output = (<A0 as DimPair<B0>>::Out, <A1 as DimPair<B1>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
     BroadcastShapes<(B0, B1, B2)> for (A0, A1)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: ShapesBroadcast<Self, (B0, B1, B2)>,
 {
-    type Output = (
-        B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-    );
+    type Output = (B0, <A0 as DimPair<B1>>::Out, <A1 as DimPair<B2>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
     BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1)
 where
-    A0: DimBroadcast<B2>,
-    A1: DimBroadcast<B3>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
-    type Output = (
-        B0,
-        B1,
-        <A0 as DimBroadcast<B2>>::Output,
-        <A1 as DimBroadcast<B3>>::Output,
-    );
+    type Output = (B0, B1, <A0 as DimPair<B2>>::Out, <A1 as DimPair<B3>>::Out);
 }
 impl<
         A0: Dimension,
@@ -1576,15 +2047,18 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
 where
-    A0: DimBroadcast<B3>,
-    A1: DimBroadcast<B4>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimBroadcast<B3>>::Output,
-        <A1 as DimBroadcast<B4>>::Output,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -1598,16 +2072,19 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
 where
-    A0: DimBroadcast<B4>,
-    A1: DimBroadcast<B5>,
+    A0: DimPair<B4>,
+    A1: DimPair<B5>,
+    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
+    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimBroadcast<B4>>::Output,
-        <A1 as DimBroadcast<B5>>::Output,
+        <A0 as DimPair<B4>>::Out,
+        <A1 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -1622,8 +2099,11 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
 where
-    A0: DimBroadcast<B5>,
-    A1: DimBroadcast<B6>,
+    A0: DimPair<B5>,
+    A1: DimPair<B6>,
+    <A0 as DimPair<B5>>::Ok: BitAnd<<A1 as DimPair<B6>>::Ok>,
+    And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         B0,
@@ -1631,8 +2111,8 @@ where
         B2,
         B3,
         B4,
-        <A0 as DimBroadcast<B5>>::Output,
-        <A1 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B5>>::Out,
+        <A1 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -1648,8 +2128,11 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
 where
-    A0: DimBroadcast<B6>,
-    A1: DimBroadcast<B7>,
+    A0: DimPair<B6>,
+    A1: DimPair<B7>,
+    <A0 as DimPair<B6>>::Ok: BitAnd<<A1 as DimPair<B7>>::Ok>,
+    And<<A0 as DimPair<B6>>::Ok, <A1 as DimPair<B7>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
@@ -1658,8 +2141,8 @@ where
         B3,
         B4,
         B5,
-        <A0 as DimBroadcast<B6>>::Output,
-        <A1 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B6>>::Out,
+        <A1 as DimPair<B7>>::Out,
     );
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastShapes<()> for (A0, A1, A2) {
@@ -1668,33 +2151,36 @@ impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastShapes<()> for (A0, A
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> BroadcastShapes<(B0,)>
     for (A0, A1, A2)
 where
-    A2: DimBroadcast<B0>,
+    A2: DimPair<B0>,
+    <A2 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, <A2 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, <A2 as DimPair<B0>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
     BroadcastShapes<(B0, B1)> for (A0, A1, A2)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
-    type Output = (
-        A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-    );
+    type Output = (A0, <A1 as DimPair<B0>>::Out, <A2 as DimPair<B1>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
     BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -1707,15 +2193,19 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
-    A2: DimBroadcast<B3>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
         B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-        <A2 as DimBroadcast<B3>>::Output,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -1729,16 +2219,20 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B2>,
-    A1: DimBroadcast<B3>,
-    A2: DimBroadcast<B4>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimBroadcast<B2>>::Output,
-        <A1 as DimBroadcast<B3>>::Output,
-        <A2 as DimBroadcast<B4>>::Output,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -1753,17 +2247,21 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B3>,
-    A1: DimBroadcast<B4>,
-    A2: DimBroadcast<B5>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    A2: DimPair<B5>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
+    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimBroadcast<B3>>::Output,
-        <A1 as DimBroadcast<B4>>::Output,
-        <A2 as DimBroadcast<B5>>::Output,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
+        <A2 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -1779,18 +2277,22 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B4>,
-    A1: DimBroadcast<B5>,
-    A2: DimBroadcast<B6>,
+    A0: DimPair<B4>,
+    A1: DimPair<B5>,
+    A2: DimPair<B6>,
+    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
+    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>: BitAnd<<A2 as DimPair<B6>>::Ok>,
+    And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimBroadcast<B4>>::Output,
-        <A1 as DimBroadcast<B5>>::Output,
-        <A2 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B4>>::Out,
+        <A1 as DimPair<B5>>::Out,
+        <A2 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -1807,9 +2309,13 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
 where
-    A0: DimBroadcast<B5>,
-    A1: DimBroadcast<B6>,
-    A2: DimBroadcast<B7>,
+    A0: DimPair<B5>,
+    A1: DimPair<B6>,
+    A2: DimPair<B7>,
+    <A0 as DimPair<B5>>::Ok: BitAnd<<A1 as DimPair<B6>>::Ok>,
+    And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>: BitAnd<<A2 as DimPair<B7>>::Ok>,
+    And<And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>, <A2 as DimPair<B7>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
@@ -1817,9 +2323,9 @@ where
         B2,
         B3,
         B4,
-        <A0 as DimBroadcast<B5>>::Output,
-        <A1 as DimBroadcast<B6>>::Output,
-        <A2 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B5>>::Out,
+        <A1 as DimPair<B6>>::Out,
+        <A2 as DimPair<B7>>::Out,
     );
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastShapes<()>
@@ -1830,22 +2336,20 @@ impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastShapes
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension>
     BroadcastShapes<(B0,)> for (A0, A1, A2, A3)
 where
-    A3: DimBroadcast<B0>,
+    A3: DimPair<B0>,
+    <A3 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, A2, <A3 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, A2, <A3 as DimPair<B0>>::Out);
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
     BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3)
 where
-    A2: DimBroadcast<B0>,
-    A3: DimBroadcast<B1>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
-    type Output = (
-        A0,
-        A1,
-        <A2 as DimBroadcast<B0>>::Output,
-        <A3 as DimBroadcast<B1>>::Output,
-    );
+    type Output = (A0, A1, <A2 as DimPair<B0>>::Out, <A3 as DimPair<B1>>::Out);
 }
 impl<
         A0: Dimension,
@@ -1857,15 +2361,19 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
-    A3: DimBroadcast<B2>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
         A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-        <A3 as DimBroadcast<B2>>::Output,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -1879,16 +2387,24 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
-    A3: DimBroadcast<B3>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
-        <A3 as DimBroadcast<B3>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -1903,17 +2419,25 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
-    A2: DimBroadcast<B3>,
-    A3: DimBroadcast<B4>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-        <A2 as DimBroadcast<B3>>::Output,
-        <A3 as DimBroadcast<B4>>::Output,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -1929,18 +2453,26 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
 where
-    A0: DimBroadcast<B2>,
-    A1: DimBroadcast<B3>,
-    A2: DimBroadcast<B4>,
-    A3: DimBroadcast<B5>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    A3: DimPair<B5>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        BitAnd<<A3 as DimPair<B5>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+        <A3 as DimPair<B5>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimBroadcast<B2>>::Output,
-        <A1 as DimBroadcast<B3>>::Output,
-        <A2 as DimBroadcast<B4>>::Output,
-        <A3 as DimBroadcast<B5>>::Output,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
+        <A3 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -1957,19 +2489,27 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
 where
-    A0: DimBroadcast<B3>,
-    A1: DimBroadcast<B4>,
-    A2: DimBroadcast<B5>,
-    A3: DimBroadcast<B6>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    A2: DimPair<B5>,
+    A3: DimPair<B6>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
+    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
+        BitAnd<<A3 as DimPair<B6>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
+        <A3 as DimPair<B6>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimBroadcast<B3>>::Output,
-        <A1 as DimBroadcast<B4>>::Output,
-        <A2 as DimBroadcast<B5>>::Output,
-        <A3 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
+        <A2 as DimPair<B5>>::Out,
+        <A3 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -1987,20 +2527,28 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
 where
-    A0: DimBroadcast<B4>,
-    A1: DimBroadcast<B5>,
-    A2: DimBroadcast<B6>,
-    A3: DimBroadcast<B7>,
+    A0: DimPair<B4>,
+    A1: DimPair<B5>,
+    A2: DimPair<B6>,
+    A3: DimPair<B7>,
+    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
+    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>: BitAnd<<A2 as DimPair<B6>>::Ok>,
+    And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>:
+        BitAnd<<A3 as DimPair<B7>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>,
+        <A3 as DimPair<B7>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimBroadcast<B4>>::Output,
-        <A1 as DimBroadcast<B5>>::Output,
-        <A2 as DimBroadcast<B6>>::Output,
-        <A3 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B4>>::Out,
+        <A1 as DimPair<B5>>::Out,
+        <A2 as DimPair<B6>>::Out,
+        <A3 as DimPair<B7>>::Out,
     );
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> BroadcastShapes<()>
@@ -2011,9 +2559,10 @@ impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> 
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, B0: Dimension>
     BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4)
 where
-    A4: DimBroadcast<B0>,
+    A4: DimPair<B0>,
+    <A4 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, A2, A3, <A4 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, A2, A3, <A4 as DimPair<B0>>::Out);
 }
 impl<
         A0: Dimension,
@@ -2025,15 +2574,17 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
 where
-    A3: DimBroadcast<B0>,
-    A4: DimBroadcast<B1>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimBroadcast<B0>>::Output,
-        <A4 as DimBroadcast<B1>>::Output,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
     );
 }
 impl<
@@ -2047,16 +2598,20 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
 where
-    A2: DimBroadcast<B0>,
-    A3: DimBroadcast<B1>,
-    A4: DimBroadcast<B2>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimBroadcast<B0>>::Output,
-        <A3 as DimBroadcast<B1>>::Output,
-        <A4 as DimBroadcast<B2>>::Output,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -2071,17 +2626,25 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
-    A3: DimBroadcast<B2>,
-    A4: DimBroadcast<B3>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
         A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-        <A3 as DimBroadcast<B2>>::Output,
-        <A4 as DimBroadcast<B3>>::Output,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -2097,18 +2660,33 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
-    A3: DimBroadcast<B3>,
-    A4: DimBroadcast<B4>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
-        <A3 as DimBroadcast<B3>>::Output,
-        <A4 as DimBroadcast<B4>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -2125,19 +2703,34 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
-    A2: DimBroadcast<B3>,
-    A3: DimBroadcast<B4>,
-    A4: DimBroadcast<B5>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    A4: DimPair<B5>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+            <A3 as DimPair<B4>>::Ok,
+        >,
+        <A4 as DimPair<B5>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-        <A2 as DimBroadcast<B3>>::Output,
-        <A3 as DimBroadcast<B4>>::Output,
-        <A4 as DimBroadcast<B5>>::Output,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
+        <A4 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -2155,20 +2748,35 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimBroadcast<B2>,
-    A1: DimBroadcast<B3>,
-    A2: DimBroadcast<B4>,
-    A3: DimBroadcast<B5>,
-    A4: DimBroadcast<B6>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    A3: DimPair<B5>,
+    A4: DimPair<B6>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        BitAnd<<A3 as DimPair<B5>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+        <A3 as DimPair<B5>>::Ok,
+    >: BitAnd<<A4 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+            <A3 as DimPair<B5>>::Ok,
+        >,
+        <A4 as DimPair<B6>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimBroadcast<B2>>::Output,
-        <A1 as DimBroadcast<B3>>::Output,
-        <A2 as DimBroadcast<B4>>::Output,
-        <A3 as DimBroadcast<B5>>::Output,
-        <A4 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
+        <A3 as DimPair<B5>>::Out,
+        <A4 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -2187,21 +2795,36 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimBroadcast<B3>,
-    A1: DimBroadcast<B4>,
-    A2: DimBroadcast<B5>,
-    A3: DimBroadcast<B6>,
-    A4: DimBroadcast<B7>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    A2: DimPair<B5>,
+    A3: DimPair<B6>,
+    A4: DimPair<B7>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
+    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
+        BitAnd<<A3 as DimPair<B6>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
+        <A3 as DimPair<B6>>::Ok,
+    >: BitAnd<<A4 as DimPair<B7>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
+            <A3 as DimPair<B6>>::Ok,
+        >,
+        <A4 as DimPair<B7>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimBroadcast<B3>>::Output,
-        <A1 as DimBroadcast<B4>>::Output,
-        <A2 as DimBroadcast<B5>>::Output,
-        <A3 as DimBroadcast<B6>>::Output,
-        <A4 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
+        <A2 as DimPair<B5>>::Out,
+        <A3 as DimPair<B6>>::Out,
+        <A4 as DimPair<B7>>::Out,
     );
 }
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, A5: Dimension>
@@ -2219,9 +2842,10 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5)
 where
-    A5: DimBroadcast<B0>,
+    A5: DimPair<B0>,
+    <A5 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, A2, A3, A4, <A5 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, A2, A3, A4, <A5 as DimPair<B0>>::Out);
 }
 impl<
         A0: Dimension,
@@ -2234,16 +2858,18 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
 where
-    A4: DimBroadcast<B0>,
-    A5: DimBroadcast<B1>,
+    A4: DimPair<B0>,
+    A5: DimPair<B1>,
+    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
+    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimBroadcast<B0>>::Output,
-        <A5 as DimBroadcast<B1>>::Output,
+        <A4 as DimPair<B0>>::Out,
+        <A5 as DimPair<B1>>::Out,
     );
 }
 impl<
@@ -2258,17 +2884,21 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
 where
-    A3: DimBroadcast<B0>,
-    A4: DimBroadcast<B1>,
-    A5: DimBroadcast<B2>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    A5: DimPair<B2>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
+    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimBroadcast<B0>>::Output,
-        <A4 as DimBroadcast<B1>>::Output,
-        <A5 as DimBroadcast<B2>>::Output,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
+        <A5 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -2284,18 +2914,26 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
 where
-    A2: DimBroadcast<B0>,
-    A3: DimBroadcast<B1>,
-    A4: DimBroadcast<B2>,
-    A5: DimBroadcast<B3>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    A5: DimPair<B3>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        BitAnd<<A5 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+        <A5 as DimPair<B3>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimBroadcast<B0>>::Output,
-        <A3 as DimBroadcast<B1>>::Output,
-        <A4 as DimBroadcast<B2>>::Output,
-        <A5 as DimBroadcast<B3>>::Output,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
+        <A5 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -2312,19 +2950,34 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
-    A3: DimBroadcast<B2>,
-    A4: DimBroadcast<B3>,
-    A5: DimBroadcast<B4>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    A5: DimPair<B4>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+            <A4 as DimPair<B3>>::Ok,
+        >,
+        <A5 as DimPair<B4>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-        <A3 as DimBroadcast<B2>>::Output,
-        <A4 as DimBroadcast<B3>>::Output,
-        <A5 as DimBroadcast<B4>>::Output,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
+        <A5 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -2342,20 +2995,45 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
-    A3: DimBroadcast<B3>,
-    A4: DimBroadcast<B4>,
-    A5: DimBroadcast<B5>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    A5: DimPair<B5>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+                <A3 as DimPair<B3>>::Ok,
+            >,
+            <A4 as DimPair<B4>>::Ok,
+        >,
+        <A5 as DimPair<B5>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
-        <A3 as DimBroadcast<B3>>::Output,
-        <A4 as DimBroadcast<B4>>::Output,
-        <A5 as DimBroadcast<B5>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
+        <A5 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -2374,21 +3052,46 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
-    A2: DimBroadcast<B3>,
-    A3: DimBroadcast<B4>,
-    A4: DimBroadcast<B5>,
-    A5: DimBroadcast<B6>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    A4: DimPair<B5>,
+    A5: DimPair<B6>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+            <A3 as DimPair<B4>>::Ok,
+        >,
+        <A4 as DimPair<B5>>::Ok,
+    >: BitAnd<<A5 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+                <A3 as DimPair<B4>>::Ok,
+            >,
+            <A4 as DimPair<B5>>::Ok,
+        >,
+        <A5 as DimPair<B6>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-        <A2 as DimBroadcast<B3>>::Output,
-        <A3 as DimBroadcast<B4>>::Output,
-        <A4 as DimBroadcast<B5>>::Output,
-        <A5 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
+        <A4 as DimPair<B5>>::Out,
+        <A5 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -2408,22 +3111,47 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimBroadcast<B2>,
-    A1: DimBroadcast<B3>,
-    A2: DimBroadcast<B4>,
-    A3: DimBroadcast<B5>,
-    A4: DimBroadcast<B6>,
-    A5: DimBroadcast<B7>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    A3: DimPair<B5>,
+    A4: DimPair<B6>,
+    A5: DimPair<B7>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        BitAnd<<A3 as DimPair<B5>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+        <A3 as DimPair<B5>>::Ok,
+    >: BitAnd<<A4 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+            <A3 as DimPair<B5>>::Ok,
+        >,
+        <A4 as DimPair<B6>>::Ok,
+    >: BitAnd<<A5 as DimPair<B7>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+                <A3 as DimPair<B5>>::Ok,
+            >,
+            <A4 as DimPair<B6>>::Ok,
+        >,
+        <A5 as DimPair<B7>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimBroadcast<B2>>::Output,
-        <A1 as DimBroadcast<B3>>::Output,
-        <A2 as DimBroadcast<B4>>::Output,
-        <A3 as DimBroadcast<B5>>::Output,
-        <A4 as DimBroadcast<B6>>::Output,
-        <A5 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
+        <A3 as DimPair<B5>>::Out,
+        <A4 as DimPair<B6>>::Out,
+        <A5 as DimPair<B7>>::Out,
     );
 }
 impl<
@@ -2449,9 +3177,10 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A6: DimBroadcast<B0>,
+    A6: DimPair<B0>,
+    <A6 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, A2, A3, A4, A5, <A6 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, A2, A3, A4, A5, <A6 as DimPair<B0>>::Out);
 }
 impl<
         A0: Dimension,
@@ -2465,8 +3194,10 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A5: DimBroadcast<B0>,
-    A6: DimBroadcast<B1>,
+    A5: DimPair<B0>,
+    A6: DimPair<B1>,
+    <A5 as DimPair<B0>>::Ok: BitAnd<<A6 as DimPair<B1>>::Ok>,
+    And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
     type Output = (
         A0,
@@ -2474,8 +3205,8 @@ where
         A2,
         A3,
         A4,
-        <A5 as DimBroadcast<B0>>::Output,
-        <A6 as DimBroadcast<B1>>::Output,
+        <A5 as DimPair<B0>>::Out,
+        <A6 as DimPair<B1>>::Out,
     );
 }
 impl<
@@ -2491,18 +3222,22 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A4: DimBroadcast<B0>,
-    A5: DimBroadcast<B1>,
-    A6: DimBroadcast<B2>,
+    A4: DimPair<B0>,
+    A5: DimPair<B1>,
+    A6: DimPair<B2>,
+    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
+    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: BitAnd<<A6 as DimPair<B2>>::Ok>,
+    And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimBroadcast<B0>>::Output,
-        <A5 as DimBroadcast<B1>>::Output,
-        <A6 as DimBroadcast<B2>>::Output,
+        <A4 as DimPair<B0>>::Out,
+        <A5 as DimPair<B1>>::Out,
+        <A6 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -2519,19 +3254,27 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A3: DimBroadcast<B0>,
-    A4: DimBroadcast<B1>,
-    A5: DimBroadcast<B2>,
-    A6: DimBroadcast<B3>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    A5: DimPair<B2>,
+    A6: DimPair<B3>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
+    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
+        BitAnd<<A6 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
+        <A6 as DimPair<B3>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimBroadcast<B0>>::Output,
-        <A4 as DimBroadcast<B1>>::Output,
-        <A5 as DimBroadcast<B2>>::Output,
-        <A6 as DimBroadcast<B3>>::Output,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
+        <A5 as DimPair<B2>>::Out,
+        <A6 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -2549,20 +3292,35 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A2: DimBroadcast<B0>,
-    A3: DimBroadcast<B1>,
-    A4: DimBroadcast<B2>,
-    A5: DimBroadcast<B3>,
-    A6: DimBroadcast<B4>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    A5: DimPair<B3>,
+    A6: DimPair<B4>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        BitAnd<<A5 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+        <A5 as DimPair<B3>>::Ok,
+    >: BitAnd<<A6 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+            <A5 as DimPair<B3>>::Ok,
+        >,
+        <A6 as DimPair<B4>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimBroadcast<B0>>::Output,
-        <A3 as DimBroadcast<B1>>::Output,
-        <A4 as DimBroadcast<B2>>::Output,
-        <A5 as DimBroadcast<B3>>::Output,
-        <A6 as DimBroadcast<B4>>::Output,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
+        <A5 as DimPair<B3>>::Out,
+        <A6 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -2581,21 +3339,46 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
-    A3: DimBroadcast<B2>,
-    A4: DimBroadcast<B3>,
-    A5: DimBroadcast<B4>,
-    A6: DimBroadcast<B5>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    A5: DimPair<B4>,
+    A6: DimPair<B5>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+            <A4 as DimPair<B3>>::Ok,
+        >,
+        <A5 as DimPair<B4>>::Ok,
+    >: BitAnd<<A6 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+                <A4 as DimPair<B3>>::Ok,
+            >,
+            <A5 as DimPair<B4>>::Ok,
+        >,
+        <A6 as DimPair<B5>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-        <A3 as DimBroadcast<B2>>::Output,
-        <A4 as DimBroadcast<B3>>::Output,
-        <A5 as DimBroadcast<B4>>::Output,
-        <A6 as DimBroadcast<B5>>::Output,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
+        <A5 as DimPair<B4>>::Out,
+        <A6 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -2615,22 +3398,63 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
-    A3: DimBroadcast<B3>,
-    A4: DimBroadcast<B4>,
-    A5: DimBroadcast<B5>,
-    A6: DimBroadcast<B6>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    A5: DimPair<B5>,
+    A6: DimPair<B6>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+                <A3 as DimPair<B3>>::Ok,
+            >,
+            <A4 as DimPair<B4>>::Ok,
+        >,
+        <A5 as DimPair<B5>>::Ok,
+    >: BitAnd<<A6 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
+                        <A2 as DimPair<B2>>::Ok,
+                    >,
+                    <A3 as DimPair<B3>>::Ok,
+                >,
+                <A4 as DimPair<B4>>::Ok,
+            >,
+            <A5 as DimPair<B5>>::Ok,
+        >,
+        <A6 as DimPair<B6>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
-        <A3 as DimBroadcast<B3>>::Output,
-        <A4 as DimBroadcast<B4>>::Output,
-        <A5 as DimBroadcast<B5>>::Output,
-        <A6 as DimBroadcast<B6>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
+        <A5 as DimPair<B5>>::Out,
+        <A6 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -2651,23 +3475,64 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A0: DimBroadcast<B1>,
-    A1: DimBroadcast<B2>,
-    A2: DimBroadcast<B3>,
-    A3: DimBroadcast<B4>,
-    A4: DimBroadcast<B5>,
-    A5: DimBroadcast<B6>,
-    A6: DimBroadcast<B7>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    A4: DimPair<B5>,
+    A5: DimPair<B6>,
+    A6: DimPair<B7>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+            <A3 as DimPair<B4>>::Ok,
+        >,
+        <A4 as DimPair<B5>>::Ok,
+    >: BitAnd<<A5 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+                <A3 as DimPair<B4>>::Ok,
+            >,
+            <A4 as DimPair<B5>>::Ok,
+        >,
+        <A5 as DimPair<B6>>::Ok,
+    >: BitAnd<<A6 as DimPair<B7>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>,
+                        <A2 as DimPair<B3>>::Ok,
+                    >,
+                    <A3 as DimPair<B4>>::Ok,
+                >,
+                <A4 as DimPair<B5>>::Ok,
+            >,
+            <A5 as DimPair<B6>>::Ok,
+        >,
+        <A6 as DimPair<B7>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
         B0,
-        <A0 as DimBroadcast<B1>>::Output,
-        <A1 as DimBroadcast<B2>>::Output,
-        <A2 as DimBroadcast<B3>>::Output,
-        <A3 as DimBroadcast<B4>>::Output,
-        <A4 as DimBroadcast<B5>>::Output,
-        <A5 as DimBroadcast<B6>>::Output,
-        <A6 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
+        <A4 as DimPair<B5>>::Out,
+        <A5 as DimPair<B6>>::Out,
+        <A6 as DimPair<B7>>::Out,
     );
 }
 impl<
@@ -2695,9 +3560,10 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A7: DimBroadcast<B0>,
+    A7: DimPair<B0>,
+    <A7 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
 {
-    type Output = (A0, A1, A2, A3, A4, A5, A6, <A7 as DimBroadcast<B0>>::Output);
+    type Output = (A0, A1, A2, A3, A4, A5, A6, <A7 as DimPair<B0>>::Out);
 }
 impl<
         A0: Dimension,
@@ -2712,8 +3578,10 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A6: DimBroadcast<B0>,
-    A7: DimBroadcast<B1>,
+    A6: DimPair<B0>,
+    A7: DimPair<B1>,
+    <A6 as DimPair<B0>>::Ok: BitAnd<<A7 as DimPair<B1>>::Ok>,
+    And<<A6 as DimPair<B0>>::Ok, <A7 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
 {
     type Output = (
         A0,
@@ -2722,8 +3590,8 @@ where
         A3,
         A4,
         A5,
-        <A6 as DimBroadcast<B0>>::Output,
-        <A7 as DimBroadcast<B1>>::Output,
+        <A6 as DimPair<B0>>::Out,
+        <A7 as DimPair<B1>>::Out,
     );
 }
 impl<
@@ -2740,9 +3608,13 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A5: DimBroadcast<B0>,
-    A6: DimBroadcast<B1>,
-    A7: DimBroadcast<B2>,
+    A5: DimPair<B0>,
+    A6: DimPair<B1>,
+    A7: DimPair<B2>,
+    <A5 as DimPair<B0>>::Ok: BitAnd<<A6 as DimPair<B1>>::Ok>,
+    And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>: BitAnd<<A7 as DimPair<B2>>::Ok>,
+    And<And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>, <A7 as DimPair<B2>>::Ok>:
+        ShapesBroadcast<Self, (B0, B1, B2)>,
 {
     type Output = (
         A0,
@@ -2750,9 +3622,9 @@ where
         A2,
         A3,
         A4,
-        <A5 as DimBroadcast<B0>>::Output,
-        <A6 as DimBroadcast<B1>>::Output,
-        <A7 as DimBroadcast<B2>>::Output,
+        <A5 as DimPair<B0>>::Out,
+        <A6 as DimPair<B1>>::Out,
+        <A7 as DimPair<B2>>::Out,
     );
 }
 impl<
@@ -2770,20 +3642,28 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A4: DimBroadcast<B0>,
-    A5: DimBroadcast<B1>,
-    A6: DimBroadcast<B2>,
-    A7: DimBroadcast<B3>,
+    A4: DimPair<B0>,
+    A5: DimPair<B1>,
+    A6: DimPair<B2>,
+    A7: DimPair<B3>,
+    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
+    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: BitAnd<<A6 as DimPair<B2>>::Ok>,
+    And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>:
+        BitAnd<<A7 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>,
+        <A7 as DimPair<B3>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimBroadcast<B0>>::Output,
-        <A5 as DimBroadcast<B1>>::Output,
-        <A6 as DimBroadcast<B2>>::Output,
-        <A7 as DimBroadcast<B3>>::Output,
+        <A4 as DimPair<B0>>::Out,
+        <A5 as DimPair<B1>>::Out,
+        <A6 as DimPair<B2>>::Out,
+        <A7 as DimPair<B3>>::Out,
     );
 }
 impl<
@@ -2802,21 +3682,36 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A3: DimBroadcast<B0>,
-    A4: DimBroadcast<B1>,
-    A5: DimBroadcast<B2>,
-    A6: DimBroadcast<B3>,
-    A7: DimBroadcast<B4>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    A5: DimPair<B2>,
+    A6: DimPair<B3>,
+    A7: DimPair<B4>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
+    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
+        BitAnd<<A6 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
+        <A6 as DimPair<B3>>::Ok,
+    >: BitAnd<<A7 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
+            <A6 as DimPair<B3>>::Ok,
+        >,
+        <A7 as DimPair<B4>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimBroadcast<B0>>::Output,
-        <A4 as DimBroadcast<B1>>::Output,
-        <A5 as DimBroadcast<B2>>::Output,
-        <A6 as DimBroadcast<B3>>::Output,
-        <A7 as DimBroadcast<B4>>::Output,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
+        <A5 as DimPair<B2>>::Out,
+        <A6 as DimPair<B3>>::Out,
+        <A7 as DimPair<B4>>::Out,
     );
 }
 impl<
@@ -2836,22 +3731,47 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A2: DimBroadcast<B0>,
-    A3: DimBroadcast<B1>,
-    A4: DimBroadcast<B2>,
-    A5: DimBroadcast<B3>,
-    A6: DimBroadcast<B4>,
-    A7: DimBroadcast<B5>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    A5: DimPair<B3>,
+    A6: DimPair<B4>,
+    A7: DimPair<B5>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        BitAnd<<A5 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+        <A5 as DimPair<B3>>::Ok,
+    >: BitAnd<<A6 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+            <A5 as DimPair<B3>>::Ok,
+        >,
+        <A6 as DimPair<B4>>::Ok,
+    >: BitAnd<<A7 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+                <A5 as DimPair<B3>>::Ok,
+            >,
+            <A6 as DimPair<B4>>::Ok,
+        >,
+        <A7 as DimPair<B5>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimBroadcast<B0>>::Output,
-        <A3 as DimBroadcast<B1>>::Output,
-        <A4 as DimBroadcast<B2>>::Output,
-        <A5 as DimBroadcast<B3>>::Output,
-        <A6 as DimBroadcast<B4>>::Output,
-        <A7 as DimBroadcast<B5>>::Output,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
+        <A5 as DimPair<B3>>::Out,
+        <A6 as DimPair<B4>>::Out,
+        <A7 as DimPair<B5>>::Out,
     );
 }
 impl<
@@ -2872,23 +3792,64 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A1: DimBroadcast<B0>,
-    A2: DimBroadcast<B1>,
-    A3: DimBroadcast<B2>,
-    A4: DimBroadcast<B3>,
-    A5: DimBroadcast<B4>,
-    A6: DimBroadcast<B5>,
-    A7: DimBroadcast<B6>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    A5: DimPair<B4>,
+    A6: DimPair<B5>,
+    A7: DimPair<B6>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+            <A4 as DimPair<B3>>::Ok,
+        >,
+        <A5 as DimPair<B4>>::Ok,
+    >: BitAnd<<A6 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+                <A4 as DimPair<B3>>::Ok,
+            >,
+            <A5 as DimPair<B4>>::Ok,
+        >,
+        <A6 as DimPair<B5>>::Ok,
+    >: BitAnd<<A7 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>,
+                        <A3 as DimPair<B2>>::Ok,
+                    >,
+                    <A4 as DimPair<B3>>::Ok,
+                >,
+                <A5 as DimPair<B4>>::Ok,
+            >,
+            <A6 as DimPair<B5>>::Ok,
+        >,
+        <A7 as DimPair<B6>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
 {
     type Output = (
         A0,
-        <A1 as DimBroadcast<B0>>::Output,
-        <A2 as DimBroadcast<B1>>::Output,
-        <A3 as DimBroadcast<B2>>::Output,
-        <A4 as DimBroadcast<B3>>::Output,
-        <A5 as DimBroadcast<B4>>::Output,
-        <A6 as DimBroadcast<B5>>::Output,
-        <A7 as DimBroadcast<B6>>::Output,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
+        <A5 as DimPair<B4>>::Out,
+        <A6 as DimPair<B5>>::Out,
+        <A7 as DimPair<B6>>::Out,
     );
 }
 impl<
@@ -2910,24 +3871,84 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A0: DimBroadcast<B0>,
-    A1: DimBroadcast<B1>,
-    A2: DimBroadcast<B2>,
-    A3: DimBroadcast<B3>,
-    A4: DimBroadcast<B4>,
-    A5: DimBroadcast<B5>,
-    A6: DimBroadcast<B6>,
-    A7: DimBroadcast<B7>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    A5: DimPair<B5>,
+    A6: DimPair<B6>,
+    A7: DimPair<B7>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+                <A3 as DimPair<B3>>::Ok,
+            >,
+            <A4 as DimPair<B4>>::Ok,
+        >,
+        <A5 as DimPair<B5>>::Ok,
+    >: BitAnd<<A6 as DimPair<B6>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
+                        <A2 as DimPair<B2>>::Ok,
+                    >,
+                    <A3 as DimPair<B3>>::Ok,
+                >,
+                <A4 as DimPair<B4>>::Ok,
+            >,
+            <A5 as DimPair<B5>>::Ok,
+        >,
+        <A6 as DimPair<B6>>::Ok,
+    >: BitAnd<<A7 as DimPair<B7>>::Ok>,
+    And<
+        And<
+            And<
+                And<
+                    And<
+                        And<
+                            And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
+                            <A2 as DimPair<B2>>::Ok,
+                        >,
+                        <A3 as DimPair<B3>>::Ok,
+                    >,
+                    <A4 as DimPair<B4>>::Ok,
+                >,
+                <A5 as DimPair<B5>>::Ok,
+            >,
+            <A6 as DimPair<B6>>::Ok,
+        >,
+        <A7 as DimPair<B7>>::Ok,
+    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
 {
     type Output = (
-        <A0 as DimBroadcast<B0>>::Output,
-        <A1 as DimBroadcast<B1>>::Output,
-        <A2 as DimBroadcast<B2>>::Output,
-        <A3 as DimBroadcast<B3>>::Output,
-        <A4 as DimBroadcast<B4>>::Output,
-        <A5 as DimBroadcast<B5>>::Output,
-        <A6 as DimBroadcast<B6>>::Output,
-        <A7 as DimBroadcast<B7>>::Output,
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
+        <A5 as DimPair<B5>>::Out,
+        <A6 as DimPair<B6>>::Out,
+        <A7 as DimPair<B7>>::Out,
     );
 }
 
@@ -3333,10 +4354,11 @@ impl<
 {
 }
 
-// MatmulShapes<B>: [.., M, K] x [.., K, N] -> [broadcast(..), M, N]; one K,
-// so the inner dimensions agree by type identity (no proof for generic code).
-impl<M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)> for (M, K)
+// MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where
+// K: InnerDim<K2> holds by identity (no proof for generic code).
+impl<M: Dimension, K: Dimension, K2: Dimension, N: Dimension> MatmulShapes<(K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<()>,
     <() as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3345,8 +4367,10 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<B0: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(B0, K, N)> for (M, K)
+impl<B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
+    MatmulShapes<(B0, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0,)>,
     <() as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -3355,9 +4379,10 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(B0, B1, K, N)> for (M, K)
+impl<B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
+    MatmulShapes<(B0, B1, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0, B1)>,
     <() as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -3366,9 +4391,17 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<B0: Dimension, B1: Dimension, B2: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(B0, B1, B2, K, N)> for (M, K)
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        M: Dimension,
+        K: Dimension,
+        K2: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0, B1, B2)>,
     <() as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -3384,9 +4417,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0, B1, B2, B3)>,
     <() as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -3403,9 +4438,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -3423,9 +4460,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (M, K)
 where
+    K: InnerDim<K2>,
     (): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -3434,8 +4473,10 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)> for (A0, M, K)
+impl<A0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension> MatmulShapes<(K2, N)>
+    for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<()>,
     <(A0,) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3444,9 +4485,10 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, B0: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(B0, K, N)> for (A0, M, K)
+impl<A0: Dimension, B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
+    MatmulShapes<(B0, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0,)>,
     <(A0,) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -3455,9 +4497,17 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(B0, B1, K, N)> for (A0, M, K)
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        M: Dimension,
+        K: Dimension,
+        K2: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0, B1)>,
     <(A0,) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -3473,9 +4523,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0, B1, B2)>,
     <(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -3492,9 +4544,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -3512,9 +4566,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -3533,9 +4589,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, M, K)
 where
+    K: InnerDim<K2>,
     (A0,): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -3545,9 +4603,10 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, M: Dimension, K: Dimension, N: Dimension> MatmulShapes<(K, N)>
-    for (A0, A1, M, K)
+impl<A0: Dimension, A1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
+    MatmulShapes<(K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<()>,
     <(A0, A1) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3556,9 +4615,17 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, B0: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(B0, K, N)> for (A0, A1, M, K)
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        M: Dimension,
+        K: Dimension,
+        K2: Dimension,
+        N: Dimension,
+    > MatmulShapes<(B0, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0,)>,
     <(A0, A1) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -3574,9 +4641,11 @@ impl<
         B1: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, M, K)
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0, B1)>,
     <(A0, A1) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -3593,9 +4662,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0, B1, B2)>,
     <(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -3613,9 +4684,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -3634,9 +4707,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -3657,9 +4732,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -3669,9 +4746,17 @@ where
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
-impl<A0: Dimension, A1: Dimension, A2: Dimension, M: Dimension, K: Dimension, N: Dimension>
-    MatmulShapes<(K, N)> for (A0, A1, A2, M, K)
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        M: Dimension,
+        K: Dimension,
+        K2: Dimension,
+        N: Dimension,
+    > MatmulShapes<(K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<()>,
     <(A0, A1, A2) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3687,9 +4772,11 @@ impl<
         B0: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0,)>,
     <(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -3706,9 +4793,11 @@ impl<
         B1: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0, B1)>,
     <(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -3726,9 +4815,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2)>,
     <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -3747,9 +4838,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -3770,9 +4863,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -3794,9 +4889,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -3813,9 +4910,11 @@ impl<
         A3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<()>,
     <(A0, A1, A2, A3) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3832,9 +4931,11 @@ impl<
         B0: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0,)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -3852,9 +4953,11 @@ impl<
         B1: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -3873,9 +4976,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -3896,9 +5001,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -3920,9 +5027,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -3945,9 +5054,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -3968,9 +5079,11 @@ impl<
         A4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<()>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -3988,9 +5101,11 @@ impl<
         B0: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0,)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -4009,9 +5124,11 @@ impl<
         B1: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -4032,9 +5149,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -4056,9 +5175,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -4081,9 +5202,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -4110,9 +5233,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, A4, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
@@ -4134,9 +5259,11 @@ impl<
         A5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<()>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
@@ -4155,9 +5282,11 @@ impl<
         B0: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0,)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
@@ -4178,9 +5307,11 @@ impl<
         B1: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
@@ -4202,9 +5333,11 @@ impl<
         B2: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
@@ -4227,9 +5360,11 @@ impl<
         B3: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
@@ -4256,9 +5391,11 @@ impl<
         B4: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
@@ -4286,9 +5423,11 @@ impl<
         B5: Dimension,
         M: Dimension,
         K: Dimension,
+        K2: Dimension,
         N: Dimension,
-    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K, N)> for (A0, A1, A2, A3, A4, A5, M, K)
+    > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
+    K: InnerDim<K2>,
     (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
     <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {

@@ -11,17 +11,15 @@
 use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::constraint::BroadcastFrom;
 use crate::shape::{MultiIndex, Shape};
 
 /// `L` broadcast to the shape `S`: `L`'s axes align with the last of `S`'s;
 /// an axis of size 1 under a larger one, and every leading new axis, repeats.
 pub struct Expanded<L, S>(PhantomData<(L, S)>);
 
-impl<L: Layout, S: Shape> Layout for Expanded<L, S>
-where
-    S: BroadcastFrom<L::Shape>,
-{
+/// The layout itself asks nothing of the shapes: `expand` checks that they
+/// broadcast, and the operations that expand internally check it first.
+impl<L: Layout, S: Shape> Layout for Expanded<L, S> {
     type Shape = S;
     type State = L::State;
     const STRIDES: Option<Padded<isize>> = match L::STRIDES {

@@ -19,7 +19,7 @@
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
-use crate::constraint::{BroadcastFrom, BroadcastShapes, BroadcastTo};
+use crate::constraint::{BroadcastFrom, BroadcastShapes};
 use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -32,15 +32,10 @@ use crate::view::{View, ViewMut};
 )]
 pub trait Broadcast<B: Shape>: Shape {
     /// The result shape, to which both shapes broadcast.
-    type Out: Shape + BroadcastFrom<Self> + BroadcastFrom<B>;
+    type Out: Shape;
 }
 
-impl<A, B> Broadcast<B> for A
-where
-    A: Shape + BroadcastShapes<B>,
-    B: Shape + BroadcastTo<A::Output>,
-    A: BroadcastTo<A::Output>,
-{
+impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
     type Out = A::Output;
 }
 
@@ -70,8 +65,9 @@ where
     ShapeOf<A>: Broadcast<ShapeOf<B>>,
 {
     type Out<A, B> = <ShapeOf<A> as Broadcast<ShapeOf<B>>>::Out;
-    let a = a.as_view().expand::<Out<A, B>>();
-    let b = b.as_view().expand::<Out<A, B>>();
+    // Both broadcast to the result: `Broadcast` has checked it.
+    let a = a.as_view().expand_unchecked::<Out<A, B>>();
+    let b = b.as_view().expand_unchecked::<Out<A, B>>();
     zip_same(a, b, f)
 }
 
@@ -154,6 +150,7 @@ macro_rules! operator {
         operator!(@binary $Op, $op, $sym, ['a, T, S: Shape], &'a Tensor<T, S>);
         operator!(@binary $Op, $op, $sym, ['a, T, L: Layout], View<'a, T, L>);
         operator!(@binary $Op, $op, $sym, ['a, 'b, T, L: Layout], &'b View<'a, T, L>);
+        operator!(@binary $Op, $op, $sym, ['a, T, L: Layout], ViewMut<'a, T, L>);
         operator!(@binary $Op, $op, $sym, ['a, 'b, T, L: Layout], &'b ViewMut<'a, T, L>);
 
         impl<T, S: Shape, B> $OpAssign<B> for Tensor<T, S>
@@ -212,6 +209,8 @@ macro_rules! scalar_operators {
         scalar_operators!(@sides $t, $Op, $op, $sym, ['a, S: Shape], &'a Tensor<$t, S>);
         scalar_operators!(@sides $t, $Op, $op, $sym, ['a, L: Layout], View<'a, $t, L>);
         scalar_operators!(@sides $t, $Op, $op, $sym, ['a, 'b, L: Layout], &'b View<'a, $t, L>);
+        scalar_operators!(@sides $t, $Op, $op, $sym, ['a, L: Layout], ViewMut<'a, $t, L>);
+        scalar_operators!(@sides $t, $Op, $op, $sym, ['a, 'b, L: Layout], &'b ViewMut<'a, $t, L>);
 
         impl<S: Shape> $OpAssign<$t> for Tensor<$t, S> {
             fn $op_assign(&mut self, rhs: $t) {

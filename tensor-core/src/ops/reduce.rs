@@ -56,6 +56,7 @@ pub trait Reduce: AsView {
     /// # Panics
     ///
     /// When the tensor has no element.
+    #[track_caller]
     fn max(&self) -> Self::Elem
     where
         Self::Elem: Copy + PartialOrd,
@@ -68,6 +69,7 @@ pub trait Reduce: AsView {
     /// # Panics
     ///
     /// When the tensor has no element.
+    #[track_caller]
     fn min(&self) -> Self::Elem
     where
         Self::Elem: Copy + PartialOrd,
@@ -95,11 +97,13 @@ pub trait Reduce: AsView {
     /// # Panics
     ///
     /// When a reduced axis has size 0.
+    #[track_caller]
     fn max_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
         ShapeOf<Self>: ReduceShape<X>,
         Self::Elem: Copy + PartialOrd,
     {
+        check_not_empty::<ShapeOf<Self>, X>("max_axes");
         let run = |xs: &[Self::Elem]| fold_run(xs, larger, "max_axes");
         fold_axes::<_, _, X, _>(&self.as_view(), larger, run, || empty("max_axes"))
     }
@@ -109,11 +113,13 @@ pub trait Reduce: AsView {
     /// # Panics
     ///
     /// When a reduced axis has size 0.
+    #[track_caller]
     fn min_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
         ShapeOf<Self>: ReduceShape<X>,
         Self::Elem: Copy + PartialOrd,
     {
+        check_not_empty::<ShapeOf<Self>, X>("min_axes");
         let run = |xs: &[Self::Elem]| fold_run(xs, smaller, "min_axes");
         fold_axes::<_, _, X, _>(&self.as_view(), smaller, run, || empty("min_axes"))
     }
@@ -131,9 +137,7 @@ pub trait Reduce: AsView {
         ShapeOf<Self>: ReduceShape<X>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
-        let count = <ShapeOf<Self> as Shape>::SIZE
-            .checked_div(Reduced::<Self, X>::SIZE)
-            .unwrap_or(0);
+        let count = reduced_count::<ShapeOf<Self>, X>();
         let count = Self::Elem::from_count(count);
         let mut sums = self.sum_axes::<X>();
         sums.iter_mut().for_each(|x| *x = *x / count);
@@ -167,6 +171,23 @@ fn nan_of<T: PartialOrd>(a: T, b: T) -> T {
         a
     } else {
         b
+    }
+}
+
+/// How many elements each result of a reduction over `X` folds: the
+/// product of the reduced axes' sizes.
+fn reduced_count<S: Shape, X: Axes>() -> usize {
+    let dims = S::DIMS;
+    X::AXES.as_ref().iter().map(|&axis| dims.as_ref()[axis]).product()
+}
+
+/// Panics at the caller when an axis of `X` has size 0: a maximum or minimum
+/// over no element is undefined (NumPy raises too, even when the result is
+/// empty).
+#[track_caller]
+fn check_not_empty<S: Shape, X: Axes>(what: &str) {
+    if reduced_count::<S, X>() == 0 {
+        empty::<()>(what);
     }
 }
 
@@ -244,8 +265,8 @@ fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
     run: impl Fn(&[T]) -> T,
     none: impl Fn() -> T,
 ) -> Tensor<T, O> {
-    let reduced = <L::Shape as Shape>::SIZE.checked_div(O::SIZE).unwrap_or(0);
-    if reduced == 0 {
+    let reduced = reduced_count::<L::Shape, X>();
+    if reduced == 0 || O::SIZE == 0 {
         return Tensor::from_flat_fn(|_| none());
     }
     let place = placement(X::AXES.as_ref(), <L::Shape as Shape>::RANK);

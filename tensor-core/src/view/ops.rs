@@ -132,6 +132,13 @@ impl<'a, T, L: Layout> View<'a, T, L> {
         View::new(data, state)
     }
 
+    /// [`View::expand`] for callers that have checked that the shapes
+    /// broadcast (the elementwise operations, through `Broadcast`).
+    pub(crate) fn expand_unchecked<S: Shape>(self) -> View<'a, T, Expanded<L, S>> {
+        let (data, state) = self.parts();
+        View::new(data, state)
+    }
+
     /// The elements in logical order, copied into an owned, contiguous
     /// tensor (NumPy `np.ascontiguousarray(x)`).
     ///
