@@ -106,27 +106,34 @@ def broadcast():
             out.append(f"impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
     return out
 
+def broadcast_pairs(a, b, marker, lhs, rhs):
+    """Where-clauses and result dims of broadcasting dim lists `a` and `b`:
+    each aligned pair through DimPair, all pairs AND-ed into one
+    `marker<lhs, rhs>` check."""
+    r = max(len(a), len(b))
+    where, result, bits = [], [], []
+    for k in range(r):
+        ia, ib = k - (r - len(a)), k - (r - len(b))
+        if ia >= 0 and ib >= 0:
+            where.append(f"{a[ia]}: DimPair<{b[ib]}>")
+            result.append(f"<{a[ia]} as DimPair<{b[ib]}>>::Out")
+            bits.append(f"<{a[ia]} as DimPair<{b[ib]}>>::Ok")
+        else:
+            result.append(a[ia] if ia >= 0 else b[ib])
+    if bits:
+        all_ok, chain = and_chain(bits)
+        where += chain + [f"{all_ok}: {marker}<{lhs}, {rhs}>"]
+    return where, result
+
 def broadcast_shapes():
     out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right; all pairs",
            "// are AND-ed into one check, so a mismatch is one error."]
     for m in range(0, MAX_RANK + 1):
         for n in range(0, MAX_RANK + 1):
             a, b = dims(m, "A"), dims(n, "B")
-            r = max(m, n)
             params = a + b
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where, result, bits = [], [], []
-            for k in range(r):
-                ia, ib = k - (r - m), k - (r - n)
-                if ia >= 0 and ib >= 0:
-                    where.append(f"A{ia}: DimPair<B{ib}>")
-                    result.append(f"<A{ia} as DimPair<B{ib}>>::Out")
-                    bits.append(f"<A{ia} as DimPair<B{ib}>>::Ok")
-                else:
-                    result.append(f"A{ia}" if ia >= 0 else f"B{ib}")
-            if bits:
-                all_ok, chain = and_chain(bits)
-                where += chain + [f"{all_ok}: ShapesBroadcast<Self, {tup(b)}>"]
+            where, result = broadcast_pairs(a, b, "ShapesBroadcast", "Self", tup(b))
             where_s = f" where {', '.join(where)}" if where else ""
             out.append(f"impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
@@ -171,19 +178,21 @@ def outer_axis():
 
 def matmul_shapes():
     out = ["// MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where",
-           "// K: InnerDim<K2> holds by identity (no proof for generic code)."]
+           "// K: InnerDim<K2> holds by identity (no proof for generic code) and the batch",
+           "// axes are AND-ed into one MatmulBatch check."]
     for m in range(2, MAX_RANK + 1):
         for n in range(2, MAX_RANK + 1):
+            if max(m, n) > MAX_RANK:
+                continue
             ab, bb = dims(m - 2, "A"), dims(n - 2, "B")
             a = ab + ["M", "K"]
             b = bb + ["K2", "N"]
-            batch = f"<{tup(ab)} as BroadcastShapes<{tup(bb)}>>::Output"
-            out_t = f"<{batch} as Append2<M, N>>::Out"
-            where = ["K: InnerDim<K2>", f"{tup(ab)}: BroadcastShapes<{tup(bb)}>", f"{batch}: Append2<M, N>"]
+            where, batch = broadcast_pairs(ab, bb, "MatmulBatch", "Self", tup(b))
+            where = ["K: InnerDim<K2>"] + where
             params = ab + bb + ["M", "K", "K2", "N"]
             out.append(
                 f"impl<{bounds(params, 'Dimension')}> MatmulShapes<{tup(b)}> for {tup(a)} where {', '.join(where)} "
-                f"{{ type Output = {out_t}; "
+                f"{{ type Output = {tup(batch + ['M', 'N'])}; "
                 f"const ROWS: usize = M::VALUE; const INNER: usize = K::VALUE; const COLS: usize = N::VALUE; }}"
             )
     return out
@@ -221,15 +230,15 @@ def main():
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands,",
-        "    DimPair, ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulShapes, Nil, OuterAxis,",
-        "    PermuteShape, ShapesBroadcast, Transpose,",
+        "    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands, DimPair,",
+        "    ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil,",
+        "    OuterAxis, PermuteShape, ShapesBroadcast, Transpose,",
         "};",
         "use crate::dim::Dimension;",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_shapes, append2, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_shapes, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

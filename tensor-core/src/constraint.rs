@@ -277,12 +277,6 @@ pub trait OuterAxis:
 {
 }
 
-/// A shape with two more axes `X, Y` at the end.
-pub trait Append2<X, Y> {
-    /// `(.., X, Y)`.
-    type Out: Shape;
-}
-
 /// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
 /// broadcast (NumPy `matmul`). The inner dimensions agree through
 /// [`InnerDim`], whose only impl is `K: InnerDim<K>`: generic code such as
@@ -303,6 +297,42 @@ pub trait MatmulShapes<B>: Shape {
     const COLS: usize;
 }
 
+/// `AllPairs: MatmulBatch<A, B>` holds only for typenum's `True`: the batch
+/// axes (all but the last two) of the operands `A` and `B` broadcast.
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{A}` by `{B}`: the batch axes (all but the last two) do not broadcast",
+    label = "batch axes do not broadcast"
+)]
+pub trait MatmulBatch<A, B> {}
+
+impl<A, B> MatmulBatch<A, B> for B1 {}
+
+/// [`MatmulShapes`] stated from the right operand's side: `B: MatmulRhs<A>`
+/// exactly when `A: MatmulShapes<B>`. `matmul` bounds its argument's shape
+/// with it, so that while the argument's type is still being inferred the
+/// obligation waits (its self type is unknown) rather than failing early
+/// with `_` for the argument's shape.
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{A}` by `{Self}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
+    label = "fewer than 2 axes"
+)]
+pub trait MatmulRhs<A>: Shape {
+    /// `[.., M, N]`.
+    type Output: Shape;
+    /// `M`.
+    const ROWS: usize;
+    /// `K`.
+    const INNER: usize;
+    /// `N`.
+    const COLS: usize;
+}
+
+impl<A: MatmulShapes<B>, B: Shape> MatmulRhs<A> for B {
+    type Output = A::Output;
+    const ROWS: usize = A::ROWS;
+    const INNER: usize = A::INNER;
+    const COLS: usize = A::COLS;
+}
 
 /// The inner dimensions of a matrix product agree: implemented only as
 /// `K: InnerDim<K>`, so it holds in generic code without proof.
@@ -315,14 +345,16 @@ pub trait InnerDim<K> {}
 impl<K: Dimension> InnerDim<K> for K {}
 
 /// `dot`: two vectors of the same size, by type identity (no proof needed
-/// in generic code).
+/// in generic code). Stated from the right operand's side (`Self` is its
+/// shape, `A` the left's), like [`MatmulRhs`], so the obligation waits for
+/// the argument's type.
 #[diagnostic::on_unimplemented(
-    message = "cannot dot `{Self}` with `{B}`: `dot` takes two vectors (one axis each) of the same size",
+    message = "cannot dot `{A}` with `{Self}`: `dot` takes two vectors (one axis each) of the same size",
     label = "not two vectors of one size"
 )]
-pub trait DotShapes<B> {}
+pub trait DotShapes<A> {}
 
-impl<K: Dimension, K2: Dimension> DotShapes<(K2,)> for (K,) where K: SameLength<K2> {}
+impl<K: Dimension, K2: Dimension> DotShapes<(K,)> for (K2,) where K: SameLength<K2> {}
 
 /// Two vectors have the same size: implemented only as `K: SameLength<K>`.
 #[diagnostic::on_unimplemented(

@@ -8,9 +8,9 @@ use typenum::{And, Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U
 
 use crate::axis::Axis;
 use crate::constraint::{
-    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands,
-    DimPair, ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, ShapesBroadcast, Transpose,
+    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands, DimPair,
+    ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil,
+    OuterAxis, PermuteShape, ShapesBroadcast, Transpose,
 };
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -4355,14 +4355,13 @@ impl<
 }
 
 // MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where
-// K: InnerDim<K2> holds by identity (no proof for generic code).
+// K: InnerDim<K2> holds by identity (no proof for generic code) and the batch
+// axes are AND-ed into one MatmulBatch check.
 impl<M: Dimension, K: Dimension, K2: Dimension, N: Dimension> MatmulShapes<(K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<()>,
-    <() as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4371,10 +4370,8 @@ impl<B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
     MatmulShapes<(B0, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0,)>,
-    <() as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4383,10 +4380,8 @@ impl<B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(B0, B1, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0, B1)>,
-    <() as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4402,10 +4397,8 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0, B1, B2)>,
-    <() as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4422,10 +4415,8 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0, B1, B2, B3)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, B3, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4443,10 +4434,8 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, B3, B4, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4465,10 +4454,8 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
-    (): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = <<() as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, B3, B4, B5, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4477,10 +4464,8 @@ impl<A0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension> Mat
     for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<()>,
-    <(A0,) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0,) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4489,10 +4474,10 @@ impl<A0: Dimension, B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(B0, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0,)>,
-    <(A0,) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    <A0 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (<A0 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4508,10 +4493,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0, B1)>,
-    <(A0,) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A0: DimPair<B1>,
+    <A0 as DimPair<B1>>::Ok: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, <A0 as DimPair<B1>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4528,10 +4513,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0, B1, B2)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A0: DimPair<B2>,
+    <A0 as DimPair<B2>>::Ok: MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, <A0 as DimPair<B2>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4549,10 +4534,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A0: DimPair<B3>,
+    <A0 as DimPair<B3>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, <A0 as DimPair<B3>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4571,10 +4556,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A0: DimPair<B4>,
+    <A0 as DimPair<B4>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output = <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, B3, <A0 as DimPair<B4>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4594,11 +4579,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    (A0,): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B5>,
+    <A0 as DimPair<B5>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output =
-        <<(A0,) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, B1, B2, B3, B4, <A0 as DimPair<B5>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4607,10 +4591,8 @@ impl<A0: Dimension, A1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<()>,
-    <(A0, A1) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4626,10 +4608,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0,)>,
-    <(A0, A1) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A1: DimPair<B0>,
+    <A1 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, <A1 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4646,10 +4628,12 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0, B1)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (<A0 as DimPair<B0>>::Out, <A1 as DimPair<B1>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4667,10 +4651,12 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (B0, <A0 as DimPair<B1>>::Out, <A1 as DimPair<B2>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4689,10 +4675,20 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output = <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4712,11 +4708,21 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output =
-        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4737,11 +4743,22 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B4>,
+    A1: DimPair<B5>,
+    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
+    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output =
-        <<(A0, A1) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        <A0 as DimPair<B4>>::Out,
+        <A1 as DimPair<B5>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4757,10 +4774,8 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<()>,
-    <(A0, A1, A2) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4777,10 +4792,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A2: DimPair<B0>,
+    <A2 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, <A2 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4798,10 +4813,12 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, <A1 as DimPair<B0>>::Out, <A2 as DimPair<B1>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4820,10 +4837,21 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output = <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4843,11 +4871,22 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4868,11 +4907,23 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4894,11 +4945,24 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B3>,
+    A1: DimPair<B4>,
+    A2: DimPair<B5>,
+    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
+    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
+    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as DimPair<B3>>::Out,
+        <A1 as DimPair<B4>>::Out,
+        <A2 as DimPair<B5>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4915,10 +4979,8 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<()>,
-    <(A0, A1, A2, A3) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, A3, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4936,10 +4998,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A3: DimPair<B0>,
+    <A3 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, <A3 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4958,10 +5020,19 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output = <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4981,11 +5052,22 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5006,11 +5088,27 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5032,11 +5130,28 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        B0,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5059,14 +5174,29 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B2>,
+    A1: DimPair<B3>,
+    A2: DimPair<B4>,
+    A3: DimPair<B5>,
+    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
+    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
+    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
+        BitAnd<<A3 as DimPair<B5>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
+        <A3 as DimPair<B5>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
-            M,
-            N,
-        >>::Out;
+    type Output = (
+        B0,
+        B1,
+        <A0 as DimPair<B2>>::Out,
+        <A1 as DimPair<B3>>::Out,
+        <A2 as DimPair<B4>>::Out,
+        <A3 as DimPair<B5>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5084,10 +5214,8 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<()>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, A3, A4, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5106,10 +5234,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A4: DimPair<B0>,
+    <A4 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output = <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, A3, <A4 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5129,11 +5257,20 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5154,11 +5291,23 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5180,11 +5329,28 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5207,14 +5373,36 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
-            M,
-            N,
-        >>::Out;
+    type Output = (
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5238,14 +5426,37 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B1>,
+    A1: DimPair<B2>,
+    A2: DimPair<B3>,
+    A3: DimPair<B4>,
+    A4: DimPair<B5>,
+    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
+    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
+    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
+        BitAnd<<A3 as DimPair<B4>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+        <A3 as DimPair<B4>>::Ok,
+    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
+            <A3 as DimPair<B4>>::Ok,
+        >,
+        <A4 as DimPair<B5>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
-            M,
-            N,
-        >>::Out;
+    type Output = (
+        B0,
+        <A0 as DimPair<B1>>::Out,
+        <A1 as DimPair<B2>>::Out,
+        <A2 as DimPair<B3>>::Out,
+        <A3 as DimPair<B4>>::Out,
+        <A4 as DimPair<B5>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5264,10 +5475,8 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<()>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output: Append2<M, N>,
 {
-    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<()>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, A3, A4, A5, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5287,11 +5496,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0,)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output: Append2<M, N>,
+    A5: DimPair<B0>,
+    <A5 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0,)>>::Output as Append2<M, N>>::Out;
+    type Output = (A0, A1, A2, A3, A4, <A5 as DimPair<B0>>::Out, M, N);
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5312,11 +5520,21 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output: Append2<M, N>,
+    A4: DimPair<B0>,
+    A5: DimPair<B1>,
+    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
+    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        <A4 as DimPair<B0>>::Out,
+        <A5 as DimPair<B1>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5338,11 +5556,24 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output: Append2<M, N>,
+    A3: DimPair<B0>,
+    A4: DimPair<B1>,
+    A5: DimPair<B2>,
+    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
+    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
+    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
+        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as DimPair<B0>>::Out,
+        <A4 as DimPair<B1>>::Out,
+        <A5 as DimPair<B2>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5365,14 +5596,29 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
+    A2: DimPair<B0>,
+    A3: DimPair<B1>,
+    A4: DimPair<B2>,
+    A5: DimPair<B3>,
+    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
+    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
+    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
+        BitAnd<<A5 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
+        <A5 as DimPair<B3>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3)>>::Output as Append2<
-            M,
-            N,
-        >>::Out;
+    type Output = (
+        A0,
+        A1,
+        <A2 as DimPair<B0>>::Out,
+        <A3 as DimPair<B1>>::Out,
+        <A4 as DimPair<B2>>::Out,
+        <A5 as DimPair<B3>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5396,14 +5642,37 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
+    A1: DimPair<B0>,
+    A2: DimPair<B1>,
+    A3: DimPair<B2>,
+    A4: DimPair<B3>,
+    A5: DimPair<B4>,
+    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
+    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
+    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
+        BitAnd<<A4 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+        <A4 as DimPair<B3>>::Ok,
+    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
+            <A4 as DimPair<B3>>::Ok,
+        >,
+        <A5 as DimPair<B4>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
 {
-    type Output =
-        <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4)>>::Output as Append2<
-            M,
-            N,
-        >>::Out;
+    type Output = (
+        A0,
+        <A1 as DimPair<B0>>::Out,
+        <A2 as DimPair<B1>>::Out,
+        <A3 as DimPair<B2>>::Out,
+        <A4 as DimPair<B3>>::Out,
+        <A5 as DimPair<B4>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5428,59 +5697,51 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    (A0, A1, A2, A3, A4, A5): BroadcastShapes<(B0, B1, B2, B3, B4, B5)>,
-    <(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
+    A0: DimPair<B0>,
+    A1: DimPair<B1>,
+    A2: DimPair<B2>,
+    A3: DimPair<B3>,
+    A4: DimPair<B4>,
+    A5: DimPair<B5>,
+    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
+    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
+    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
+        BitAnd<<A3 as DimPair<B3>>::Ok>,
+    And<
+        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+        <A3 as DimPair<B3>>::Ok,
+    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
+    And<
+        And<
+            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+            <A3 as DimPair<B3>>::Ok,
+        >,
+        <A4 as DimPair<B4>>::Ok,
+    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
+    And<
+        And<
+            And<
+                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
+                <A3 as DimPair<B3>>::Ok,
+            >,
+            <A4 as DimPair<B4>>::Ok,
+        >,
+        <A5 as DimPair<B5>>::Ok,
+    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
 {
-    type Output = <<(A0, A1, A2, A3, A4, A5) as BroadcastShapes<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
+    type Output = (
+        <A0 as DimPair<B0>>::Out,
+        <A1 as DimPair<B1>>::Out,
+        <A2 as DimPair<B2>>::Out,
+        <A3 as DimPair<B3>>::Out,
+        <A4 as DimPair<B4>>::Out,
+        <A5 as DimPair<B5>>::Out,
+        M,
+        N,
+    );
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
-}
-
-// Append2<X, Y>: a shape with two more axes at the end.
-impl<X: Dimension, Y: Dimension> Append2<X, Y> for () {
-    type Out = (X, Y);
-}
-impl<D0: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0,) {
-    type Out = (D0, X, Y);
-}
-impl<D0: Dimension, D1: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0, D1) {
-    type Out = (D0, D1, X, Y);
-}
-impl<D0: Dimension, D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension> Append2<X, Y>
-    for (D0, D1, D2)
-{
-    type Out = (D0, D1, D2, X, Y);
-}
-impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
-    Append2<X, Y> for (D0, D1, D2, D3)
-{
-    type Out = (D0, D1, D2, D3, X, Y);
-}
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > Append2<X, Y> for (D0, D1, D2, D3, D4)
-{
-    type Out = (D0, D1, D2, D3, D4, X, Y);
-}
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > Append2<X, Y> for (D0, D1, D2, D3, D4, D5)
-{
-    type Out = (D0, D1, D2, D3, D4, D5, X, Y);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

@@ -19,7 +19,7 @@
 use core::ops::{Add, Mul};
 
 use super::{AsView, ShapeOf};
-use crate::constraint::{DotShapes, MatmulShapes};
+use crate::constraint::{DotShapes, MatmulRhs};
 use crate::layout::Layout;
 use crate::num::Zero;
 use crate::shape::Shape;
@@ -27,7 +27,7 @@ use crate::tensor::Tensor;
 use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
-pub type Product<A, B> = <ShapeOf<A> as MatmulShapes<ShapeOf<B>>>::Output;
+pub type Product<A, B> = <ShapeOf<B> as MatmulRhs<ShapeOf<A>>>::Output;
 
 /// Matrix products of every operand.
 pub trait Matmul: AsView {
@@ -43,7 +43,7 @@ pub trait Matmul: AsView {
     fn matmul<B>(&self, other: &B) -> Tensor<Self::Elem, Product<Self, B>>
     where
         B: AsView<Elem = Self::Elem>,
-        ShapeOf<Self>: MatmulShapes<ShapeOf<B>>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<Self>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
         matmul_views(&self.as_view(), &other.as_view())
@@ -59,7 +59,7 @@ pub trait Matmul: AsView {
     fn dot<B>(&self, other: &B) -> Self::Elem
     where
         B: AsView<Elem = Self::Elem>,
-        ShapeOf<Self>: DotShapes<ShapeOf<B>>,
+        ShapeOf<B>: DotShapes<ShapeOf<Self>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
         let (a, b) = (self.as_view(), other.as_view());
@@ -93,22 +93,22 @@ fn dot_run<T: Copy + Zero + Add<Output = T> + Mul<Output = T>>(a: &[T], b: &[T])
     ((p + q) + (r + s)) + ((t + u) + (v + w)) + rest
 }
 
-/// The product of two views whose shapes satisfy [`MatmulShapes`].
+/// The product of two views whose shapes satisfy [`MatmulRhs`].
 fn matmul_views<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-) -> Tensor<T, <La::Shape as MatmulShapes<Lb::Shape>>::Output>
+) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
 where
     La: Layout,
     Lb: Layout,
-    La::Shape: MatmulShapes<Lb::Shape>,
+    Lb::Shape: MatmulRhs<La::Shape>,
     T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
 {
-    type Out<La, Lb> = <<La as Layout>::Shape as MatmulShapes<<Lb as Layout>::Shape>>::Output;
+    type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     let dims = Dims {
-        m: <La::Shape as MatmulShapes<Lb::Shape>>::ROWS,
-        k: <La::Shape as MatmulShapes<Lb::Shape>>::INNER,
-        n: <La::Shape as MatmulShapes<Lb::Shape>>::COLS,
+        m: <Lb::Shape as MatmulRhs<La::Shape>>::ROWS,
+        k: <Lb::Shape as MatmulRhs<La::Shape>>::INNER,
+        n: <Lb::Shape as MatmulRhs<La::Shape>>::COLS,
     };
     let mut out = Tensor::<T, Out<La, Lb>>::zeros();
     if dims.m * dims.n * dims.k == 0 {

@@ -1,0 +1,9 @@
+// Arithmetic never converts element types: f32 + f64 is an error, as it is
+// for scalars.
+use tensor_core::prelude::*;
+
+fn main() {
+    let a = Tensor::<f32, shape![3]>::zeros();
+    let b = Tensor::<f64, shape![3]>::zeros();
+    let _ = &a + &b;
+}

@@ -1,0 +1,8 @@
+// `dot` takes two vectors of one length: 3 and 4 differ.
+use tensor_core::prelude::*;
+
+fn main() {
+    let a = Tensor::<f32, shape![3]>::zeros();
+    let b = Tensor::<f32, shape![4]>::zeros();
+    let _ = a.dot(&b);
+}

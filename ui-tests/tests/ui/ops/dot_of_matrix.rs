@@ -1,0 +1,8 @@
+// `dot` is for vectors; matrices multiply with `matmul`.
+use tensor_core::prelude::*;
+
+fn main() {
+    let a = Tensor::<f32, shape![2, 3]>::zeros();
+    let b = Tensor::<f32, shape![3]>::zeros();
+    let _ = a.dot(&b);
+}

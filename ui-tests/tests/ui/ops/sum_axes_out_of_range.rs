@@ -1,0 +1,7 @@
+// A rank-3 tensor has axes 0, 1 and 2; there is no axis 3 to reduce.
+use tensor_core::prelude::*;
+
+fn main() {
+    let t = Tensor::<f32, shape![2, 3, 4]>::zeros();
+    let _ = t.sum_axes::<axes![3]>();
+}
