@@ -121,7 +121,10 @@ fn dimension_variables_on_a_trait() {
 }
 
 #[shaped(M, K, N)]
-fn generic_matmul(a: &Tensor<f32, shape![M, K]>, b: &Tensor<f32, shape![K, N]>) -> Tensor<f32, shape![M, N]> {
+fn generic_matmul(
+    a: &Tensor<f32, shape![M, K]>,
+    b: &Tensor<f32, shape![K, N]>,
+) -> Tensor<f32, shape![M, N]> {
     a.matmul(b)
 }
 
@@ -133,6 +136,9 @@ fn generic_dot(a: &Tensor<i32, shape![K]>, b: &Tensor<i32, shape![K]>) -> i32 {
 #[test]
 fn matmul_and_dot_in_generic_functions_need_no_bounds() {
     let a = tensor![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]];
-    assert_eq!(generic_matmul(&a, &tensor![[1.0], [1.0]]), tensor![[3.0], [7.0], [11.0]]);
+    assert_eq!(
+        generic_matmul(&a, &tensor![[1.0], [1.0]]),
+        tensor![[3.0], [7.0], [11.0]]
+    );
     assert_eq!(generic_dot(&tensor![1, 2], &tensor![3, 4]), 11);
 }

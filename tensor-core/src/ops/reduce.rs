@@ -178,7 +178,11 @@ fn nan_of<T: PartialOrd>(a: T, b: T) -> T {
 /// product of the reduced axes' sizes.
 fn reduced_count<S: Shape, X: Axes>() -> usize {
     let dims = S::DIMS;
-    X::AXES.as_ref().iter().map(|&axis| dims.as_ref()[axis]).product()
+    X::AXES
+        .as_ref()
+        .iter()
+        .map(|&axis| dims.as_ref()[axis])
+        .product()
 }
 
 /// Panics at the caller when an axis of `X` has size 0: a maximum or minimum

@@ -160,7 +160,11 @@ impl<'a, T, L: Layout> View<'a, T, L> {
             return None;
         }
         let size = <L::Shape as Shape>::SIZE;
-        let start = if size == 0 { 0 } else { L::offset(&crate::layout::zero::<L::Shape>(), &self.state) };
+        let start = if size == 0 {
+            0
+        } else {
+            L::offset(&crate::layout::zero::<L::Shape>(), &self.state)
+        };
         Some(&self.data[start..start + size])
     }
 
@@ -263,7 +267,11 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// writes.
     pub(crate) fn contiguous_mut(&mut self) -> (&mut [T], usize) {
         let size = <L::Shape as Shape>::SIZE;
-        let start = if size == 0 { 0 } else { L::offset(&crate::layout::zero::<L::Shape>(), &self.state) };
+        let start = if size == 0 {
+            0
+        } else {
+            L::offset(&crate::layout::zero::<L::Shape>(), &self.state)
+        };
         (&mut *self.data, start)
     }
 
