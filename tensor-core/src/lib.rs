@@ -34,6 +34,8 @@ extern crate std;
 extern crate self as tensor_core;
 
 pub mod axis;
+#[cfg(feature = "alloc")]
+mod boxed;
 pub mod constraint;
 pub mod dim;
 mod display;

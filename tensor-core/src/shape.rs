@@ -47,10 +47,17 @@ impl<const R: usize> MultiIndex for [usize; R] {
     const ZERO: Self = [0; R];
 }
 
+mod sealed {
+    /// Implemented for `()` and the tuples of dimensions only.
+    pub trait Sealed {}
+}
+
 /// A tensor shape known at compile time.
 ///
 /// Implemented for tuples of up to 8 [`Dimension`]s; write it with `shape!`.
-/// All constants are evaluated by the compiler.
+/// All constants are evaluated by the compiler. The trait is sealed: the
+/// storage of every shape is the nested arrays of `storage.rs`, which the
+/// copies into uninitialised tensors (`view/copy.rs`, `boxed.rs`) rely on.
 ///
 /// ```
 /// use tensor_core::prelude::*;
@@ -58,7 +65,7 @@ impl<const R: usize> MultiIndex for [usize; R] {
 /// assert_eq!(S::STRIDES, [12, 4, 1]);
 /// assert_eq!(<shape![]>::SIZE, 1);
 /// ```
-pub trait Shape: Copy + Default + Debug + 'static {
+pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     /// The number of axes.
     const RANK: usize;
     /// `[usize; RANK]`: the type of a multi-index, of `DIMS` and of `STRIDES`.
@@ -121,6 +128,8 @@ pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
     size
 }
 
+impl sealed::Sealed for () {}
+
 impl Shape for () {
     const RANK: usize = 0;
     type Index = [usize; 0];
@@ -158,6 +167,8 @@ macro_rules! flatten_levels {
 /// Implements `Shape` for the tuple of the given dimension parameters.
 macro_rules! impl_shape {
     ($rank:literal; $($d:ident),+) => {
+        impl<$($d: Dimension),+> sealed::Sealed for ($($d,)+) {}
+
         impl<$($d: Dimension),+> Shape for ($($d,)+) {
             const RANK: usize = $rank;
             type Index = [usize; $rank];

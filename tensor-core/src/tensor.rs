@@ -39,6 +39,7 @@ use crate::shape::Shape;
 /// assert_eq!(W[[1, 1]], 1.0);
 /// assert_eq!(core::mem::size_of_val(&B), 12);
 /// ```
+#[repr(transparent)]
 pub struct Tensor<T, S: Shape> {
     data: S::Storage<T>,
 }

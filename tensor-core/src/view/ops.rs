@@ -18,7 +18,6 @@ use crate::constraint::{
     AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
     ReshapesTo, Transpose,
 };
-use crate::index::unravel;
 use crate::layout::slice::{AxisMap, DynIndex, SliceList};
 use crate::layout::{Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced};
 use crate::shape::Shape;
@@ -151,8 +150,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     where
         T: Clone,
     {
-        let (data, state) = (self.data, &self.state);
-        Tensor::from_flat_fn(|flat| data[L::offset(&unravel::<L::Shape>(flat), state)].clone())
+        super::copy::to_tensor(self)
     }
 
     /// The sub-views along axis 0 (`for row in x:` in NumPy), each of the
