@@ -167,7 +167,10 @@ macro_rules! flatten_levels {
 /// Implements `Shape` for the tuple of the given dimension parameters.
 macro_rules! impl_shape {
     ($rank:literal; $($d:ident),+) => {
-        impl<$($d: Dimension),+> sealed::Sealed for ($($d,)+) {}
+        // No bounds here: the `Dimension` bounds of the `Shape` impl are the
+        // ones a mistake should be reported against. Tuples are foreign to
+        // every other crate, so nobody else can implement `Shape` for them.
+        impl<$($d),+> sealed::Sealed for ($($d,)+) {}
 
         impl<$($d: Dimension),+> Shape for ($($d,)+) {
             const RANK: usize = $rank;
