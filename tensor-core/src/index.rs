@@ -23,24 +23,31 @@ use crate::tensor::Tensor;
 /// when some axis is out of range.
 #[inline(always)]
 pub(crate) fn ravel<S: Shape>(index: &S::Index) -> Option<usize> {
-    let (dims, strides) = (S::DIMS, S::STRIDES);
-    let (index, dims, strides) = (index.as_ref(), dims.as_ref(), strides.as_ref());
-    let mut flat = 0;
-    // One constant block per axis rather than a loop: LLVM then drops the
-    // checks that the caller's loop bounds already imply (measured: a loop
-    // over axes left one check and a stack spill per row).
+    let strides = S::STRIDES;
+    in_range::<S>(index).then(|| {
+        let pairs = index.as_ref().iter().zip(strides.as_ref());
+        pairs.map(|(&i, &s)| i * s).sum()
+    })
+}
+
+/// Whether every axis of `index` is below its dimension in `S`.
+///
+/// One constant block per axis rather than a loop: LLVM then drops the
+/// checks that the caller's loop bounds already imply (measured: a loop over
+/// axes left one check and a stack spill per row).
+#[inline(always)]
+pub(crate) fn in_range<S: Shape>(index: &S::Index) -> bool {
+    let dims = S::DIMS;
+    let (index, dims) = (index.as_ref(), dims.as_ref());
     macro_rules! axes {
         ($($k:literal)*) => {$(
-            if $k < S::RANK {
-                if index[$k] >= dims[$k] {
-                    return None;
-                }
-                flat += index[$k] * strides[$k];
+            if $k < S::RANK && index[$k] >= dims[$k] {
+                return false;
             }
         )*};
     }
     axes!(0 1 2 3 4 5 6 7);
-    Some(flat)
+    true
 }
 
 /// The panic of an out-of-range index: it names the index and the shape.

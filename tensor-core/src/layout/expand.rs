@@ -32,6 +32,8 @@ impl<L: Layout, S: Shape> Layout for Expanded<L, S> {
         None => None,
     };
 
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
     #[inline(always)]
     fn offset(index: &S::Index, state: &L::State) -> usize {
         let mut inner = <L::Shape as Shape>::Index::ZERO;

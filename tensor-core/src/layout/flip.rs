@@ -28,6 +28,8 @@ where
         None => None,
     };
 
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
     #[inline(always)]
     fn offset(index: &<L::Shape as Shape>::Index, state: &L::State) -> usize {
         let (mut inner, dims) = (*index, <L::Shape as Shape>::DIMS);

@@ -59,6 +59,11 @@ pub trait Layout: 'static {
     /// offset(0) + Σ i[k] · STRIDES[k]`. `None` after a reshape whose
     /// strides do not merge.
     const STRIDES: Option<Padded<isize>>;
+    /// The length of the buffer under every view of this layout: the size
+    /// of the tensor at the root of the chain. Views cut their buffer to it,
+    /// so its length is a constant to the optimizer, which can then bound
+    /// constant-stride offsets and drop the slice's bounds check.
+    const ROOT_SIZE: usize;
 
     /// The buffer position of `index`, which must be in range on each axis.
     fn offset(index: &<Self::Shape as Shape>::Index, state: &Self::State) -> usize;
@@ -71,6 +76,7 @@ impl<S: Shape> Layout for RowMajor<S> {
     type Shape = S;
     type State = ();
     const STRIDES: Option<Padded<isize>> = Some(row_major(S::PADDED, S::RANK));
+    const ROOT_SIZE: usize = S::SIZE;
 
     #[inline(always)]
     fn offset(index: &S::Index, _: &()) -> usize {

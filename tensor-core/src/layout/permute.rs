@@ -29,6 +29,8 @@ where
         None => None,
     };
 
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
     #[inline(always)]
     fn offset(index: &<Self::Shape as Shape>::Index, state: &L::State) -> usize {
         let mut inner = <L::Shape as Shape>::Index::ZERO;
@@ -37,6 +39,23 @@ where
         }
         L::offset(&inner, state)
     }
+}
+
+/// Whether the first `len` of `axes` are `0..len` in some order. `axes!`
+/// rejects repeated axes and `PermuteShape` out-of-range ones; this also
+/// holds a hand-written axis tuple to the rule, which the views' unchecked
+/// reads rely on.
+pub const fn is_permutation(axes: Padded<usize>, len: usize) -> bool {
+    let mut seen = [false; MAX_RANK];
+    let mut k = 0;
+    while k < len {
+        if axes[k] >= len || seen[axes[k]] {
+            return false;
+        }
+        seen[axes[k]] = true;
+        k += 1;
+    }
+    true
 }
 
 /// `values` reordered so that entry `k` is `values[axes[k]]`, for `k < len`.

@@ -42,6 +42,8 @@ where
         None => None,
     };
 
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
     #[inline(always)]
     fn offset(index: &S::Index, state: &L::State) -> usize {
         match Self::STRIDES {

@@ -360,6 +360,8 @@ where
         None => None,
     };
 
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
     #[inline(always)]
     fn offset(index: &<Self::Shape as Shape>::Index, state: &Self::State) -> usize {
         let mut inner = <L::Shape as Shape>::Index::ZERO;
