@@ -38,7 +38,12 @@ macro_rules! view_ops {
             where
                 L::Shape: PermuteShape<P>,
             {
-                const { assert!(crate::layout::permute::is_permutation(P::PADDED, P::LEN), "permute: the axes repeat one") };
+                const {
+                    assert!(
+                        crate::layout::permute::is_permutation(P::PADDED, P::LEN),
+                        "permute: the axes repeat one"
+                    )
+                };
                 let (data, state) = self.$parts();
                 $view::new(data, state)
             }
