@@ -322,6 +322,13 @@ mod transpose {
         let ops = Operands::<Square>::new();
         bencher.bench_local(|| drop(black_box(transpose_boxed(black_box(&ops.src.0)))));
     }
+
+    /// `dst.copy_from(&src.t())`: into an existing tensor, no temporary.
+    #[divan::bench]
+    fn tensor_copy_from(bencher: Bencher) {
+        let mut ops = Operands::<Square>::new();
+        bencher.bench_local(|| ops.dst.0.copy_from(&black_box(&ops.src.0).t()));
+    }
 }
 
 /// `t.permute::<axes![2, 0, 1]>()` of a `[64, 64, 64]` `f32` tensor to
@@ -377,6 +384,18 @@ mod permute {
     fn tensor_boxed(bencher: Bencher) {
         let ops = Operands::<Cube>::new();
         bencher.bench_local(|| drop(black_box(permute_boxed(black_box(&ops.src.0)))));
+    }
+
+    /// `dst.copy_from(&src.permute::<axes![2, 0, 1]>())`: into an existing
+    /// tensor, no temporary.
+    #[divan::bench]
+    fn tensor_copy_from(bencher: Bencher) {
+        let mut ops = Operands::<Cube>::new();
+        bencher.bench_local(|| {
+            ops.dst
+                .0
+                .copy_from(&black_box(&ops.src.0).permute::<axes![2, 0, 1]>())
+        });
     }
 }
 

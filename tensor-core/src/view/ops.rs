@@ -228,6 +228,31 @@ where
 
 impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L> where L::Shape: OuterAxis {}
 
+impl<T: Copy, S: Shape> Tensor<T, S> {
+    /// Copies the elements of `src`, a view of the same shape, into this
+    /// tensor in logical order: the fast paths of `to_tensor` (row copies,
+    /// transpose tiles) without an intermediate tensor, whose return by
+    /// value would cost a second copy.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = Tensor::<i32, shape![2, 3]>::from_flat_fn(|i| i as i32);
+    /// let mut dst = Tensor::<i32, shape![3, 2]>::zeros();
+    /// dst.copy_from(&t.t());
+    /// assert_eq!(dst, tensor![[0, 3], [1, 4], [2, 5]]);
+    /// ```
+    pub fn copy_from<L: Layout<Shape = S>>(&mut self, src: &View<'_, T, L>) {
+        let out: *mut [T] = self.as_mut_slice();
+        // SAFETY: `MaybeUninit<T>` has `T`'s layout, and the slice borrows
+        // this tensor exclusively. `copy::write` stores an initialised value
+        // (a copy of an element of `src`) into every slot and nothing else,
+        // so the elements stay initialised; `T: Copy`, so overwriting the
+        // old values drops nothing.
+        let slots = unsafe { &mut *(out as *mut [core::mem::MaybeUninit<T>]) };
+        super::copy::write::<T, L>(src.data, &src.state, slots);
+    }
+}
+
 impl<T, S: Shape> Tensor<T, S> {
     /// A read-only view of all elements, row-major.
     ///
