@@ -367,3 +367,12 @@ fn view_mut_operands_by_value_and_with_scalars() {
     assert_eq!(&m.view_mut() * 2, tensor![[20, 40], [60, 80]]);
     assert_eq!(1 + m.view_mut().t(), tensor![[11, 31], [21, 41]]);
 }
+
+#[test]
+fn assign_zip_writes_broadcast_results_in_place() {
+    let a = Tensor::<f64, shape![2, 3]>::from_flat_fn(|i| i as f64);
+    let mut out = Tensor::<f64, shape![3, 2]>::zeros();
+    // A transposed view and a broadcast column, into an existing tensor.
+    out.assign_zip(&a.t(), &tensor![[10.0], [20.0], [30.0]], |&x, &y| x * y);
+    assert_eq!(out, tensor![[0.0, 30.0], [20.0, 80.0], [60.0, 150.0]]);
+}

@@ -131,6 +131,12 @@ fn add_tensor(a: &Tensor<f32, Small>, b: &Tensor<f32, Small>, out: &mut Tensor<f
     *out = a + b;
 }
 
+/// `out.assign_zip(a, b, +)`: the same loop, written into `out` directly.
+#[inline(never)]
+fn add_tensor_into(a: &Tensor<f32, Small>, b: &Tensor<f32, Small>, out: &mut Tensor<f32, Small>) {
+    out.assign_zip(a, b, |&x, &y| x + y);
+}
+
 /// `let c = a + b` on tensors, into a local that `black_box` keeps: the
 /// result where the operator puts it, with no copy into `out`.
 #[inline(never)]
@@ -208,6 +214,13 @@ mod add {
         bencher.bench_local(|| add_tensor(black_box(&a.0), black_box(&b.0), &mut out.0));
     }
 
+    /// `out.assign_zip(&a, &b, |x, y| x + y)`: into `out`, no temporary.
+    #[divan::bench]
+    fn tensor_into(bencher: Bencher) {
+        let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
+        bencher.bench_local(|| add_tensor_into(black_box(&a.0), black_box(&b.0), &mut out.0));
+    }
+
     /// `let c = &a + &b`, left in a local.
     #[divan::bench]
     fn tensor_local(bencher: Bencher) {
@@ -263,6 +276,16 @@ fn broadcast_tensor(a: &Tensor<f32, Square>, b: &Tensor<f32, Line>, out: &mut Te
     *out = a + b;
 }
 
+/// `out.assign_zip(a, b, +)`: the same loop, written into `out` directly.
+#[inline(never)]
+fn broadcast_tensor_into(
+    a: &Tensor<f32, Square>,
+    b: &Tensor<f32, Line>,
+    out: &mut Tensor<f32, Square>,
+) {
+    out.assign_zip(a, b, |&x, &y| x + y);
+}
+
 /// ndarray's `&a + &b`, `Array2 + Array1`, a fresh array.
 #[inline(never)]
 fn broadcast_ndarray(a: &Array2<f32>, b: &Array1<f32>) -> Array2<f32> {
@@ -314,6 +337,13 @@ mod broadcast_add {
     fn tensor(bencher: Bencher) {
         let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
         bencher.bench_local(|| broadcast_tensor(black_box(&a.0), black_box(&b.0), &mut out.0));
+    }
+
+    /// `out.assign_zip(&a, &b, |x, y| x + y)`: into `out`, no temporary.
+    #[divan::bench]
+    fn tensor_into(bencher: Bencher) {
+        let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
+        bencher.bench_local(|| broadcast_tensor_into(black_box(&a.0), black_box(&b.0), &mut out.0));
     }
 
     /// `&a + &b` on `Array2 + Array1`, allocating the result.

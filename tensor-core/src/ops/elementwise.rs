@@ -57,14 +57,20 @@ impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
 /// writing into `out` (`bench/benches/ops.rs`). What is left is the copy
 /// of the returned tensor into `out`, which a by-value result costs.
 #[inline(always)]
-pub(crate) fn build<T, S: Shape>(mut f: impl FnMut(usize) -> T) -> Tensor<T, S> {
+pub(crate) fn build<T, S: Shape>(f: impl FnMut(usize) -> T) -> Tensor<T, S> {
     let mut tensor = MaybeUninit::uninit();
-    for (i, slot) in slots(&mut tensor).iter_mut().enumerate() {
-        slot.write(f(i));
-    }
-    // SAFETY: the loop wrote every slot, and the slots are the tensor's
+    fill(slots(&mut tensor), f);
+    // SAFETY: `fill` wrote every slot, and the slots are the tensor's
     // elements (all `S::SIZE` of them). A panic in `f` leaks, never reads.
     unsafe { tensor.assume_init() }
+}
+
+/// Writes `f(i)` into every slot `i` of `out`, in order.
+#[inline(always)]
+fn fill<T>(out: &mut [MaybeUninit<T>], mut f: impl FnMut(usize) -> T) {
+    for (i, slot) in out.iter_mut().enumerate() {
+        slot.write(f(i));
+    }
 }
 
 /// A tensor built row by row: `row(r)` is called once per row of `width`
@@ -74,25 +80,37 @@ pub(crate) fn build<T, S: Shape>(mut f: impl FnMut(usize) -> T) -> Tensor<T, S> 
 #[inline(always)]
 fn build_rows<T, S: Shape, R>(
     width: usize,
+    row: impl FnMut(usize) -> R,
+    elem: impl FnMut(&R, usize) -> T,
+) -> Tensor<T, S> {
+    let mut tensor = MaybeUninit::uninit();
+    fill_rows::<T, S, R>(slots(&mut tensor), width, row, elem);
+    // SAFETY: `fill_rows` wrote every one of the `S::SIZE` slots (see
+    // there). A panic in `row` or `elem` leaks, never reads.
+    unsafe { tensor.assume_init() }
+}
+
+/// Writes every slot of `out` (`S::SIZE` of them) row by row: `row(r)` once
+/// per row of `width` elements, then `elem(&row, j)` for its element `j`.
+/// `width` must divide `S::SIZE` (it is the last dimension).
+#[inline(always)]
+fn fill_rows<T, S: Shape, R>(
+    out: &mut [MaybeUninit<T>],
+    width: usize,
     mut row: impl FnMut(usize) -> R,
     mut elem: impl FnMut(&R, usize) -> T,
-) -> Tensor<T, S> {
+) {
     assert!(width != 0 && S::SIZE % width == 0 || S::SIZE == 0);
-    let mut tensor = MaybeUninit::uninit();
-    let out = slots(&mut tensor);
+    let out = &mut out[..S::SIZE];
     // Indexed by row rather than `chunks_exact_mut`, so that LLVM bounds
-    // `r` by a constant and drops the checks of the rows `row` slices.
+    // `r` by a constant and drops the checks of the rows `row` slices. The
+    // rows `0..S::SIZE / width` cover every slot.
     for r in 0..S::SIZE.checked_div(width).unwrap_or(0) {
         let row = row(r);
         for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
             slot.write(elem(&row, j));
         }
     }
-    // SAFETY: `width` divides the `S::SIZE` slots (asserted), so the rows
-    // `0..S::SIZE / width` cover every slot and the inner loop wrote each;
-    // with no slot there is nothing to write. A panic in `row` or `elem`
-    // leaks, never reads.
-    unsafe { tensor.assume_init() }
 }
 
 /// Reads a view with constant strides row by row along its last axis.
@@ -175,24 +193,77 @@ const fn last(dims: [usize; 8], rank: usize) -> usize {
 fn zip_same<A, B, U, O: Shape, La, Lb>(
     a: View<'_, A, La>,
     b: View<'_, B, Lb>,
-    mut f: impl FnMut(&A, &B) -> U,
+    f: impl FnMut(&A, &B) -> U,
 ) -> Tensor<U, O>
 where
     La: Layout<Shape = O>,
     Lb: Layout<Shape = O>,
 {
+    let mut tensor = MaybeUninit::uninit();
+    zip_same_into(a, b, f, slots(&mut tensor));
+    // SAFETY: `zip_same_into` writes every one of the tensor's `O::SIZE`
+    // slots (each of its paths is a `fill` or `fill_rows` of all of them).
+    unsafe { tensor.assume_init() }
+}
+
+/// Writes `f` of the elements of `a` and `b` (shape `O`) into every one of
+/// the `O::SIZE` slots of `out`: slices when both are contiguous, rows with
+/// constant strides when both have them, element by element otherwise.
+#[inline(always)]
+fn zip_same_into<A, B, U, O: Shape, La, Lb>(
+    a: View<'_, A, La>,
+    b: View<'_, B, Lb>,
+    mut f: impl FnMut(&A, &B) -> U,
+    out: &mut [MaybeUninit<U>],
+) where
+    La: Layout<Shape = O>,
+    Lb: Layout<Shape = O>,
+{
+    let out = &mut out[..O::SIZE];
     if let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) {
-        return build(|i| f(&a[i], &b[i]));
+        return fill(out, |i| f(&a[i], &b[i]));
     }
     if const { Rows::<A, La>::OK && Rows::<B, Lb>::OK } {
         let (ra, rb) = (Rows::new(&a), Rows::new(&b));
-        return build_rows(
+        return fill_rows::<U, O, _>(
+            out,
             Rows::<A, La>::WIDTH,
             |r| (ra.row(r), rb.row(r)),
             |(x, y), j| f(Rows::<A, La>::at(x, j), Rows::<B, Lb>::at(y, j)),
         );
     }
-    build(|i| f(a.at_flat(i), b.at_flat(i)))
+    fill(out, |i| f(a.at_flat(i), b.at_flat(i)))
+}
+
+impl<T: Copy, S: Shape> Tensor<T, S> {
+    /// Sets every element to `f` of the matching elements of `a` and `b`,
+    /// both broadcast to this tensor's shape (nalgebra's `add_to`, NumPy's
+    /// `np.add(a, b, out=t)`): the loops of `a + b` without a new tensor,
+    /// whose return by value costs a copy.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let a = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+    /// out.assign_zip(&a, &tensor![10, 20, 30], |&x, &y| x + y);
+    /// assert_eq!(out, tensor![[11, 22, 33], [14, 25, 36]]);
+    /// ```
+    pub fn assign_zip<A, B>(&mut self, a: &A, b: &B, f: impl FnMut(&A::Elem, &B::Elem) -> T)
+    where
+        A: AsView + ?Sized,
+        B: AsView + ?Sized,
+        S: BroadcastFrom<ShapeOf<A>> + BroadcastFrom<ShapeOf<B>>,
+    {
+        let a = a.as_view().expand::<S>();
+        let b = b.as_view().expand::<S>();
+        let out: *mut [T] = self.as_mut_slice();
+        // SAFETY: `MaybeUninit<T>` has `T`'s layout and the slice borrows
+        // this tensor exclusively; `zip_same_into` writes an initialised
+        // value into every slot and nothing else, so the elements stay
+        // initialised, and `T: Copy` drops nothing when overwritten.
+        let slots = unsafe { &mut *(out as *mut [MaybeUninit<T>]) };
+        zip_same_into(a, b, f, slots);
+    }
 }
 
 /// `f` of the elements of `a` and `b` broadcast to their common shape.
