@@ -96,3 +96,25 @@ fn axes_lists() {
     assert_eq!(<axes![2, 0, 1]>::AXES, [2, 0, 1]);
     assert_eq!(<axes![7]>::LEN, 1);
 }
+
+/// `shape!`, `axes!` and `slice!` inside a user's `macro_rules!`, fed
+/// `$d:literal` fragments (which arrive wrapped in invisible groups).
+macro_rules! square {
+    ($d:literal) => {
+        Tensor::<u8, shape![$d, $d]>::zeros()
+    };
+}
+
+macro_rules! sliced_first {
+    ($t:expr, $i:literal, $a:literal) => {
+        (slice!($t, $i..), <axes![$a]>::AXES)
+    };
+}
+
+#[test]
+fn macros_accept_literal_fragments_from_macro_rules() {
+    let t = square!(3);
+    assert_eq!(t.shape(), [3, 3]);
+    let (s, axes) = sliced_first!(t, 1, 0);
+    assert_eq!((s.shape(), axes), ([2, 3], [0]));
+}

@@ -90,7 +90,7 @@ fn arg(expr: &Expr) -> syn::Result<Arg> {
 
 /// A size: a non-negative integer literal.
 fn size(expr: &Expr) -> syn::Result<(u64, Span)> {
-    match expr {
+    match super::ungroup(expr) {
         Expr::Lit(ExprLit {
             lit: Lit::Int(lit), ..
         }) => Ok((size_literal(lit, "a dimension")?, lit.span())),

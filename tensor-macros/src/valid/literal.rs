@@ -127,7 +127,7 @@ enum LitKind {
 
 impl LitKind {
     fn of(expr: &Expr) -> Option<LitKind> {
-        match expr {
+        match super::ungroup(expr) {
             Expr::Lit(ExprLit {
                 lit: Lit::Int(i), ..
             }) => Some(match i.suffix() {

@@ -24,6 +24,16 @@ pub enum DimSpec {
     Named(syn::Path),
 }
 
+/// `expr` without the invisible groups `macro_rules!` wraps around a
+/// fragment such as `$d:literal`, so that `shape![$d]` in a user's macro
+/// reads the literal.
+pub fn ungroup(mut expr: &Expr) -> &Expr {
+    while let Expr::Group(group) = expr {
+        expr = &group.expr;
+    }
+    expr
+}
+
 /// An expression as the user wrote it, for messages: `-3`, not `- 3`.
 pub fn written(expr: &Expr) -> String {
     let text = quote!(#expr).to_string();
@@ -60,7 +70,7 @@ pub fn size_literal(lit: &syn::LitInt, what: &str) -> syn::Result<u64> {
 
 /// One written dimension: a non-negative integer literal or a path.
 pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
-    match expr {
+    match ungroup(expr) {
         Expr::Lit(ExprLit {
             lit: Lit::Int(lit), ..
         }) => Ok(DimSpec::Size(size_literal(lit, "a dimension")?, lit.span())),
@@ -118,6 +128,7 @@ pub fn axes(list: &ExprList) -> syn::Result<Vec<(u64, Span)>> {
 
 /// One axis number, checked against those listed before it.
 fn axis(expr: &Expr, seen: &[(u64, Span)]) -> syn::Result<(u64, Span)> {
+    let expr = ungroup(expr);
     let Expr::Lit(ExprLit {
         lit: Lit::Int(lit), ..
     }) = expr

@@ -145,7 +145,7 @@ fn range_bound(expr: Option<&Expr>) -> syn::Result<Bound> {
 /// An integer literal `n` or `-n` as a bound, `None` for any other
 /// expression.
 fn literal(expr: &Expr) -> syn::Result<Option<Bound>> {
-    match expr {
+    match super::ungroup(expr) {
         Expr::Lit(ExprLit {
             lit: Lit::Int(lit), ..
         }) => Ok(Some(Bound::FromStart(
