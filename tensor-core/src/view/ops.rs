@@ -18,7 +18,7 @@ use crate::constraint::{
     AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
     ReshapesTo, Transpose,
 };
-use crate::layout::slice::{AxisMap, DynIndex, SliceList};
+use crate::layout::slice::{AxisMap, DynIndex, SliceList, SlicedShape};
 use crate::layout::{Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -101,22 +101,48 @@ view_ops!(View, parts);
 view_ops!(ViewMut, into_parts);
 
 /// Panics, naming the axis, the index and the dimension, when an index given
-/// at run time to `slice!` is out of range.
+/// at run time to `slice!` is out of range; and checks that every kept axis
+/// reads inside its input axis (first and last index) and every literal
+/// index is in range. `slice!`'s types already guarantee the latter (the
+/// checks fold away, all inputs being constants); they hold a hand-written
+/// `__slice` spec to the views' invariant too.
 #[track_caller]
 fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K])
 where
     L::Shape: AsList,
     <L::Shape as AsList>::List: SliceList<Spec>,
+    <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
 {
     let dims = <L::Shape as Shape>::DIMS;
-    let axes = Sliced::<L, Spec, K>::MAP
+    let out = <SlicedShape<L::Shape, Spec> as Shape>::DIMS;
+    let (mut next, mut out_axis) = (dynamic.iter(), 0);
+    for (axis, map) in Sliced::<L, Spec, K>::MAP
         .iter()
         .enumerate()
-        .filter(|(_, m)| **m == AxisMap::Dynamic);
-    for ((axis, _), &index) in axes.zip(dynamic) {
+        .take(<L::Shape as Shape>::RANK)
+    {
         let dim = dims.as_ref()[axis];
-        if index >= dim {
-            panic!("slice!: index {index} is out of bounds for axis {axis} of size {dim}");
+        match *map {
+            AxisMap::Dynamic => {
+                let index = next.next().copied().unwrap_or(0);
+                if index >= dim {
+                    panic!("slice!: index {index} is out of bounds for axis {axis} of size {dim}");
+                }
+            }
+            AxisMap::Fixed(at) => assert!(
+                at < dim,
+                "slice!: index {at} is out of bounds for axis {axis}"
+            ),
+            AxisMap::Keep { first, step } => {
+                let len = out.as_ref()[out_axis] as isize;
+                out_axis += 1;
+                let last = first as isize + (len - 1) * step;
+                let inside = |i: isize| 0 <= i && i < dim as isize;
+                assert!(
+                    len == 0 || (inside(first as isize) && inside(last)),
+                    "slice!: axis {axis} read out of range"
+                );
+            }
         }
     }
 }
