@@ -88,15 +88,36 @@ impl<S: Shape> Layout for RowMajor<S> {
 
 /// Row-major strides of the first `rank` of `dims`, as `isize`.
 pub const fn row_major(dims: Padded<usize>, rank: usize) -> Padded<isize> {
+    let unsigned = row_major_unsigned(dims, rank);
     let mut strides = [0isize; MAX_RANK];
-    let mut stride = 1isize;
-    let mut k = rank;
+    let mut k = 0;
+    while k < MAX_RANK {
+        strides[k] = unsigned[k] as isize;
+        k += 1;
+    }
+    strides
+}
+
+/// Row-major strides of the first `rank` of `dims` (0 past `rank`).
+pub(crate) const fn row_major_unsigned(dims: Padded<usize>, rank: usize) -> Padded<usize> {
+    let mut strides = [0; MAX_RANK];
+    let (mut stride, mut k) = (1, rank);
     while k > 0 {
         k -= 1;
         strides[k] = stride;
-        stride *= dims[k] as isize;
+        stride *= dims[k];
     }
     strides
+}
+
+/// The number of elements of the first `rank` of `dims`.
+pub(crate) const fn count(dims: Padded<usize>, rank: usize) -> usize {
+    let (mut n, mut k) = (1, 0);
+    while k < rank {
+        n *= dims[k];
+        k += 1;
+    }
+    n
 }
 
 /// The index of the inner layout at which an outer index starts: all zeros.

@@ -17,7 +17,7 @@
 
 use core::marker::PhantomData;
 
-use super::{zero, Layout, Padded, MAX_RANK};
+use super::{count, zero, Layout, Padded, MAX_RANK};
 use crate::constraint::ReshapesTo;
 use crate::index::unravel;
 use crate::shape::Shape;
@@ -108,15 +108,6 @@ pub const fn merge(
         return None;
     }
     Some(strides)
-}
-
-const fn count(dims: Padded<usize>, rank: usize) -> usize {
-    let (mut n, mut k) = (1, 0);
-    while k < rank {
-        n *= dims[k];
-        k += 1;
-    }
-    n
 }
 
 #[cfg(test)]

@@ -42,8 +42,8 @@ use core::ops::Range;
 
 use super::View;
 use crate::index::unravel;
-use crate::layout::{Layout, Padded, MAX_RANK};
-use crate::shape::{MultiIndex, Shape};
+use crate::layout::{count, row_major_unsigned, Layout, Padded, MAX_RANK};
+use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// The input elements a tile reads along the contiguous axis, hence the
@@ -92,7 +92,7 @@ impl<T, L: Layout> Plan<T, L> {
         None => [0; MAX_RANK],
     };
     /// The output's row-major strides.
-    const OUT: Padded<usize> = row_major(Self::DIMS, Self::RANK);
+    const OUT: Padded<usize> = row_major_unsigned(Self::DIMS, Self::RANK);
     /// The path this copy takes.
     pub(crate) const PATH: Path = choose(L::STRIDES, Self::DIMS, Self::RANK, mem::size_of::<T>());
 }
@@ -112,7 +112,7 @@ const fn choose(
     let Some(strides) = strides else {
         return Path::PerElement;
     };
-    let elements = count(dims);
+    let elements = count(dims, MAX_RANK);
     if rank == 0 || elements == 0 {
         return Path::PerElement;
     }
@@ -124,7 +124,7 @@ const fn choose(
     let mut axis = 0;
     while axis < last {
         if strides[axis] == 1 && dims[axis] >= BAND {
-            let row_bytes = row_major(dims, rank)[axis] * size;
+            let row_bytes = row_major_unsigned(dims, rank)[axis] * size;
             return Path::Tiles {
                 axis,
                 direct: direct(row_bytes),
@@ -133,28 +133,6 @@ const fn choose(
         axis += 1;
     }
     Path::Rows
-}
-
-/// The number of elements of padded `dims`.
-const fn count(dims: Padded<usize>) -> usize {
-    let (mut n, mut k) = (1, 0);
-    while k < MAX_RANK {
-        n *= dims[k];
-        k += 1;
-    }
-    n
-}
-
-/// Row-major strides of the first `rank` of `dims`.
-const fn row_major(dims: Padded<usize>, rank: usize) -> Padded<usize> {
-    let mut strides = [0; MAX_RANK];
-    let (mut stride, mut k) = (1, rank);
-    while k > 0 {
-        k -= 1;
-        strides[k] = stride;
-        stride *= dims[k];
-    }
-    strides
 }
 
 /// The view's elements copied into a tensor built in place.
@@ -201,10 +179,10 @@ pub(crate) fn write<T: Clone, L: Layout>(data: &[T], state: &L::State, out: &mut
     }
 }
 
-/// The input position of the view's first element (there is one).
+/// The input position of the view's first element.
 #[inline(always)]
 fn base<L: Layout>(state: &L::State) -> isize {
-    L::offset(&<<L::Shape as Shape>::Index as MultiIndex>::ZERO, state) as isize
+    super::first_position::<L>(state) as isize
 }
 
 /// [`Path::PerElement`]: each output position unravelled and mapped by

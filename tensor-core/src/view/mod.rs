@@ -82,6 +82,15 @@ const fn is_contiguous<L: Layout>() -> bool {
     true
 }
 
+/// The buffer position of a view's first element (0 when it has none).
+#[inline(always)]
+pub(crate) fn first_position<L: Layout>(state: &L::State) -> usize {
+    match <L::Shape as Shape>::SIZE {
+        0 => 0,
+        _ => L::offset(&crate::layout::zero::<L::Shape>(), state),
+    }
+}
+
 /// The shape's dims, as a slice-able array.
 type Dims<L> = <<L as Layout>::Shape as Shape>::Index;
 
@@ -172,12 +181,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
         if !const { is_contiguous::<L>() } {
             return None;
         }
-        let size = <L::Shape as Shape>::SIZE;
-        let start = if size == 0 {
-            0
-        } else {
-            L::offset(&crate::layout::zero::<L::Shape>(), &self.state)
-        };
+        let (size, start) = (<L::Shape as Shape>::SIZE, first_position::<L>(&self.state));
         Some(&self.data[start..start + size])
     }
 
@@ -279,12 +283,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// The buffer and the position of the first element, for contiguous
     /// writes.
     pub(crate) fn contiguous_mut(&mut self) -> (&mut [T], usize) {
-        let size = <L::Shape as Shape>::SIZE;
-        let start = if size == 0 {
-            0
-        } else {
-            L::offset(&crate::layout::zero::<L::Shape>(), &self.state)
-        };
+        let start = first_position::<L>(&self.state);
         (&mut *self.data, start)
     }
 
