@@ -28,7 +28,7 @@ static DIGITS: &[u8] = include_bytes!("data/digits.bin");
 const BATCH: usize = 32;
 /// The training set's size.
 const TRAIN: usize = 1437;
-/// The batch size as a dimension, for `shape![B, ..]`.
+/// The batch size as a dimension, for `Shape![B, ..]`.
 type B = Dim<BATCH>;
 /// The hidden layer's width.
 type H = Dim<32>;
@@ -79,17 +79,17 @@ fn init(rng: &mut XorShift) -> Net {
 
 /// One SGD step on a batch of `B` images `x` with one-hot labels `y`;
 /// returns the batch's mean cross-entropy before the step.
-fn sgd_step(net: &mut Net, x: &Tensor<f32, shape![B, 64]>, y: &Tensor<f32, shape![B, 10]>) -> f32 {
+fn sgd_step(net: &mut Net, x: &Tensor<f32, Shape![B, 64]>, y: &Tensor<f32, Shape![B, 10]>) -> f32 {
     // Forward.
     let z1 = x.matmul(&net.w1) + &net.b1; // [B, H]
     let a1 = z1.map(|&z| z.max(0.0));
     let z2 = a1.matmul(&net.w2) + &net.b2; // [B, 10]
 
     // Softmax, shifted by each row's largest logit so that exp cannot overflow.
-    let shifted = &z2 - z2.max_axes::<axes![1]>().reshape::<shape![B, 1]>();
+    let shifted = &z2 - z2.max_axes::<Axes![1]>().reshape::<Shape![B, 1]>();
     let e = shifted.map(|&s| s.exp());
-    let total = e.sum_axes::<axes![1]>(); // [B]
-    let p = &e / total.reshape::<shape![B, 1]>();
+    let total = e.sum_axes::<Axes![1]>(); // [B]
+    let p = &e / total.reshape::<Shape![B, 1]>();
     // -log p[label] = log(total) - shifted[label]
     let loss = (total.map(|&t| t.ln()).sum() - (&shifted * y).sum()) / BATCH as f32;
 
@@ -99,11 +99,11 @@ fn sgd_step(net: &mut Net, x: &Tensor<f32, shape![B, 64]>, y: &Tensor<f32, shape
     // (5x in a debug build).
     let dz2 = (p - y) * (1.0 / BATCH as f32); // [B, 10]
     let dw2 = a1.t().to_tensor().matmul(&dz2); // [H, 10]
-    let db2 = dz2.sum_axes::<axes![0]>();
+    let db2 = dz2.sum_axes::<Axes![0]>();
     let da1 = dz2.matmul(&net.w2.t().to_tensor()); // [B, H]
     let dz1 = da1.zip_map(&z1, |&g, &z| if z > 0.0 { g } else { 0.0 });
     let dw1 = x.t().to_tensor().matmul(&dz1); // [64, H]
-    let db1 = dz1.sum_axes::<axes![0]>();
+    let db1 = dz1.sum_axes::<Axes![0]>();
 
     net.w1 -= dw1 * LEARNING_RATE;
     net.b1 -= db1 * LEARNING_RATE;
@@ -116,8 +116,8 @@ fn sgd_step(net: &mut Net, x: &Tensor<f32, shape![B, 64]>, y: &Tensor<f32, shape
 /// `BATCH`; the last `TRAIN % BATCH` samples of each epoch's order are left out.
 fn train(
     net: &mut Net,
-    images: &Tensor<f32, shape![1437, 64]>,
-    labels: &Tensor<u8, shape![1437]>,
+    images: &Tensor<f32, Shape![1437, 64]>,
+    labels: &Tensor<u8, Shape![1437]>,
     rng: &mut XorShift,
 ) {
     let mut order: [usize; TRAIN] = core::array::from_fn(|i| i);
@@ -127,8 +127,8 @@ fn train(
         }
         let mut loss = 0.0;
         for batch in order.chunks_exact(BATCH) {
-            let x = Tensor::<f32, shape![B, 64]>::from_fn(|[b, p]| images[[batch[b], p]]);
-            let y = Tensor::<f32, shape![B, 10]>::from_fn(|[b, c]| {
+            let x = Tensor::<f32, Shape![B, 64]>::from_fn(|[b, p]| images[[batch[b], p]]);
+            let y = Tensor::<f32, Shape![B, 10]>::from_fn(|[b, c]| {
                 f32::from(labels[[batch[b]]] as usize == c)
             });
             loss += sgd_step(net, &x, &y);
@@ -141,8 +141,8 @@ fn train(
 }
 
 /// The fraction of the rows of `images` that `predict` labels correctly.
-#[shaped(N)]
-fn accuracy(net: &Net, images: &Tensor<f32, shape![N, 64]>, labels: &Tensor<u8, shape![N]>) -> f32 {
+#[shape(N)]
+fn accuracy(net: &Net, images: &Tensor<f32, Shape![N, 64]>, labels: &Tensor<u8, Shape![N]>) -> f32 {
     let correct = images
         .outer_iter()
         .zip(labels.iter())
@@ -152,7 +152,7 @@ fn accuracy(net: &Net, images: &Tensor<f32, shape![N, 64]>, labels: &Tensor<u8, 
 }
 
 fn main() {
-    let records = Tensor::<u8, shape![1797, 65]>::try_from_slice(DIGITS)
+    let records = Tensor::<u8, Shape![1797, 65]>::try_from_slice(DIGITS)
         .expect("data/digits.bin holds 1797 records of 65 bytes");
     let scale = |&p: &u8| p as f32 / 16.0;
     let train_images = slice!(records, ..1437, ..64).map(scale);

@@ -22,7 +22,7 @@ use tensor_core::prelude::*;
 pub mod mlp;
 
 /// A 3×3 image-filter kernel.
-pub type Kernel = Tensor<i16, shape![3, 3]>;
+pub type Kernel = Tensor<i16, Shape![3, 3]>;
 
 /// Horizontal Sobel kernel: responds to vertical edges.
 pub static SOBEL_X: Kernel = tensor![[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]];
@@ -41,7 +41,7 @@ pub static KERNELS: [(&str, &Kernel); 3] = [
 ];
 
 /// The multiplication table of 0..16, computed by the compiler.
-pub static TIMES: Tensor<u8, shape![16, 16]> = Tensor::from_array(times_table());
+pub static TIMES: Tensor<u8, Shape![16, 16]> = Tensor::from_array(times_table());
 
 /// `[[i * j]]` for `i, j < 16`, as a `const fn` (every product fits a `u8`).
 const fn times_table() -> [[u8; 16]; 16] {
@@ -59,7 +59,7 @@ const fn times_table() -> [[u8; 16]; 16] {
 }
 
 /// An 8×8 test image: a bright square on a dark background.
-pub static SAMPLE: Tensor<u8, shape![8, 8]> = tensor![
+pub static SAMPLE: Tensor<u8, Shape![8, 8]> = tensor![
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 0, 0, 0, 0, 0, 0],
     [0, 0, 9, 9, 9, 9, 0, 0],
@@ -71,8 +71,8 @@ pub static SAMPLE: Tensor<u8, shape![8, 8]> = tensor![
 ];
 
 /// The response of `kernel` centred on pixel `(i + 1, j + 1)` of `image`.
-#[shaped(H = 8, W = 8)]
-fn respond(image: &Tensor<u8, shape![H, W]>, kernel: &Kernel, i: usize, j: usize) -> i32 {
+#[shape(H = 8, W = 8)]
+fn respond(image: &Tensor<u8, Shape![H, W]>, kernel: &Kernel, i: usize, j: usize) -> i32 {
     let mut sum = 0i32;
     for di in 0..3 {
         for dj in 0..3 {
@@ -84,7 +84,7 @@ fn respond(image: &Tensor<u8, shape![H, W]>, kernel: &Kernel, i: usize, j: usize
 
 /// The Sobel gradient magnitude `|gx| + |gy|` of each interior pixel of an
 /// 8×8 image: a 6×6 tensor on the stack.
-pub fn edge_strength(image: &Tensor<u8, shape![8, 8]>) -> Tensor<u16, shape![6, 6]> {
+pub fn edge_strength(image: &Tensor<u8, Shape![8, 8]>) -> Tensor<u16, Shape![6, 6]> {
     Tensor::from_fn(|[i, j]| {
         let gx = respond(image, &SOBEL_X, i, j);
         let gy = respond(image, &SOBEL_Y, i, j);

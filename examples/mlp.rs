@@ -37,8 +37,8 @@
 //! };
 //!
 //! // Two bright columns at the left edge, or at the right edge.
-//! let left = Tensor::<f32, shape![64]>::from_fn(|[p]| if p % 8 < 2 { 1.0 } else { 0.0 });
-//! let right = Tensor::<f32, shape![64]>::from_fn(|[p]| if p % 8 >= 6 { 1.0 } else { 0.0 });
+//! let left = Tensor::<f32, Shape![64]>::from_fn(|[p]| if p % 8 < 2 { 1.0 } else { 0.0 });
+//! let right = Tensor::<f32, Shape![64]>::from_fn(|[p]| if p % 8 >= 6 { 1.0 } else { 0.0 });
 //! assert_eq!(predict(&TINY, &left), 0);
 //! assert_eq!(predict(&TINY, &right), 1);
 //! assert_eq!(logits(&TINY, &left)[[0]], 16.0); // 16 bright pixels
@@ -50,29 +50,29 @@ use tensor_core::prelude::*;
 /// The weights of a `64 → H → 10` perceptron: `logits = relu(x·w1 + b1)·w2 + b2`
 /// for a row `x` of 64 pixels. Plain data, so it can be built in a `const`
 /// or `static` item (`Tensor::from_array`, `tensor!`).
-#[shaped(H)]
+#[shape(H)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Mlp {
     /// Input to hidden weights: column `j` feeds hidden unit `j`.
-    pub w1: Tensor<f32, shape![64, H]>,
+    pub w1: Tensor<f32, Shape![64, H]>,
     /// Hidden biases.
-    pub b1: Tensor<f32, shape![H]>,
+    pub b1: Tensor<f32, Shape![H]>,
     /// Hidden to output weights: column `c` feeds the logit of class `c`.
-    pub w2: Tensor<f32, shape![H, 10]>,
+    pub w2: Tensor<f32, Shape![H, 10]>,
     /// Output biases.
-    pub b2: Tensor<f32, shape![10]>,
+    pub b2: Tensor<f32, Shape![10]>,
 }
 
 /// The ten class scores (logits, before softmax) of one image.
-#[shaped(H)]
-pub fn logits(mlp: &Mlp<H>, pixels: &Tensor<f32, shape![64]>) -> Tensor<f32, shape![10]>
+#[shape(H)]
+pub fn logits(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> Tensor<f32, Shape![10]>
 where
-    shape![1, H]: Broadcast<shape![H], Out = shape![1, H]>,
+    Shape![1, H]: Broadcast<Shape![H], Out = Shape![1, H]>,
 {
-    let x = pixels.reshape::<shape![1, 64]>();
+    let x = pixels.reshape::<Shape![1, 64]>();
     let hidden = (x.matmul(&mlp.w1) + &mlp.b1).map(|&z| z.max(0.0));
     let out = hidden.matmul(&mlp.w2) + mlp.b2; // [1, 10]
-    out.reshape::<shape![10]>().to_tensor()
+    out.reshape::<Shape![10]>().to_tensor()
 }
 
 /// The predicted digit of one image: the class of the largest logit (the
@@ -80,10 +80,10 @@ where
 ///
 /// The bound holds for every concrete `H`; generic code repeats it, since
 /// the library cannot prove that `[1, H] + [H]` broadcasts for every `H`.
-#[shaped(H)]
-pub fn predict(mlp: &Mlp<H>, pixels: &Tensor<f32, shape![64]>) -> usize
+#[shape(H)]
+pub fn predict(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> usize
 where
-    shape![1, H]: Broadcast<shape![H], Out = shape![1, H]>,
+    Shape![1, H]: Broadcast<Shape![H], Out = Shape![1, H]>,
 {
     argmax(logits(mlp, pixels).as_slice())
 }
@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(DIGITS.len(), 1797 * 65);
         let mlp = pseudo_random_mlp();
         for record in DIGITS.chunks_exact(65).take(50) {
-            let x = Tensor::<f32, shape![64]>::from_fn(|[p]| record[p] as f32 / 16.0);
+            let x = Tensor::<f32, Shape![64]>::from_fn(|[p]| record[p] as f32 / 16.0);
             let expected = reference_logits(&mlp, x.as_slice());
             let got = logits(&mlp, &x);
             for (g, e) in got.iter().zip(expected) {

@@ -10,39 +10,39 @@
 use tensor_core::prelude::*;
 
 /// An RGB image of 28×28 pixels: a shape is a type.
-type Img = shape![3, 28, 28];
+type Img = Shape![3, 28, 28];
 
 // Every constant of a shape is known to the compiler.
 const _: () = assert!(Img::RANK == 3 && Img::SIZE == 2352);
 
 /// A 2×2 rotation by 90°, in read-only memory.
-static ROTATE: Tensor<i32, shape![2, 2]> = tensor![[0, -1], [1, 0]];
+static ROTATE: Tensor<i32, Shape![2, 2]> = tensor![[0, -1], [1, 0]];
 
 /// Matrix product, generic over its three sizes: `K` must agree, or the call
 /// does not compile.
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn matmul(
-    a: &Tensor<i32, shape![M, K]>,
-    b: &Tensor<i32, shape![K, N]>,
-) -> Tensor<i32, shape![M, N]> {
+    a: &Tensor<i32, Shape![M, K]>,
+    b: &Tensor<i32, Shape![K, N]>,
+) -> Tensor<i32, Shape![M, N]> {
     Tensor::from_fn(|[i, j]| (0..K::VALUE).map(|k| a[[i, k]] * b[[k, j]]).sum())
 }
 
 /// A labelled image with named sizes.
-#[shaped(H = 4, W = 6)]
+#[shape(H = 4, W = 6)]
 struct Glyph {
-    pixels: Tensor<u8, shape![H, W]>,
+    pixels: Tensor<u8, Shape![H, W]>,
     label: char,
 }
 
-/// A named shape: `Voxels` is `shape![2, 3, 4]`.
-#[shaped(2, 3, 4)]
+/// A named shape: `Voxels` is `Shape![2, 3, 4]`.
+#[shape(2, 3, 4)]
 struct Voxels;
 
 fn main() {
     section("Shapes are types; their strides are computed at compile time");
     println!(
-        "shape![3, 28, 28]: DIMS {:?}, STRIDES {:?}, SIZE {}",
+        "Shape![3, 28, 28]: DIMS {:?}, STRIDES {:?}, SIZE {}",
         Img::DIMS,
         Img::STRIDES,
         Img::SIZE
@@ -53,8 +53,8 @@ fn main() {
         Voxels::STRIDES
     );
     println!(
-        "shape![1000003, 2] (no typenum alias needed): SIZE {}",
-        <shape![1000003, 2]>::SIZE
+        "Shape![1000003, 2] (no typenum alias needed): SIZE {}",
+        <Shape![1000003, 2]>::SIZE
     );
 
     section("Literals: the shape is read from the brackets");
@@ -64,7 +64,7 @@ fn main() {
         a.shape(),
         size_of_val(&a)
     );
-    let cube = Tensor::<i32, shape![2, 2, 3]>::from_fn(|[i, j, k]| (100 * i + 10 * j + k) as i32);
+    let cube = Tensor::<i32, Shape![2, 2, 3]>::from_fn(|[i, j, k]| (100 * i + 10 * j + k) as i32);
     println!("from_fn(|[i, j, k]| 100i + 10j + k) over [2, 2, 3]:\n{cube}");
     println!("tensor![0.5f32; 2, 4]:\n{}", tensor![0.5f32; 2, 4]);
 
@@ -75,7 +75,7 @@ fn main() {
         a.get([0, 3])
     );
 
-    section("Functions generic over dimensions: #[shaped(M, K, N)]");
+    section("Functions generic over dimensions: #[shape(M, K, N)]");
     let b = tensor![[1, 0], [0, 1], [1, 1]];
     println!("[2, 3] x [3, 2] ->\n{}", matmul(&a, &b));
     println!(
@@ -99,8 +99,8 @@ fn main() {
     );
 
     section("Views: permute, slice, flip, reshape, expand move no data");
-    let img = Tensor::<u8, shape![2, 3, 4]>::from_flat_fn(|i| i as u8);
-    let hwc = img.permute::<axes![1, 2, 0]>(); // [3, 4, 2]: channels last
+    let img = Tensor::<u8, Shape![2, 3, 4]>::from_flat_fn(|i| i as u8);
+    let hwc = img.permute::<Axes![1, 2, 0]>(); // [3, 4, 2]: channels last
     println!(
         "permute [2, 3, 4] by (1, 2, 0): shape {:?}, hwc[[2, 3, 1]] = {} = img[[1, 2, 3]]",
         hwc.shape(),
@@ -113,39 +113,39 @@ fn main() {
     );
     println!(
         "flip the rows of that, then reshape to [4]: {}",
-        cut.flip::<axes![0]>().reshape::<shape![4]>()
+        cut.flip::<Axes![0]>().reshape::<Shape![4]>()
     );
     println!(
         "a row broadcast to [2, 3]:\n{}",
-        tensor![1, 2, 3].expand::<shape![2, 3]>()
+        tensor![1, 2, 3].expand::<Shape![2, 3]>()
     );
-    let mut grid = Tensor::<i32, shape![3, 3]>::zeros();
+    let mut grid = Tensor::<i32, Shape![3, 3]>::zeros();
     slice!(grid.view_mut(), .., 1).fill(7); // write a column through a view
     println!("a column written through a mutable view:\n{grid}");
 
     section("Operations: broadcasting, reductions, matrix products");
     let x = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
-    let centered = &x - &x.mean_axes::<axes![0]>(); // [2, 3] - [3] broadcasts
+    let centered = &x - &x.mean_axes::<Axes![0]>(); // [2, 3] - [3] broadcasts
     println!("x minus its column means:\n{centered}");
     println!(
         "row sums {}, largest {}, x xT =\n{}",
-        x.sum_axes::<axes![1]>(),
+        x.sum_axes::<Axes![1]>(),
         x.max(),
         x.matmul(&x.t())
     );
 
     section("Run-time data is checked at run time");
     let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];
-    match Tensor::<f32, shape![2, 3]>::try_from_slice(&data) {
+    match Tensor::<f32, Shape![2, 3]>::try_from_slice(&data) {
         Ok(t) => println!("{t}"),
         Err(e) => println!("try_from_slice: {e}"),
     }
 
     section("Shape mistakes are compile errors (see ui-tests/tests/ui)");
-    println!("let t: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];  // expected `3`, found `2`");
+    println!("let t: Tensor<i32, Shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];  // expected `3`, found `2`");
     println!("matmul(&a, &a);     // [2, 3] x [2, 3]: expected `3`, found `2`");
     println!("tensor![[1, 2], [3]];  // ragged tensor literal: expected a row of 2 elements");
-    println!("img.reshape::<shape![5, 5]>();  // cannot reshape `(Dim<2>, Dim<3>, Dim<4>)` into `(Dim<5>, Dim<5>)`");
+    println!("img.reshape::<Shape![5, 5]>();  // cannot reshape `(Dim<2>, Dim<3>, Dim<4>)` into `(Dim<5>, Dim<5>)`");
     println!("slice!(img, 3);  // index `FromStart<Dim<3>>` is out of range for an axis of size `Dim<2>`");
 }
 

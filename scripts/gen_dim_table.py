@@ -5,7 +5,7 @@ its dimension type, for every size typenum's `Const<N>: ToUInt` table covers
 
 Dimensions computed at the type level (the length of an open-ended slice)
 come out of typenum arithmetic as typenums; this table turns them back into
-the one type `shape!` writes for that size, so `Dim<3>` from a slice and
+the one type `Shape!` writes for that size, so `Dim<3>` from a slice and
 `Dim<3>` from a literal are the same type. Run: python3 scripts/gen_dim_table.py
 """
 import subprocess

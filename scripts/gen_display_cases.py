@@ -60,7 +60,7 @@ def case(name, array, note):
         f"/// {note}\n"
         f"#[test]\n"
         f"fn {name}() {{\n"
-        f"    let t = Tensor::<{rust_type}, shape![{dims}]>::try_from_slice(&[{data}]).unwrap();\n"
+        f"    let t = Tensor::<{rust_type}, Shape![{dims}]>::try_from_slice(&[{data}]).unwrap();\n"
         f"    assert_eq!(t.to_string(), {rust_string(str(array))});\n"
         f"}}\n"
     )

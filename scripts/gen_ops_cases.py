@@ -5,7 +5,7 @@ matmul, dot) on random shapes and values, checked against NumPy.
 
 NumPy is the oracle. Each case builds its operands from literal data
 (`ten(&[..])`, a tensor of the annotated shape), applies one operation, and
-checks the result's type (the `let got: Tensor<T, shape![..]>` annotation
+checks the result's type (the `let got: Tensor<T, Shape![..]>` annotation
 states the shape NumPy gives) and every element. Integers (i64) compare
 exactly; floats (f64) within 1e-9 relative (`close`). Every assert message
 names the case and spells out its expression.
@@ -112,7 +112,7 @@ def dims(shape):
 
 
 def axes_text(axes):
-    return f"axes![{', '.join(map(str, axes))}]"
+    return f"Axes![{', '.join(map(str, axes))}]"
 
 
 # ---------------------------------------------------------------- shapes
@@ -182,7 +182,7 @@ class Case:
         """A `let` of a tensor holding `x`; returns its name."""
         name = self.name(prefix)
         mut = "mut " if mutable else ""
-        self.lets.append(f"let {mut}{name}: Tensor<{dtype}, shape![{dims(x.shape)}]> = ten(&{flat_lit(x, dtype)});")
+        self.lets.append(f"let {mut}{name}: Tensor<{dtype}, Shape![{dims(x.shape)}]> = ten(&{flat_lit(x, dtype)});")
         return name
 
 
@@ -270,7 +270,7 @@ SCALAR_KINDS = ALL_KINDS
 
 def check(case, got, x, dtype, shape=None):
     """Checks a tensor expression `got` against the array `x`."""
-    case.lets.append(f"let got: Tensor<{dtype}, shape![{dims(x.shape)}]> = {got};")
+    case.lets.append(f"let got: Tensor<{dtype}, Shape![{dims(x.shape)}]> = {got};")
     if dtype == "i64":
         want = flat_lit(x, dtype) if x.size else "[0i64; 0]"
         case.checks.append(f'assert_eq!(got.as_slice(), &{want}, "{{case}}");')
@@ -378,7 +378,7 @@ def case_compound(case):
             expect = np.ascontiguousarray(np.swapaxes(new, -1, -2))
         else:
             expect = np.ascontiguousarray(np.flip(new, tuple(axes)))
-        case.lets.append(f"let mut x: Tensor<{dtype}, shape![{dims(base.shape)}]> = ten(&{flat_lit(base, dtype)});")
+        case.lets.append(f"let mut x: Tensor<{dtype}, Shape![{dims(base.shape)}]> = ten(&{flat_lit(base, dtype)});")
         stmt = f"let mut v = {view}; v {op}= {rhs};"
         check_tensor_name(case, "x", expect, dtype)
         desc = f"x[{dims(base.shape)}]: {stmt}"

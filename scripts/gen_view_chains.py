@@ -3,7 +3,7 @@
 NumPy.
 
 NumPy is the oracle. Each chain starts from `np.arange(n).reshape(shape)`
-(in Rust, `Tensor::<i64, shape![..]>::from_flat_fn(|i| i as i64)`), applies
+(in Rust, `Tensor::<i64, Shape![..]>::from_flat_fn(|i| i as i64)`), applies
 1 to 4 random view operations (permute, t, reshape, slice, flip, expand),
 and the Rust test checks the final view's `shape()`, a few `v[[..]]` reads,
 and every element of `to_tensor()` (whose type also states the shape)
@@ -73,7 +73,7 @@ def op_permute(c):
     perm = list(range(r))
     RNG.shuffle(perm)
     c.x = np.transpose(c.x, perm)
-    c.expr = f"{c.expr}.permute::<axes![{', '.join(map(str, perm))}]>()"
+    c.expr = f"{c.expr}.permute::<Axes![{', '.join(map(str, perm))}]>()"
     c.numpy = f"np.transpose({c.numpy}, {tuple(perm)})"
     return True
 
@@ -112,7 +112,7 @@ def op_reshape(c):
         if shape != c.x.shape:
             break
     c.x = c.x.reshape(shape)
-    c.expr = f"{c.expr}.reshape::<shape![{', '.join(map(str, shape))}]>()"
+    c.expr = f"{c.expr}.reshape::<Shape![{', '.join(map(str, shape))}]>()"
     c.numpy = f"{c.numpy}.reshape({shape})"
     return True
 
@@ -123,7 +123,7 @@ def op_flip(c):
         return False
     axes = RNG.sample(range(r), RNG.randint(1, r))
     c.x = np.flip(c.x, tuple(axes))
-    c.expr = f"{c.expr}.flip::<axes![{', '.join(map(str, axes))}]>()"
+    c.expr = f"{c.expr}.flip::<Axes![{', '.join(map(str, axes))}]>()"
     c.numpy = f"np.flip({c.numpy}, {tuple(axes)})"
     return True
 
@@ -143,7 +143,7 @@ def op_expand(c):
     if body != list(shape):
         c.features["expand: stretched axes"] += 1
     c.x = np.broadcast_to(c.x, target)
-    c.expr = f"{c.expr}.expand::<shape![{', '.join(map(str, target))}]>()"
+    c.expr = f"{c.expr}.expand::<Shape![{', '.join(map(str, target))}]>()"
     c.numpy = f"np.broadcast_to({c.numpy}, {target})"
     return True
 
@@ -328,7 +328,7 @@ def chain_code(number, c):
         f"// {c.numpy}",
         "{",
         f'let chain = "{label}";',
-        f"let t = Tensor::<i64, shape![{dims_text(c.shape0)}]>::from_flat_fn(|i| i as i64);",
+        f"let t = Tensor::<i64, Shape![{dims_text(c.shape0)}]>::from_flat_fn(|i| i as i64);",
         *c.lets,
         f"let v = {c.expr};",
         f'assert_eq!(v.shape(), {shape_lit}, "{{chain}}");',
@@ -337,7 +337,7 @@ def chain_code(number, c):
         value = int(c.x[index])
         lines.append(f'assert_eq!(v[{index_text(index)}], {value}, "{{chain}}: v[{index_text(index)}]");')
     lines += [
-        f"let got: Tensor<i64, shape![{dims_text(shape)}]> = v.to_tensor();",
+        f"let got: Tensor<i64, Shape![{dims_text(shape)}]> = v.to_tensor();",
         f'assert_eq!(got.as_slice(), &{want}, "{{chain}}: to_tensor()");',
         "}",
     ]

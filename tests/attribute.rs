@@ -1,12 +1,12 @@
-//! The `#[shaped]` attribute: dimension variables, named sizes, named shapes.
+//! The `#[shape]` attribute: dimension variables, named sizes, named shapes.
 
 use tensor_core::prelude::*;
 
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn matmul(
-    a: &Tensor<f32, shape![M, K]>,
-    b: &Tensor<f32, shape![K, N]>,
-) -> Tensor<f32, shape![M, N]> {
+    a: &Tensor<f32, Shape![M, K]>,
+    b: &Tensor<f32, Shape![K, N]>,
+) -> Tensor<f32, Shape![M, N]> {
     Tensor::from_fn(|[i, j]| (0..K::VALUE).map(|k| a[[i, k]] * b[[k, j]]).sum())
 }
 
@@ -22,13 +22,13 @@ fn dimension_variables_make_a_function_generic() {
     );
 }
 
-#[shaped(H = 4, W = 3)]
+#[shape(H = 4, W = 3)]
 struct Digit {
-    pixels: Tensor<u8, shape![H, W]>,
+    pixels: Tensor<u8, Shape![H, W]>,
     label: u8,
 }
 
-#[shaped(H = 4, W = 3)]
+#[shape(H = 4, W = 3)]
 fn blank_digit(label: u8) -> Digit {
     Digit {
         pixels: tensor![0; H, W],
@@ -47,14 +47,14 @@ fn named_sizes_substitute_in_types_and_literals() {
     );
 }
 
-#[shaped(B)]
+#[shape(B)]
 struct Batch {
-    rows: Tensor<f32, shape![B, 2]>,
+    rows: Tensor<f32, Shape![B, 2]>,
 }
 
-#[shaped(B)]
+#[shape(B)]
 impl Batch<B> {
-    fn row_sums(&self) -> Tensor<f32, shape![B]> {
+    fn row_sums(&self) -> Tensor<f32, Shape![B]> {
         // The closure's pattern is typed from the return type, even in generic code.
         Tensor::from_fn(|[i]| self.rows[[i, 0]] + self.rows[[i, 1]])
     }
@@ -68,18 +68,18 @@ fn generic_struct_and_impl() {
     assert_eq!(b.row_sums(), tensor![3.0, 7.0, 11.0]);
 }
 
-#[shaped(B, C = 2)]
-fn fill_with_a_dimension_variable(value: i32) -> Tensor<i32, shape![B, C]> {
+#[shape(B, C = 2)]
+fn fill_with_a_dimension_variable(value: i32) -> Tensor<i32, Shape![B, C]> {
     tensor![value; B, C]
 }
 
 #[test]
 fn mixed_variables_and_named_sizes() {
-    let t: Tensor<i32, shape![3, 2]> = fill_with_a_dimension_variable(5);
+    let t: Tensor<i32, Shape![3, 2]> = fill_with_a_dimension_variable(5);
     assert_eq!(t.iter().sum::<i32>(), 30);
 }
 
-#[shaped(M, N)]
+#[shape(M, N)]
 fn tuple_shapes_of_names_work_too(t: &Tensor<u8, (M, N)>) -> [usize; 2] {
     t.shape()
 }
@@ -93,7 +93,7 @@ fn tuple_of_dimension_names() {
 }
 
 /// A documented named shape.
-#[shaped(2, 3, 4)]
+#[shape(2, 3, 4)]
 pub struct Voxels;
 
 #[test]
@@ -101,13 +101,13 @@ fn named_shape_is_the_shape_type() {
     assert_eq!(Voxels::STRIDES, [12, 4, 1]);
     assert_eq!(Voxels::SIZE, 24);
     let v: Tensor<f32, Voxels> = Tensor::zeros();
-    let w: Tensor<f32, shape![2, 3, 4]> = v;
+    let w: Tensor<f32, Shape![2, 3, 4]> = v;
     assert_eq!(w.shape(), [2, 3, 4]);
 }
 
-#[shaped(N)]
+#[shape(N)]
 trait Summed {
-    fn total(&self, t: &Tensor<i64, shape![N]>) -> i64 {
+    fn total(&self, t: &Tensor<i64, Shape![N]>) -> i64 {
         t.iter().sum()
     }
 }
@@ -120,16 +120,16 @@ fn dimension_variables_on_a_trait() {
     assert_eq!(Summer.total(&tensor![1, 2, 3]), 6);
 }
 
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn generic_matmul(
-    a: &Tensor<f32, shape![M, K]>,
-    b: &Tensor<f32, shape![K, N]>,
-) -> Tensor<f32, shape![M, N]> {
+    a: &Tensor<f32, Shape![M, K]>,
+    b: &Tensor<f32, Shape![K, N]>,
+) -> Tensor<f32, Shape![M, N]> {
     a.matmul(b)
 }
 
-#[shaped(K)]
-fn generic_dot(a: &Tensor<i32, shape![K]>, b: &Tensor<i32, shape![K]>) -> i32 {
+#[shape(K)]
+fn generic_dot(a: &Tensor<i32, Shape![K]>, b: &Tensor<i32, Shape![K]>) -> i32 {
     a.dot(b)
 }
 

@@ -8,56 +8,56 @@ use tensor_core::prelude::*;
 /// rank 0 prints the bare value
 #[test]
 fn scalar_i64() {
-    let t = Tensor::<i64, shape![]>::try_from_slice(&[5]).unwrap();
+    let t = Tensor::<i64, Shape![]>::try_from_slice(&[5]).unwrap();
     assert_eq!(t.to_string(), "5");
 }
 
 /// rank 0, the most negative i64
 #[test]
 fn scalar_i64_min() {
-    let t = Tensor::<i64, shape![]>::try_from_slice(&[-9223372036854775808]).unwrap();
+    let t = Tensor::<i64, Shape![]>::try_from_slice(&[-9223372036854775808]).unwrap();
     assert_eq!(t.to_string(), "-9223372036854775808");
 }
 
 /// rank 0, u8
 #[test]
 fn scalar_u8_max() {
-    let t = Tensor::<u8, shape![]>::try_from_slice(&[255]).unwrap();
+    let t = Tensor::<u8, Shape![]>::try_from_slice(&[255]).unwrap();
     assert_eq!(t.to_string(), "255");
 }
 
 /// rank 1
 #[test]
 fn vector_small() {
-    let t = Tensor::<i64, shape![3]>::try_from_slice(&[1, 2, 3]).unwrap();
+    let t = Tensor::<i64, Shape![3]>::try_from_slice(&[1, 2, 3]).unwrap();
     assert_eq!(t.to_string(), "[1 2 3]");
 }
 
 /// one element
 #[test]
 fn vector_single() {
-    let t = Tensor::<i64, shape![1]>::try_from_slice(&[7]).unwrap();
+    let t = Tensor::<i64, Shape![1]>::try_from_slice(&[7]).unwrap();
     assert_eq!(t.to_string(), "[7]");
 }
 
 /// right-aligned to the widest
 #[test]
 fn vector_mixed_widths() {
-    let t = Tensor::<i64, shape![5]>::try_from_slice(&[-5, 10, -300, 7, 0]).unwrap();
+    let t = Tensor::<i64, Shape![5]>::try_from_slice(&[-5, 10, -300, 7, 0]).unwrap();
     assert_eq!(t.to_string(), "[  -5   10 -300    7    0]");
 }
 
 /// u8 extremes
 #[test]
 fn vector_u8_extremes() {
-    let t = Tensor::<u8, shape![4]>::try_from_slice(&[0, 255, 1, 128]).unwrap();
+    let t = Tensor::<u8, Shape![4]>::try_from_slice(&[0, 255, 1, 128]).unwrap();
     assert_eq!(t.to_string(), "[  0 255   1 128]");
 }
 
 /// i8 extremes
 #[test]
 fn vector_i8_extremes() {
-    let t = Tensor::<i8, shape![3]>::try_from_slice(&[-128, 127, 0]).unwrap();
+    let t = Tensor::<i8, Shape![3]>::try_from_slice(&[-128, 127, 0]).unwrap();
     assert_eq!(t.to_string(), "[-128  127    0]");
 }
 
@@ -65,7 +65,7 @@ fn vector_i8_extremes() {
 #[test]
 fn vector_i64_extremes() {
     let t =
-        Tensor::<i64, shape![3]>::try_from_slice(&[-9223372036854775808, 0, 9223372036854775807])
+        Tensor::<i64, Shape![3]>::try_from_slice(&[-9223372036854775808, 0, 9223372036854775807])
             .unwrap();
     assert_eq!(
         t.to_string(),
@@ -76,14 +76,14 @@ fn vector_i64_extremes() {
 /// u64 max
 #[test]
 fn vector_u64_max() {
-    let t = Tensor::<u64, shape![2]>::try_from_slice(&[18446744073709551615, 1]).unwrap();
+    let t = Tensor::<u64, Shape![2]>::try_from_slice(&[18446744073709551615, 1]).unwrap();
     assert_eq!(t.to_string(), "[18446744073709551615                    1]");
 }
 
 /// a row wider than 75 characters wraps
 #[test]
 fn vector_wraps() {
-    let t = Tensor::<i32, shape![30]>::try_from_slice(&[
+    let t = Tensor::<i32, Shape![30]>::try_from_slice(&[
         269, -733, 339, -182, 752, -42, -892, 707, 263, 287, 214, -777, -826, 54, 718, -400, 885,
         -109, 428, -6, 136, 544, 703, -870, 979, 434, 970, -610, -281, -159,
     ])
@@ -94,7 +94,7 @@ fn vector_wraps() {
 /// several wrapped lines
 #[test]
 fn vector_wraps_many_lines() {
-    let t = Tensor::<i64, shape![100]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![100]>::try_from_slice(&[
         -620003, 99071, 712938, -95359, -346139, 888019, -868230, -763369, 771392, 826316, 565409,
         -745119, 1523, 384097, 793392, 730913, -751281, 569859, -613303, 843438, 188621, 81742,
         468113, 430074, 729514, 326631, 18240, 152461, 218546, -956499, 219264, -57140, 637636,
@@ -113,7 +113,7 @@ fn vector_wraps_many_lines() {
 /// words of 20 characters
 #[test]
 fn vector_wraps_wide_elements() {
-    let t = Tensor::<i64, shape![6]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![6]>::try_from_slice(&[
         -9223372036854775808,
         -9223372036854775808,
         -9223372036854775808,
@@ -128,7 +128,7 @@ fn vector_wraps_wide_elements() {
 /// a row of exactly 75 characters
 #[test]
 fn vector_at_line_width() {
-    let t = Tensor::<i64, shape![37]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![37]>::try_from_slice(&[
         1, 8, 5, 1, 1, 2, 0, 6, 2, 5, 9, 6, 6, 1, 9, 8, 6, 9, 7, 1, 0, 4, 9, 3, 9, 1, 6, 7, 6, 8,
         7, 3, 0, 3, 9, 0, 7,
     ])
@@ -142,7 +142,7 @@ fn vector_at_line_width() {
 /// one word more wraps
 #[test]
 fn vector_past_line_width() {
-    let t = Tensor::<i64, shape![38]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![38]>::try_from_slice(&[
         5, 4, 2, 5, 7, 3, 0, 6, 3, 4, 6, 2, 8, 2, 9, 4, 0, 5, 4, 4, 6, 8, 1, 7, 5, 5, 0, 3, 9, 1,
         8, 9, 3, 7, 4, 9, 7, 4,
     ])
@@ -156,7 +156,7 @@ fn vector_past_line_width() {
 /// 1001 elements: `...`
 #[test]
 fn vector_summarized() {
-    let t = Tensor::<i64, shape![1001]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![1001]>::try_from_slice(&[
         0,
         1,
         2,
@@ -1166,14 +1166,14 @@ fn vector_summarized() {
 /// rank 2
 #[test]
 fn matrix_small() {
-    let t = Tensor::<i64, shape![2, 3]>::try_from_slice(&[0, 1, 2, 3, 4, 5]).unwrap();
+    let t = Tensor::<i64, Shape![2, 3]>::try_from_slice(&[0, 1, 2, 3, 4, 5]).unwrap();
     assert_eq!(t.to_string(), "[[0 1 2]\n [3 4 5]]");
 }
 
 /// rank 2, negative and mixed widths
 #[test]
 fn matrix_negative() {
-    let t = Tensor::<i64, shape![3, 4]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![3, 4]>::try_from_slice(&[
         -242, -318, 69, -354, 451, -451, -496, 347, -134, -393, -236, 383,
     ])
     .unwrap();
@@ -1186,7 +1186,7 @@ fn matrix_negative() {
 /// rows ending at the 74th column
 #[test]
 fn matrix_rows_at_line_width() {
-    let t = Tensor::<i64, shape![2, 36]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 36]>::try_from_slice(&[
         9, 2, 7, 4, 4, 2, 6, 4, 4, 0, 6, 1, 9, 0, 4, 2, 7, 2, 6, 4, 7, 3, 4, 9, 9, 2, 2, 0, 7, 6,
         6, 7, 5, 0, 1, 5, 6, 3, 2, 8, 1, 9, 6, 1, 8, 1, 2, 7, 6, 4, 1, 3, 2, 0, 8, 0, 9, 3, 7, 2,
         2, 2, 8, 9, 3, 1, 9, 9, 0, 0, 7, 4,
@@ -1198,7 +1198,7 @@ fn matrix_rows_at_line_width() {
 /// one word more wraps
 #[test]
 fn matrix_rows_past_line_width() {
-    let t = Tensor::<i64, shape![2, 37]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 37]>::try_from_slice(&[
         1, 3, 5, 2, 1, 7, 6, 3, 5, 7, 7, 6, 8, 6, 0, 3, 3, 1, 4, 4, 7, 3, 8, 6, 5, 1, 5, 0, 0, 1,
         1, 4, 5, 2, 7, 1, 2, 8, 8, 3, 6, 8, 8, 4, 7, 8, 0, 4, 5, 7, 7, 4, 8, 9, 7, 3, 1, 4, 5, 0,
         9, 8, 2, 2, 4, 2, 7, 2, 3, 5, 3, 5, 3, 4,
@@ -1210,7 +1210,7 @@ fn matrix_rows_past_line_width() {
 /// rows that wrap, indented under the `[`
 #[test]
 fn matrix_wrapped_rows() {
-    let t = Tensor::<i64, shape![2, 40]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 40]>::try_from_slice(&[
         59, -36, 78, -20, -84, 28, -98, 39, -70, -88, 82, -7, 52, -47, -62, -53, -92, 38, 34, 63,
         -70, -74, -71, -79, 80, -18, -44, 95, 61, -6, 77, -46, 63, -10, -77, 15, -38, 4, 4, -86,
         -35, 34, -27, 71, 56, 89, 13, -97, -85, 20, 11, 35, -68, 24, 44, -79, -64, -93, 4, -15,
@@ -1223,7 +1223,7 @@ fn matrix_wrapped_rows() {
 /// 2-D, both axes cut
 #[test]
 fn matrix_summarized() {
-    let t = Tensor::<i64, shape![40, 30]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![40, 30]>::try_from_slice(&[
         17,
         -37,
         21,
@@ -2432,7 +2432,7 @@ fn matrix_summarized() {
 /// 2-D, only the long axis cut
 #[test]
 fn matrix_summarized_rows() {
-    let t = Tensor::<i64, shape![1001, 1]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![1001, 1]>::try_from_slice(&[
         6, 9, 0, 8, 2, 2, 0, 9, 8, 3, 1, 7, 0, 0, 6, 9, 3, 7, 1, 1, 8, 6, 2, 3, 0, 7, 5, 9, 2, 2,
         5, 5, 0, 7, 8, 2, 2, 9, 5, 7, 2, 7, 3, 0, 6, 4, 2, 9, 6, 8, 1, 0, 5, 1, 3, 5, 0, 5, 2, 7,
         9, 3, 9, 3, 6, 5, 3, 2, 1, 9, 2, 4, 8, 8, 0, 3, 8, 9, 9, 8, 3, 7, 2, 0, 2, 3, 0, 5, 5, 6,
@@ -2475,7 +2475,7 @@ fn matrix_summarized_rows() {
 /// 2-D, only the columns cut
 #[test]
 fn matrix_summarized_columns() {
-    let t = Tensor::<i64, shape![5, 300]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![5, 300]>::try_from_slice(&[
         -2, 7, 4, -4, -6, -6, 1, 4, -5, -4, 2, -3, 8, -9, 2, -4, -6, 5, -3, -4, -3, 3, -7, 7, 2,
         -6, -6, 3, 3, 2, -8, -8, 6, 2, -6, 8, 0, 8, -9, -1, 8, -8, -2, 7, -9, 3, -8, -5, -5, -1,
         -2, 6, 2, -8, -9, 7, 8, -5, -9, 5, -5, -7, -7, -7, -8, -2, -9, -7, 5, -4, -4, -4, 6, 8, -9,
@@ -2542,7 +2542,7 @@ fn matrix_summarized_columns() {
 /// rank 3: a blank line between blocks
 #[test]
 fn cube_small() {
-    let t = Tensor::<i64, shape![2, 3, 4]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 3, 4]>::try_from_slice(&[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
     ])
     .unwrap();
@@ -2552,7 +2552,7 @@ fn cube_small() {
 /// rank 3, mixed widths
 #[test]
 fn cube_negative() {
-    let t = Tensor::<i64, shape![3, 2, 3]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![3, 2, 3]>::try_from_slice(&[
         -545, 704, 374, -80, -81, 151, 427, 3, 561, 647, 869, 153, -779, -69, -400, 485, -817, -116,
     ])
     .unwrap();
@@ -2562,7 +2562,7 @@ fn cube_negative() {
 /// rank 3 with wrapped rows
 #[test]
 fn cube_wrapped_rows() {
-    let t = Tensor::<i64, shape![2, 2, 12]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 2, 12]>::try_from_slice(&[
         -63105, 71404, 30915, -55580, -63263, -56337, 16615, 10693, 37343, -94770, 86787, 46872,
         -20614, -25215, 40856, 48943, 43205, -17061, -35367, -63013, 41734, 81970, -28516, 980,
         -22107, -57942, 70558, -32811, -58896, -92252, -46611, -27535, 62960, -9623, -2895, 44667,
@@ -2575,7 +2575,7 @@ fn cube_wrapped_rows() {
 /// 3-D summarized
 #[test]
 fn cube_summarized() {
-    let t = Tensor::<i64, shape![11, 12, 13]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![11, 12, 13]>::try_from_slice(&[
         19,
         81,
         81,
@@ -4300,7 +4300,7 @@ fn cube_summarized() {
 /// rank 4: two blank lines
 #[test]
 fn rank4_small() {
-    let t = Tensor::<i64, shape![2, 2, 2, 3]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 2, 2, 3]>::try_from_slice(&[
         -12, -11, -10, -9, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
     ])
     .unwrap();
@@ -4310,7 +4310,7 @@ fn rank4_small() {
 /// 4-D summarized
 #[test]
 fn rank4_summarized() {
-    let t = Tensor::<i64, shape![8, 8, 4, 5]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![8, 8, 4, 5]>::try_from_slice(&[
         803, 249, 533, 835, 908, 695, 557, 354, 842, 346, 166, 963, 581, 456, 622, 105, 848, 942,
         162, 805, 959, 788, 186, 763, 722, 834, 376, 489, 539, 292, 468, 359, 413, 127, 698, 190,
         948, 215, 348, 508, 284, 627, 14, 227, 984, 441, 101, 912, 41, 106, 276, 576, 398, 102,
@@ -4390,7 +4390,7 @@ fn rank4_summarized() {
 /// rank 5
 #[test]
 fn rank5_small() {
-    let t = Tensor::<i64, shape![2, 1, 2, 1, 3]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 1, 2, 1, 3]>::try_from_slice(&[
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
     ])
     .unwrap();
@@ -4403,7 +4403,7 @@ fn rank5_small() {
 /// rank 5: three blank lines
 #[test]
 fn rank5_negative() {
-    let t = Tensor::<i64, shape![2, 2, 2, 2, 2]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![2, 2, 2, 2, 2]>::try_from_slice(&[
         10, 1, 3, -13, -4, 17, 7, -6, 18, -20, 0, 10, -2, -5, -17, 17, 3, -1, 11, 5, -8, 10, -18,
         -12, -15, 0, -15, 6, 0, -10, -12, -17,
     ])
@@ -4414,7 +4414,7 @@ fn rank5_negative() {
 /// 1024 elements, no axis cut
 #[test]
 fn rank5_over_threshold_no_long_axis() {
-    let t = Tensor::<i64, shape![4, 4, 4, 4, 4]>::try_from_slice(&[
+    let t = Tensor::<i64, Shape![4, 4, 4, 4, 4]>::try_from_slice(&[
         7, 5, 1, 7, 3, 4, 5, 4, 7, 7, 7, 3, 5, 9, 0, 9, 3, 8, 3, 0, 0, 9, 3, 4, 7, 2, 6, 3, 2, 1,
         9, 5, 4, 8, 9, 2, 0, 5, 3, 1, 7, 7, 3, 3, 8, 8, 3, 0, 2, 6, 7, 2, 5, 2, 1, 7, 6, 7, 5, 7,
         3, 1, 7, 5, 5, 1, 2, 4, 8, 7, 5, 5, 7, 2, 4, 6, 2, 7, 4, 0, 7, 2, 0, 8, 8, 5, 8, 4, 1, 8,
@@ -4458,140 +4458,140 @@ fn rank5_over_threshold_no_long_axis() {
 /// a zero dimension prints `[]`
 #[test]
 fn empty_vector() {
-    let t = Tensor::<i64, shape![0]>::try_from_slice(&[]).unwrap();
+    let t = Tensor::<i64, Shape![0]>::try_from_slice(&[]).unwrap();
     assert_eq!(t.to_string(), "[]");
 }
 
 /// zero rows
 #[test]
 fn empty_matrix_rows() {
-    let t = Tensor::<i64, shape![0, 3]>::try_from_slice(&[]).unwrap();
+    let t = Tensor::<i64, Shape![0, 3]>::try_from_slice(&[]).unwrap();
     assert_eq!(t.to_string(), "[]");
 }
 
 /// zero columns
 #[test]
 fn empty_matrix_columns() {
-    let t = Tensor::<i64, shape![2, 0]>::try_from_slice(&[]).unwrap();
+    let t = Tensor::<i64, Shape![2, 0]>::try_from_slice(&[]).unwrap();
     assert_eq!(t.to_string(), "[]");
 }
 
 /// a zero in the middle
 #[test]
 fn empty_cube() {
-    let t = Tensor::<i64, shape![2, 0, 3]>::try_from_slice(&[]).unwrap();
+    let t = Tensor::<i64, Shape![2, 0, 3]>::try_from_slice(&[]).unwrap();
     assert_eq!(t.to_string(), "[]");
 }
 
 /// a float scalar keeps `.0`
 #[test]
 fn scalar_f64_integral() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[1.0]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[1.0]).unwrap();
     assert_eq!(t.to_string(), "1.0");
 }
 
 /// a float scalar
 #[test]
 fn scalar_f64_fraction() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[-2.5]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[-2.5]).unwrap();
     assert_eq!(t.to_string(), "-2.5");
 }
 
 /// below 1e-4: scientific
 #[test]
 fn scalar_f64_small() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[1e-05]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[1e-05]).unwrap();
     assert_eq!(t.to_string(), "1e-05");
 }
 
 /// from 1e16: scientific
 #[test]
 fn scalar_f64_large() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[1e+16]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[1e+16]).unwrap();
     assert_eq!(t.to_string(), "1e+16");
 }
 
 /// below 1e16: positional
 #[test]
 fn scalar_f64_below_large() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[1000000000000000.0]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[1000000000000000.0]).unwrap();
     assert_eq!(t.to_string(), "1000000000000000.0");
 }
 
 /// negative zero
 #[test]
 fn scalar_f64_negative_zero() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[-0.0]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[-0.0]).unwrap();
     assert_eq!(t.to_string(), "-0.0");
 }
 
 /// NaN
 #[test]
 fn scalar_f64_nan() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[f64::NAN]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[f64::NAN]).unwrap();
     assert_eq!(t.to_string(), "nan");
 }
 
 /// all shortest digits
 #[test]
 fn scalar_f64_long() {
-    let t = Tensor::<f64, shape![]>::try_from_slice(&[0.30000000000000004]).unwrap();
+    let t = Tensor::<f64, Shape![]>::try_from_slice(&[0.30000000000000004]).unwrap();
     assert_eq!(t.to_string(), "0.30000000000000004");
 }
 
 /// f32 shortest digits
 #[test]
 fn scalar_f32() {
-    let t = Tensor::<f32, shape![]>::try_from_slice(&[0.1]).unwrap();
+    let t = Tensor::<f32, Shape![]>::try_from_slice(&[0.1]).unwrap();
     assert_eq!(t.to_string(), "0.1");
 }
 
 /// f32 from 1e6: scientific
 #[test]
 fn scalar_f32_large() {
-    let t = Tensor::<f32, shape![]>::try_from_slice(&[1e+06]).unwrap();
+    let t = Tensor::<f32, Shape![]>::try_from_slice(&[1e+06]).unwrap();
     assert_eq!(t.to_string(), "1e+06");
 }
 
 /// f32(1e-4) is below 1e-4
 #[test]
 fn scalar_f32_tenth_of_mille() {
-    let t = Tensor::<f32, shape![]>::try_from_slice(&[1e-04]).unwrap();
+    let t = Tensor::<f32, Shape![]>::try_from_slice(&[1e-04]).unwrap();
     assert_eq!(t.to_string(), "1e-04");
 }
 
 /// integral floats print `1.`
 #[test]
 fn floats_integral() {
-    let t = Tensor::<f64, shape![3]>::try_from_slice(&[1.0, 2.0, 3.0]).unwrap();
+    let t = Tensor::<f64, Shape![3]>::try_from_slice(&[1.0, 2.0, 3.0]).unwrap();
     assert_eq!(t.to_string(), "[1. 2. 3.]");
 }
 
 /// fractions padded with spaces
 #[test]
 fn floats_padded() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1.0, 2.5]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1.0, 2.5]).unwrap();
     assert_eq!(t.to_string(), "[1.  2.5]");
 }
 
 /// the last word keeps its padding
 #[test]
 fn floats_padded_last() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[2.5, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[2.5, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[2.5 1. ]");
 }
 
 /// sign and integer part aligned
 #[test]
 fn floats_signs() {
-    let t = Tensor::<f64, shape![2, 2]>::try_from_slice(&[1.0, 2.5, -0.25, 10.0]).unwrap();
+    let t = Tensor::<f64, Shape![2, 2]>::try_from_slice(&[1.0, 2.5, -0.25, 10.0]).unwrap();
     assert_eq!(t.to_string(), "[[ 1.    2.5 ]\n [-0.25 10.  ]]");
 }
 
 /// shortest digits
 #[test]
 fn floats_tenths() {
-    let t = Tensor::<f64, shape![3]>::try_from_slice(&[0.1, 0.2, 0.3]).unwrap();
+    let t = Tensor::<f64, Shape![3]>::try_from_slice(&[0.1, 0.2, 0.3]).unwrap();
     assert_eq!(t.to_string(), "[0.1 0.2 0.3]");
 }
 
@@ -4599,7 +4599,7 @@ fn floats_tenths() {
 #[test]
 fn floats_capped() {
     let t =
-        Tensor::<f64, shape![3]>::try_from_slice(&[0.3333333333333333, 0.6666666666666666, 1.0])
+        Tensor::<f64, Shape![3]>::try_from_slice(&[0.3333333333333333, 0.6666666666666666, 1.0])
             .unwrap();
     assert_eq!(t.to_string(), "[0.33333333 0.66666667 1.        ]");
 }
@@ -4607,84 +4607,84 @@ fn floats_capped() {
 /// an exact tie rounds to even
 #[test]
 fn floats_tie() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[0.001953125, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[0.001953125, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[0.00195312 1.        ]");
 }
 
 /// nan and inf
 #[test]
 fn floats_non_finite() {
-    let t = Tensor::<f64, shape![3]>::try_from_slice(&[f64::NAN, 1.5, f64::INFINITY]).unwrap();
+    let t = Tensor::<f64, Shape![3]>::try_from_slice(&[f64::NAN, 1.5, f64::INFINITY]).unwrap();
     assert_eq!(t.to_string(), "[nan 1.5 inf]");
 }
 
 /// only non-finite values
 #[test]
 fn floats_neg_inf() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[f64::NAN, f64::NEG_INFINITY]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[f64::NAN, f64::NEG_INFINITY]).unwrap();
     assert_eq!(t.to_string(), "[ nan -inf]");
 }
 
 /// negative zero
 #[test]
 fn floats_neg_zero() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[-0.0, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[-0.0, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[-0.  1.]");
 }
 
 /// below 1e-4: scientific
 #[test]
 fn floats_scientific_small() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1e-05, 1.5]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1e-05, 1.5]).unwrap();
     assert_eq!(t.to_string(), "[1.0e-05 1.5e+00]");
 }
 
 /// from 1e8: scientific
 #[test]
 fn floats_scientific_large() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[100000000.0, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[100000000.0, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.e+08 1.e+00]");
 }
 
 /// ratio above 1000
 #[test]
 fn floats_scientific_ratio() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1.0, 1000.0000000000001]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1.0, 1000.0000000000001]).unwrap();
     assert_eq!(t.to_string(), "[1.e+00 1.e+03]");
 }
 
 /// ratio exactly 1000: positional
 #[test]
 fn floats_ratio_exactly_1000() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[0.001, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[0.001, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[0.001 1.   ]");
 }
 
 /// three-digit exponents
 #[test]
 fn floats_scientific_exponents() {
-    let t = Tensor::<f64, shape![3]>::try_from_slice(&[-0.0, 1e+100, -2.5e-300]).unwrap();
+    let t = Tensor::<f64, Shape![3]>::try_from_slice(&[-0.0, 1e+100, -2.5e-300]).unwrap();
     assert_eq!(t.to_string(), "[-0.0e+000  1.0e+100 -2.5e-300]");
 }
 
 /// 9 significant digits
 #[test]
 fn floats_scientific_rounded() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[123456789012345.0, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[123456789012345.0, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.23456789e+14 1.00000000e+00]");
 }
 
 /// rounding carries
 #[test]
 fn floats_scientific_carry() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[9.9999999999e+20, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[9.9999999999e+20, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.e+21 1.e+00]");
 }
 
 /// non-finite in scientific
 #[test]
 fn floats_scientific_nan() {
-    let t = Tensor::<f64, shape![3]>::try_from_slice(&[10000000000.0, f64::NAN, f64::NEG_INFINITY])
+    let t = Tensor::<f64, Shape![3]>::try_from_slice(&[10000000000.0, f64::NAN, f64::NEG_INFINITY])
         .unwrap();
     assert_eq!(t.to_string(), "[1.e+10    nan   -inf]");
 }
@@ -4692,21 +4692,21 @@ fn floats_scientific_nan() {
 /// f32 shortest digits
 #[test]
 fn floats_f32() {
-    let t = Tensor::<f32, shape![3]>::try_from_slice(&[0.1, 0.2, 0.33333334]).unwrap();
+    let t = Tensor::<f32, Shape![3]>::try_from_slice(&[0.1, 0.2, 0.33333334]).unwrap();
     assert_eq!(t.to_string(), "[0.1        0.2        0.33333334]");
 }
 
 /// f32 from 1e6: scientific
 #[test]
 fn floats_f32_scientific() {
-    let t = Tensor::<f32, shape![2]>::try_from_slice(&[1e+06, 1.0]).unwrap();
+    let t = Tensor::<f32, Shape![2]>::try_from_slice(&[1e+06, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.e+06 1.e+00]");
 }
 
 /// random values, rounded
 #[test]
 fn floats_random() {
-    let t = Tensor::<f64, shape![4, 5]>::try_from_slice(&[
+    let t = Tensor::<f64, Shape![4, 5]>::try_from_slice(&[
         -7.896802122556165,
         -9.289498522762301,
         11.722035402558257,
@@ -4735,7 +4735,7 @@ fn floats_random() {
 /// a float row that wraps
 #[test]
 fn floats_wrapped() {
-    let t = Tensor::<f64, shape![20]>::try_from_slice(&[
+    let t = Tensor::<f64, Shape![20]>::try_from_slice(&[
         0.0991653418740075,
         -0.038833867434215685,
         -0.3033803602165148,
@@ -4764,7 +4764,7 @@ fn floats_wrapped() {
 /// summarized floats
 #[test]
 fn floats_summarized() {
-    let t = Tensor::<f64, shape![40, 30]>::try_from_slice(&[
+    let t = Tensor::<f64, Shape![40, 30]>::try_from_slice(&[
         13.25, 68.11, 73.89, 91.37, 34.47, 17.62, 2.54, 98.68, 16.22, 12.47, 70.18, 20.66, 11.82,
         12.22, 1.34, 81.38, 75.42, 56.61, 68.46, 72.39, 72.7, 38.55, 58.7, 35.38, 37.03, 83.9,
         33.99, 56.54, 38.52, 55.76, 46.78, 34.11, 21.39, 31.95, 92.1, 49.13, 11.78, 98.53, 70.61,
@@ -4865,7 +4865,7 @@ fn floats_summarized() {
 /// summarized, scientific
 #[test]
 fn floats_summarized_scientific() {
-    let t = Tensor::<f64, shape![1001]>::try_from_slice(&[
+    let t = Tensor::<f64, Shape![1001]>::try_from_slice(&[
         366708000.0,
         -892857000.0,
         -755860000.0,
@@ -5878,42 +5878,42 @@ fn floats_summarized_scientific() {
 /// rounding reaches `1.`
 #[test]
 fn floats_rounded_to_integer() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[0.999999999, 0.5]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[0.999999999, 0.5]).unwrap();
     assert_eq!(t.to_string(), "[1.  0.5]");
 }
 
 /// a sign in scientific
 #[test]
 fn floats_scientific_negative() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[-1e-05, 2.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[-1e-05, 2.0]).unwrap();
     assert_eq!(t.to_string(), "[-1.e-05  2.e+00]");
 }
 
 /// tiny, rounded
 #[test]
 fn floats_scientific_tiny() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1.23456789012e-300, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1.23456789012e-300, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.23456789e-300 1.00000000e+000]");
 }
 
 /// an exact tie rounds up to even
 #[test]
 fn floats_scientific_tie_up() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1234567895.0, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1234567895.0, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.2345679e+09 1.0000000e+00]");
 }
 
 /// an exact tie rounds down to even
 #[test]
 fn floats_scientific_tie_down() {
-    let t = Tensor::<f64, shape![2]>::try_from_slice(&[1234567885.0, 1.0]).unwrap();
+    let t = Tensor::<f64, Shape![2]>::try_from_slice(&[1234567885.0, 1.0]).unwrap();
     assert_eq!(t.to_string(), "[1.23456788e+09 1.00000000e+00]");
 }
 
 /// rank 3 floats
 #[test]
 fn floats_cube() {
-    let t = Tensor::<f64, shape![2, 3, 4]>::try_from_slice(&[
+    let t = Tensor::<f64, Shape![2, 3, 4]>::try_from_slice(&[
         2.94, -3.991, 1.849, -2.36, 2.505, -3.937, 0.991, -3.808, -1.143, 4.484, -2.771, -2.469,
         -4.923, 3.003, -0.073, 0.181, -0.801, 0.48, -0.943, 0.257, 3.052, 2.893, 1.082, -0.542,
     ])
@@ -5924,6 +5924,6 @@ fn floats_cube() {
 /// an empty float tensor
 #[test]
 fn floats_empty() {
-    let t = Tensor::<f64, shape![0]>::try_from_slice(&[]).unwrap();
+    let t = Tensor::<f64, Shape![0]>::try_from_slice(&[]).unwrap();
     assert_eq!(t.to_string(), "[]");
 }

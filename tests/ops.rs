@@ -28,7 +28,7 @@ fn max_and_min_propagate_nan_wherever_it_is() {
         assert!(t.min().is_nan(), "min with NaN at {at}");
         // The same through a non-contiguous view.
         assert!(
-            t.flip::<axes![0]>().max().is_nan(),
+            t.flip::<Axes![0]>().max().is_nan(),
             "flipped max, NaN at {at}"
         );
         assert!(
@@ -43,49 +43,49 @@ fn max_and_min_propagate_nan_wherever_it_is() {
 #[test]
 fn max_axes_and_min_axes_propagate_nan_only_into_its_own_results() {
     // x = np.arange(12.).reshape(3, 4); x[1, 2] = nan
-    let mut t = fiota::<shape![3, 4]>();
+    let mut t = fiota::<Shape![3, 4]>();
     t[[1, 2]] = f64::NAN;
     let is_nan = |v: &[f64]| v.iter().map(|x| x.is_nan()).collect::<Vec<_>>();
 
     // np.max(x, axis=1) == [3, nan, 11]: trailing axis, contiguous runs.
-    let rows = t.max_axes::<axes![1]>();
+    let rows = t.max_axes::<Axes![1]>();
     assert_eq!(is_nan(rows.as_slice()), [false, true, false]);
     assert_eq!((rows[[0]], rows[[2]]), (3.0, 11.0));
     // np.min(x, axis=0) == [0, 1, nan, 3]: leading axis, whole rows.
-    let cols = t.min_axes::<axes![0]>();
+    let cols = t.min_axes::<Axes![0]>();
     assert_eq!(is_nan(cols.as_slice()), [false, false, true, false]);
     assert_eq!((cols[[0]], cols[[1]], cols[[3]]), (0.0, 1.0, 3.0));
     // The same through a transpose (general kernel): x.T.max(axis=0).
-    let rows_t = t.t().max_axes::<axes![0]>();
+    let rows_t = t.t().max_axes::<Axes![0]>();
     assert_eq!(is_nan(rows_t.as_slice()), [false, true, false]);
     // NaN as the first element of the fold, and as the last.
-    let mut u = fiota::<shape![2, 3]>();
+    let mut u = fiota::<Shape![2, 3]>();
     u[[0, 0]] = f64::NAN;
     u[[1, 2]] = f64::NAN;
-    let m = u.max_axes::<axes![1]>();
+    let m = u.max_axes::<Axes![1]>();
     assert!(m[[0]].is_nan() && m[[1]].is_nan());
-    let m = u.min_axes::<axes![0]>();
+    let m = u.min_axes::<Axes![0]>();
     assert_eq!(is_nan(m.as_slice()), [true, false, true]);
     assert_eq!(m[[1]], 1.0);
     // Mixed axes of a rank-3 view: x = arange(24.).reshape(2, 3, 4),
     // x[1, 0, 3] = nan; np.max(x, axis=(0, 2)) == [nan, 19, 23].
-    let mut v = fiota::<shape![2, 3, 4]>();
+    let mut v = fiota::<Shape![2, 3, 4]>();
     v[[1, 0, 3]] = f64::NAN;
-    let m = v.max_axes::<axes![2, 0]>();
+    let m = v.max_axes::<Axes![2, 0]>();
     assert!(m[[0]].is_nan());
     assert_eq!((m[[1]], m[[2]]), (19.0, 23.0));
     // Everything reduced: rank 0.
-    assert!(v.min_axes::<axes![0, 1, 2]>()[[]].is_nan());
+    assert!(v.min_axes::<Axes![0, 1, 2]>()[[]].is_nan());
 }
 
 #[test]
 fn sum_and_mean_carry_nan_and_infinity() {
     let t = tensor![[1.0, f64::INFINITY], [2.0, f64::NAN]];
     assert!(t.sum().is_nan());
-    let s = t.sum_axes::<axes![0]>();
+    let s = t.sum_axes::<Axes![0]>();
     assert_eq!(s[[0]], 3.0);
     assert!(s[[1]].is_nan());
-    let m = t.mean_axes::<axes![1]>();
+    let m = t.mean_axes::<Axes![1]>();
     assert_eq!(m[[0]], f64::INFINITY);
     assert!(m[[1]].is_nan());
 }
@@ -95,13 +95,13 @@ fn sum_and_mean_carry_nan_and_infinity() {
 #[test]
 #[should_panic(expected = "max of no element")]
 fn max_of_no_element_panics() {
-    let _ = Tensor::<f64, shape![0]>::zeros().max();
+    let _ = Tensor::<f64, Shape![0]>::zeros().max();
 }
 
 #[test]
 #[should_panic(expected = "min of no element")]
 fn min_of_an_empty_view_panics() {
-    let t = iota::<shape![4, 3]>();
+    let t = iota::<Shape![4, 3]>();
     let _ = slice!(t, 2..2, ..;-1).min();
 }
 
@@ -110,28 +110,28 @@ fn min_of_an_empty_view_panics() {
 fn max_axes_over_an_empty_axis_panics() {
     // NumPy: np.max(np.zeros((2, 0)), axis=1) raises "zero-size array to
     // reduction operation maximum which has no identity".
-    let _ = Tensor::<i64, shape![2, 0]>::zeros().max_axes::<axes![1]>();
+    let _ = Tensor::<i64, Shape![2, 0]>::zeros().max_axes::<Axes![1]>();
 }
 
 #[test]
 #[should_panic(expected = "min_axes of no element: a reduced axis has size 0")]
 fn min_axes_over_an_empty_leading_axis_of_a_view_panics() {
-    let t = Tensor::<f32, shape![3, 0]>::zeros();
-    let _ = t.t().min_axes::<axes![0]>(); // t.T has shape [0, 3]
+    let t = Tensor::<f32, Shape![3, 0]>::zeros();
+    let _ = t.t().min_axes::<Axes![0]>(); // t.T has shape [0, 3]
 }
 
 #[test]
 fn empty_reductions_that_do_not_panic() {
     // np.sum of nothing is 0; np.max over a kept empty axis is empty.
-    assert_eq!(Tensor::<i64, shape![0, 3]>::zeros().sum(), 0);
+    assert_eq!(Tensor::<i64, Shape![0, 3]>::zeros().sum(), 0);
     assert_eq!(
-        Tensor::<i64, shape![0, 3]>::zeros().sum_axes::<axes![0]>(),
+        Tensor::<i64, Shape![0, 3]>::zeros().sum_axes::<Axes![0]>(),
         tensor![0, 0, 0]
     );
-    let e: Tensor<i64, shape![0]> = Tensor::<i64, shape![0, 3]>::zeros().max_axes::<axes![1]>();
+    let e: Tensor<i64, Shape![0]> = Tensor::<i64, Shape![0, 3]>::zeros().max_axes::<Axes![1]>();
     assert_eq!(e.as_slice(), &[0i64; 0]);
     // np.mean over an empty axis is nan (NumPy also warns).
-    let m = Tensor::<f64, shape![3, 0]>::zeros().mean_axes::<axes![1]>();
+    let m = Tensor::<f64, Shape![3, 0]>::zeros().mean_axes::<Axes![1]>();
     assert!(m.iter().all(|x| x.is_nan()));
 }
 
@@ -139,12 +139,12 @@ fn empty_reductions_that_do_not_panic() {
 
 #[test]
 fn map_changes_the_element_type() {
-    let t = iota::<shape![2, 3]>();
-    let halves: Tensor<f64, shape![2, 3]> = t.map(|&x| x as f64 / 2.0);
+    let t = iota::<Shape![2, 3]>();
+    let halves: Tensor<f64, Shape![2, 3]> = t.map(|&x| x as f64 / 2.0);
     assert_eq!(halves, tensor![[0.0, 0.5, 1.0], [1.5, 2.0, 2.5]]);
-    let odd: Tensor<bool, shape![3, 2]> = t.t().map(|&x| x % 2 == 1);
+    let odd: Tensor<bool, Shape![3, 2]> = t.t().map(|&x| x % 2 == 1);
     assert_eq!(odd, tensor![[false, true], [true, false], [false, true]]);
-    let small: Tensor<u8, shape![3]> = slice!(t, 1).map(|&x| x as u8);
+    let small: Tensor<u8, Shape![3]> = slice!(t, 1).map(|&x| x as u8);
     assert_eq!(small, tensor![3u8, 4, 5]);
     // Non-Copy results.
     let names = tensor![1, 2].map(|x| format!("#{x}"));
@@ -153,13 +153,13 @@ fn map_changes_the_element_type() {
 
 #[test]
 fn zip_map_mixes_element_types_and_broadcasts() {
-    let ints = iota::<shape![2, 3]>();
+    let ints = iota::<Shape![2, 3]>();
     let scales = tensor![[0.5f32], [2.0]]; // [2, 1]
-    let scaled: Tensor<f32, shape![2, 3]> = ints.zip_map(&scales, |&i, &s| i as f32 * s);
+    let scaled: Tensor<f32, Shape![2, 3]> = ints.zip_map(&scales, |&i, &s| i as f32 * s);
     assert_eq!(scaled, tensor![[0.0, 0.5, 1.0], [6.0, 8.0, 10.0]]);
     // [3] against [2, 3] through a view, to bool.
     let row = tensor![1i64, 10, 3];
-    let gt: Tensor<bool, shape![2, 3]> = row.zip_map(&ints, |&r, &x| r > x);
+    let gt: Tensor<bool, Shape![2, 3]> = row.zip_map(&ints, |&r, &x| r > x);
     assert_eq!(gt, tensor![[true, true, true], [false, true, false]]);
     // [3, 1] (a transpose) against [4]: np.add.outer-like pairs.
     let col = tensor![[7u8, 8, 9]];
@@ -169,7 +169,7 @@ fn zip_map_mixes_element_types_and_broadcasts() {
     assert_eq!(pairs.shape(), [3, 4]);
     assert_eq!(pairs[[2, 1]], (9, 'b'));
     // A rank-0 operand.
-    let z = Tensor::<f64, shape![]>::full(0.25);
+    let z = Tensor::<f64, Shape![]>::full(0.25);
     assert_eq!(z.zip_map(&ints, |&a, &b| a * b as f64)[[1, 2]], 1.25);
 }
 
@@ -177,7 +177,7 @@ fn zip_map_mixes_element_types_and_broadcasts() {
 
 #[test]
 fn operands_mix_tensors_views_mutable_views_and_references() {
-    let a = iota::<shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
+    let a = iota::<Shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
     let bt = tensor![[10, 40], [20, 50], [30, 60]]; // .t() is [[10, 20, 30], [40, 50, 60]]
     let want = tensor![[10, 21, 32], [43, 54, 65]];
     let mut m = bt.t().to_tensor();
@@ -207,7 +207,7 @@ fn operands_mix_tensors_views_mutable_views_and_references() {
         tensor![[10, 40, 120], [40, 100, 240]]
     );
     assert_eq!(
-        &m.view_mut() / row.flip::<axes![0]>(),
+        &m.view_mut() / row.flip::<Axes![0]>(),
         tensor![[2, 10, 30], [10, 25, 60]]
     );
     // Scalars on either side of Tensor, &Tensor, View, &View.
@@ -233,7 +233,7 @@ fn integer_division_truncates_toward_zero_as_rust_does() {
 
 #[test]
 fn compound_assignment_through_a_view_mut_of_a_slice() {
-    let mut m = Tensor::<i64, shape![3, 4]>::zeros();
+    let mut m = Tensor::<i64, Shape![3, 4]>::zeros();
     {
         // m[1:, ::2] += [10, 20]
         let mut v = slice!(m.view_mut(), 1.., ..;2);
@@ -268,7 +268,7 @@ fn compound_assignment_through_a_view_mut_of_a_slice() {
 
 #[test]
 fn compound_assignment_on_tensors_with_every_right_side() {
-    let mut t = fiota::<shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
+    let mut t = fiota::<Shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
     t += tensor![1.0, 1.0, 1.0]; // Tensor, [3]
     t -= &tensor![[0.5], [1.5]]; // &Tensor, [2, 1]
     assert_eq!(t, tensor![[0.5, 1.5, 2.5], [2.5, 3.5, 4.5]]);
@@ -280,7 +280,7 @@ fn compound_assignment_on_tensors_with_every_right_side() {
     let s = tensor![[9.0, 0.0], [8.0, 0.0]];
     t -= &slice!(s, 0, ..1); // &View, [1]
     assert_eq!(t, tensor![[-8.0, -7.5, -7.75], [1.0, -2.0, -4.5]]);
-    t += Tensor::<f64, shape![]>::full(8.0); // rank 0
+    t += Tensor::<f64, Shape![]>::full(8.0); // rank 0
     t *= 2.0; // scalar
     assert_eq!(t, tensor![[0.0, 1.0, 0.5], [18.0, 12.0, 7.0]]);
 }
@@ -289,24 +289,24 @@ fn compound_assignment_on_tensors_with_every_right_side() {
 
 #[test]
 fn reducing_every_axis_gives_a_rank_0_tensor() {
-    let t = iota::<shape![2, 3, 4]>();
-    let s: Tensor<i64, shape![]> = t.sum_axes::<axes![0, 1, 2]>();
+    let t = iota::<Shape![2, 3, 4]>();
+    let s: Tensor<i64, Shape![]> = t.sum_axes::<Axes![0, 1, 2]>();
     assert_eq!(s[[]], 276); // np.arange(24).sum()
     assert_eq!(s.shape(), [0usize; 0]);
     // Axes in any order, and through a view.
-    let s: Tensor<i64, shape![]> = t.permute::<axes![2, 0, 1]>().sum_axes::<axes![2, 0, 1]>();
+    let s: Tensor<i64, Shape![]> = t.permute::<Axes![2, 0, 1]>().sum_axes::<Axes![2, 0, 1]>();
     assert_eq!(s.as_slice(), &[276]);
-    assert_eq!(t.max_axes::<axes![1, 2, 0]>()[[]], 23);
-    assert_eq!(t.t().min_axes::<axes![0, 1, 2]>()[[]], 0);
+    assert_eq!(t.max_axes::<Axes![1, 2, 0]>()[[]], 23);
+    assert_eq!(t.t().min_axes::<Axes![0, 1, 2]>()[[]], 0);
     assert_eq!(
-        fiota::<shape![2, 3, 4]>().mean_axes::<axes![0, 1, 2]>()[[]],
+        fiota::<Shape![2, 3, 4]>().mean_axes::<Axes![0, 1, 2]>()[[]],
         11.5
     );
     // A rank-0 result broadcasts back against the input.
-    let centred = fiota::<shape![2, 2]>() - fiota::<shape![2, 2]>().mean_axes::<axes![0, 1]>();
+    let centred = fiota::<Shape![2, 2]>() - fiota::<Shape![2, 2]>().mean_axes::<Axes![0, 1]>();
     assert_eq!(centred, tensor![[-1.5, -0.5], [0.5, 1.5]]);
     // Rank-0 tensors themselves.
-    let z = Tensor::<i64, shape![]>::full(7);
+    let z = Tensor::<i64, Shape![]>::full(7);
     assert_eq!((z.sum(), z.max(), z.min()), (7, 7, 7));
     assert_eq!((z * 2)[[]], 14);
 }
@@ -316,47 +316,47 @@ fn reducing_every_axis_gives_a_rank_0_tensor() {
 #[test]
 fn matmul_with_k_0_gives_zeros() {
     // np.zeros((3, 0)) @ np.zeros((0, 2)) == np.zeros((3, 2))
-    let a = Tensor::<i64, shape![3, 0]>::zeros();
-    let b = Tensor::<i64, shape![0, 2]>::zeros();
-    let c: Tensor<i64, shape![3, 2]> = a.matmul(&b);
+    let a = Tensor::<i64, Shape![3, 0]>::zeros();
+    let b = Tensor::<i64, Shape![0, 2]>::zeros();
+    let c: Tensor<i64, Shape![3, 2]> = a.matmul(&b);
     assert_eq!(c, Tensor::zeros());
     // Also when the result memory held something else before: a fresh
     // result each time, and through views.
-    let f = Tensor::<f64, shape![0, 4]>::zeros();
-    let p: Tensor<f64, shape![4, 4]> = f.t().matmul(&f);
-    assert_eq!(p, Tensor::<f64, shape![4, 4]>::zeros());
+    let f = Tensor::<f64, Shape![0, 4]>::zeros();
+    let p: Tensor<f64, Shape![4, 4]> = f.t().matmul(&f);
+    assert_eq!(p, Tensor::<f64, Shape![4, 4]>::zeros());
     // Batched, with broadcasting: [2, 1, 3, 0] @ [5, 0, 2] -> [2, 5, 3, 2].
-    let a = Tensor::<f32, shape![2, 1, 3, 0]>::zeros();
-    let b = Tensor::<f32, shape![5, 0, 2]>::zeros();
-    let c: Tensor<f32, shape![2, 5, 3, 2]> = a.matmul(&b);
+    let a = Tensor::<f32, Shape![2, 1, 3, 0]>::zeros();
+    let b = Tensor::<f32, Shape![5, 0, 2]>::zeros();
+    let c: Tensor<f32, Shape![2, 5, 3, 2]> = a.matmul(&b);
     assert!(c.iter().all(|&x| x == 0.0));
 }
 
 #[test]
 fn matmul_with_m_n_or_a_batch_of_0_is_empty() {
-    let a = Tensor::<i64, shape![0, 3]>::zeros();
-    let c: Tensor<i64, shape![0, 2]> = a.matmul(&iota::<shape![3, 2]>());
+    let a = Tensor::<i64, Shape![0, 3]>::zeros();
+    let c: Tensor<i64, Shape![0, 2]> = a.matmul(&iota::<Shape![3, 2]>());
     assert_eq!(c.as_slice(), &[0i64; 0]);
-    let c: Tensor<i64, shape![2, 0]> =
-        iota::<shape![2, 3]>().matmul(&Tensor::<i64, shape![3, 0]>::zeros());
+    let c: Tensor<i64, Shape![2, 0]> =
+        iota::<Shape![2, 3]>().matmul(&Tensor::<i64, Shape![3, 0]>::zeros());
     assert_eq!(c.shape(), [2, 0]);
-    let c: Tensor<i64, shape![0, 2, 2]> =
-        Tensor::<i64, shape![0, 2, 3]>::zeros().matmul(&iota::<shape![3, 2]>());
+    let c: Tensor<i64, Shape![0, 2, 2]> =
+        Tensor::<i64, Shape![0, 2, 3]>::zeros().matmul(&iota::<Shape![3, 2]>());
     assert_eq!(c.shape(), [0, 2, 2]);
 }
 
 #[test]
 fn dot_of_empty_vectors_is_0() {
-    let e = Tensor::<f64, shape![0]>::zeros();
+    let e = Tensor::<f64, Shape![0]>::zeros();
     assert_eq!(e.dot(&e), 0.0);
-    let t = iota::<shape![3]>();
+    let t = iota::<Shape![3]>();
     assert_eq!(slice!(t, 1..1).dot(&slice!(t, 2..2)), 0);
 }
 
 #[test]
 #[should_panic(expected = "max_axes of no element: a reduced axis has size 0")]
 fn max_over_an_empty_axis_panics_even_when_the_result_is_empty() {
-    let _ = Tensor::<f64, shape![0, 0]>::zeros().max_axes::<axes![0]>();
+    let _ = Tensor::<f64, Shape![0, 0]>::zeros().max_axes::<Axes![0]>();
 }
 
 #[test]
@@ -370,8 +370,8 @@ fn view_mut_operands_by_value_and_with_scalars() {
 
 #[test]
 fn assign_zip_writes_broadcast_results_in_place() {
-    let a = Tensor::<f64, shape![2, 3]>::from_flat_fn(|i| i as f64);
-    let mut out = Tensor::<f64, shape![3, 2]>::zeros();
+    let a = Tensor::<f64, Shape![2, 3]>::from_flat_fn(|i| i as f64);
+    let mut out = Tensor::<f64, Shape![3, 2]>::zeros();
     // A transposed view and a broadcast column, into an existing tensor.
     out.assign_zip(&a.t(), &tensor![[10.0], [20.0], [30.0]], |&x, &y| x * y);
     assert_eq!(out, tensor![[0.0, 30.0], [20.0, 80.0], [60.0, 150.0]]);

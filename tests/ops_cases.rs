@@ -36,31 +36,31 @@ fn binary_000_to_007() {
     // a[2, 3, 1, 1] + b[1] -> [2, 3, 1, 1]
     {
         let case = "binary 0: [2, 3, 1, 1] + [1] on i64: a1 + &b2";
-        let a1: Tensor<i64, shape![2, 3, 1, 1]> = ten(&[1, 5, -17, 16, -15, 7]);
-        let b2: Tensor<i64, shape![1]> = ten(&[-9]);
-        let got: Tensor<i64, shape![2, 3, 1, 1]> = a1 + &b2;
+        let a1: Tensor<i64, Shape![2, 3, 1, 1]> = ten(&[1, 5, -17, 16, -15, 7]);
+        let b2: Tensor<i64, Shape![1]> = ten(&[-9]);
+        let got: Tensor<i64, Shape![2, 3, 1, 1]> = a1 + &b2;
         assert_eq!(got.as_slice(), &[-8, -4, -26, 7, -24, -2], "{case}");
     }
     // a[] + b[1, 3] -> [1, 3]
     {
         let case = "binary 1: [] + [1, 3] on f64: a1 + &b2.t()";
-        let a1: Tensor<f64, shape![]> = ten(&[3.28]);
-        let b2: Tensor<f64, shape![3, 1]> = ten(&[3.82, -0.94, 2.89]);
-        let got: Tensor<f64, shape![1, 3]> = a1 + &b2.t();
+        let a1: Tensor<f64, Shape![]> = ten(&[3.28]);
+        let b2: Tensor<f64, Shape![3, 1]> = ten(&[3.82, -0.94, 2.89]);
+        let got: Tensor<f64, Shape![1, 3]> = a1 + &b2.t();
         close(got.as_slice(), &[7.1, 2.34, 6.17], case);
     }
     // a[1] - b[2, 4, 2, 4] -> [2, 4, 2, 4]
     {
         let case =
-            "binary 2: [1] - [2, 4, 2, 4] on i64: slice!(a1, ..;-2) - b2.flip::<axes![3, 1, 2]>()";
-        let a1: Tensor<i64, shape![1]> = ten(&[-7]);
-        let b2: Tensor<i64, shape![2, 4, 2, 4]> = ten(&[
+            "binary 2: [1] - [2, 4, 2, 4] on i64: slice!(a1, ..;-2) - b2.flip::<Axes![3, 1, 2]>()";
+        let a1: Tensor<i64, Shape![1]> = ten(&[-7]);
+        let b2: Tensor<i64, Shape![2, 4, 2, 4]> = ten(&[
             -1, -8, -18, 13, 5, 18, 11, 19, -15, 13, -11, -10, 8, -19, 8, 10, -9, 18, -5, -13, -12,
             -20, 11, 1, 20, 4, 15, 19, -14, 14, -15, -3, 20, 11, 4, -17, 7, -1, -13, -10, -15, 11,
             7, -19, 8, -14, 14, -20, -14, -6, 11, 20, -6, 8, 11, -6, -16, -4, -4, -3, -18, 16, 13,
             17,
         ]);
-        let got: Tensor<i64, shape![2, 4, 2, 4]> = slice!(a1, ..;-2) - b2.flip::<axes![3, 1, 2]>();
+        let got: Tensor<i64, Shape![2, 4, 2, 4]> = slice!(a1, ..;-2) - b2.flip::<Axes![3, 1, 2]>();
         assert_eq!(
             got.as_slice(),
             &[
@@ -75,13 +75,13 @@ fn binary_000_to_007() {
     // a[3, 4, 1, 1] - b[3, 4, 1, 1] -> [3, 4, 1, 1]
     {
         let case = "binary 3: [3, 4, 1, 1] - [3, 4, 1, 1] on f64: a1 - b2";
-        let a1: Tensor<f64, shape![3, 4, 1, 1]> = ten(&[
+        let a1: Tensor<f64, Shape![3, 4, 1, 1]> = ten(&[
             -9.83, 7.3, 2.46, 1.88, -6.41, 7.29, 3.38, -0.97, -9.88, 8.91, -4.49, -4.52,
         ]);
-        let b2: Tensor<f64, shape![3, 4, 1, 1]> = ten(&[
+        let b2: Tensor<f64, Shape![3, 4, 1, 1]> = ten(&[
             -4.57, -8.2, 5.25, -2.72, -8.49, -5.79, -3.29, -2.24, 4.97, 2.81, 0.7, -5.39,
         ]);
-        let got: Tensor<f64, shape![3, 4, 1, 1]> = a1 - b2;
+        let got: Tensor<f64, Shape![3, 4, 1, 1]> = a1 - b2;
         close(
             got.as_slice(),
             &[
@@ -104,21 +104,21 @@ fn binary_000_to_007() {
     // a[] * b[1] -> [1]
     {
         let case = "binary 4: [] * [1] on i64: a1 * b2";
-        let a1: Tensor<i64, shape![]> = ten(&[-3]);
-        let b2: Tensor<i64, shape![1]> = ten(&[-1]);
-        let got: Tensor<i64, shape![1]> = a1 * b2;
+        let a1: Tensor<i64, Shape![]> = ten(&[-3]);
+        let b2: Tensor<i64, Shape![1]> = ten(&[-1]);
+        let got: Tensor<i64, Shape![1]> = a1 * b2;
         assert_eq!(got.as_slice(), &[3], "{case}");
     }
     // a[1, 4, 3] * b[1, 4, 3] -> [1, 4, 3]
     {
         let case = "binary 5: [1, 4, 3] * [1, 4, 3] on f64: a1.t() * &b2";
-        let a1: Tensor<f64, shape![1, 3, 4]> = ten(&[
+        let a1: Tensor<f64, Shape![1, 3, 4]> = ten(&[
             4.64, -4.25, 3.99, -6.64, 3.43, -0.67, 6.21, 3.08, 9.68, -0.5, -8.8, -3.56,
         ]);
-        let b2: Tensor<f64, shape![1, 4, 3]> = ten(&[
+        let b2: Tensor<f64, Shape![1, 4, 3]> = ten(&[
             -5.83, 6.86, 8.43, -9.45, -9.9, 2.19, -1.51, 0.48, 0.01, 1.89, -3.3, 5.72,
         ]);
-        let got: Tensor<f64, shape![1, 4, 3]> = a1.t() * &b2;
+        let got: Tensor<f64, Shape![1, 4, 3]> = a1.t() * &b2;
         close(
             got.as_slice(),
             &[
@@ -141,18 +141,18 @@ fn binary_000_to_007() {
     // a[3, 4, 0] truncating / b[3, 1, 0] -> [3, 4, 0]
     {
         let case = "binary 6: [3, 4, 0] / [3, 1, 0] on i64: &a1 / &b2";
-        let a1: Tensor<i64, shape![3, 4, 0]> = ten(&[]);
-        let b2: Tensor<i64, shape![3, 1, 0]> = ten(&[]);
-        let got: Tensor<i64, shape![3, 4, 0]> = &a1 / &b2;
+        let a1: Tensor<i64, Shape![3, 4, 0]> = ten(&[]);
+        let b2: Tensor<i64, Shape![3, 1, 0]> = ten(&[]);
+        let got: Tensor<i64, Shape![3, 4, 0]> = &a1 / &b2;
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // a[1] / b[1, 1, 1, 1] -> [1, 1, 1, 1]
     {
         let case =
             "binary 7: [1] / [1, 1, 1, 1] on f64: slice!(a1, ..;2) / &slice!(b2, .., .., 2..3)";
-        let a1: Tensor<f64, shape![2]> = ten(&[-6.32, -7.99]);
-        let b2: Tensor<f64, shape![1, 1, 3, 1]> = ten(&[-3.1, -0.1, -1.83]);
-        let got: Tensor<f64, shape![1, 1, 1, 1]> = slice!(a1, ..;2) / &slice!(b2, .., .., 2..3);
+        let a1: Tensor<f64, Shape![2]> = ten(&[-6.32, -7.99]);
+        let b2: Tensor<f64, Shape![1, 1, 3, 1]> = ten(&[-3.1, -0.1, -1.83]);
+        let got: Tensor<f64, Shape![1, 1, 1, 1]> = slice!(a1, ..;2) / &slice!(b2, .., .., 2..3);
         close(got.as_slice(), &[3.453551912568306], case);
     }
 }
@@ -161,26 +161,26 @@ fn binary_000_to_007() {
 fn binary_008_to_015() {
     // a[2, 1] + b[1, 1] -> [2, 1]
     {
-        let case = "binary 8: [2, 1] + [1, 1] on i64: &a1.flip::<axes![0]>() + slice!(b2, ..;-2)";
-        let a1: Tensor<i64, shape![2, 1]> = ten(&[15, 9]);
-        let b2: Tensor<i64, shape![1, 1]> = ten(&[20]);
-        let got: Tensor<i64, shape![2, 1]> = &a1.flip::<axes![0]>() + slice!(b2, ..;-2);
+        let case = "binary 8: [2, 1] + [1, 1] on i64: &a1.flip::<Axes![0]>() + slice!(b2, ..;-2)";
+        let a1: Tensor<i64, Shape![2, 1]> = ten(&[15, 9]);
+        let b2: Tensor<i64, Shape![1, 1]> = ten(&[20]);
+        let got: Tensor<i64, Shape![2, 1]> = &a1.flip::<Axes![0]>() + slice!(b2, ..;-2);
         assert_eq!(got.as_slice(), &[29, 35], "{case}");
     }
     // a[] + b[] -> []
     {
         let case = "binary 9: [] + [] on f64: &a1 + b2";
-        let a1: Tensor<f64, shape![]> = ten(&[-2.41]);
-        let b2: Tensor<f64, shape![]> = ten(&[-8.82]);
-        let got: Tensor<f64, shape![]> = &a1 + b2;
+        let a1: Tensor<f64, Shape![]> = ten(&[-2.41]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-8.82]);
+        let got: Tensor<f64, Shape![]> = &a1 + b2;
         close(got.as_slice(), &[-11.23], case);
     }
     // a[4, 3] - b[4, 1, 3] -> [4, 4, 3]
     {
-        let case = "binary 10: [4, 3] - [4, 1, 3] on i64: a1.flip::<axes![1, 0]>() - b2";
-        let a1: Tensor<i64, shape![4, 3]> = ten(&[-16, 10, -7, -16, 1, 7, -12, 1, 19, -9, -2, 2]);
-        let b2: Tensor<i64, shape![4, 1, 3]> = ten(&[8, 14, 16, 3, 7, 12, -20, -20, 7, 13, 2, 2]);
-        let got: Tensor<i64, shape![4, 4, 3]> = a1.flip::<axes![1, 0]>() - b2;
+        let case = "binary 10: [4, 3] - [4, 1, 3] on i64: a1.flip::<Axes![1, 0]>() - b2";
+        let a1: Tensor<i64, Shape![4, 3]> = ten(&[-16, 10, -7, -16, 1, 7, -12, 1, 19, -9, -2, 2]);
+        let b2: Tensor<i64, Shape![4, 1, 3]> = ten(&[8, 14, 16, 3, 7, 12, -20, -20, 7, 13, 2, 2]);
+        let got: Tensor<i64, Shape![4, 4, 3]> = a1.flip::<Axes![1, 0]>() - b2;
         assert_eq!(
             got.as_slice(),
             &[
@@ -193,12 +193,12 @@ fn binary_008_to_015() {
     }
     // a[4, 1, 2] - b[4, 2, 1] -> [4, 2, 2]
     {
-        let case = "binary 11: [4, 1, 2] - [4, 2, 1] on f64: a1.flip::<axes![2, 0]>() - &b2.flip::<axes![1]>()";
-        let a1: Tensor<f64, shape![4, 1, 2]> =
+        let case = "binary 11: [4, 1, 2] - [4, 2, 1] on f64: a1.flip::<Axes![2, 0]>() - &b2.flip::<Axes![1]>()";
+        let a1: Tensor<f64, Shape![4, 1, 2]> =
             ten(&[-0.43, -6.7, 4.24, 2.47, 8.6, -7.15, -7.3, 8.77]);
-        let b2: Tensor<f64, shape![4, 2, 1]> =
+        let b2: Tensor<f64, Shape![4, 2, 1]> =
             ten(&[6.2, -7.91, -1.01, 2.65, -2.01, 3.43, 9.45, 7.61]);
-        let got: Tensor<f64, shape![4, 2, 2]> = a1.flip::<axes![2, 0]>() - &b2.flip::<axes![1]>();
+        let got: Tensor<f64, Shape![4, 2, 2]> = a1.flip::<Axes![2, 0]>() - &b2.flip::<Axes![1]>();
         close(
             got.as_slice(),
             &[
@@ -225,34 +225,34 @@ fn binary_008_to_015() {
     // a[1] * b[] -> [1]
     {
         let case = "binary 12: [1] * [] on i64: &slice!(a1, ..1) * &b2";
-        let a1: Tensor<i64, shape![3]> = ten(&[18, -8, 12]);
-        let b2: Tensor<i64, shape![]> = ten(&[10]);
-        let got: Tensor<i64, shape![1]> = &slice!(a1, ..1) * &b2;
+        let a1: Tensor<i64, Shape![3]> = ten(&[18, -8, 12]);
+        let b2: Tensor<i64, Shape![]> = ten(&[10]);
+        let got: Tensor<i64, Shape![1]> = &slice!(a1, ..1) * &b2;
         assert_eq!(got.as_slice(), &[180], "{case}");
     }
     // a[] * b[] -> []
     {
         let case = "binary 13: [] * [] on f64: a1 * b2";
-        let a1: Tensor<f64, shape![]> = ten(&[2.03]);
-        let b2: Tensor<f64, shape![]> = ten(&[-5.88]);
-        let got: Tensor<f64, shape![]> = a1 * b2;
+        let a1: Tensor<f64, Shape![]> = ten(&[2.03]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-5.88]);
+        let got: Tensor<f64, Shape![]> = a1 * b2;
         close(got.as_slice(), &[-11.936399999999999], case);
     }
     // a[2, 1, 1] truncating / b[] -> [2, 1, 1]
     {
         let case = "binary 14: [2, 1, 1] / [] on i64: a1 / &b2";
-        let a1: Tensor<i64, shape![2, 1, 1]> = ten(&[10, 20]);
-        let b2: Tensor<i64, shape![]> = ten(&[-5]);
-        let got: Tensor<i64, shape![2, 1, 1]> = a1 / &b2;
+        let a1: Tensor<i64, Shape![2, 1, 1]> = ten(&[10, 20]);
+        let b2: Tensor<i64, Shape![]> = ten(&[-5]);
+        let got: Tensor<i64, Shape![2, 1, 1]> = a1 / &b2;
         assert_eq!(got.as_slice(), &[-2, -4], "{case}");
     }
     // a[3] / b[1, 1, 1, 3] -> [1, 1, 1, 3]
     {
         let case = "binary 15: [3] / [1, 1, 1, 3] on f64: &slice!(a1, ..;2) / slice!(b2, .., 2..3)";
-        let a1: Tensor<f64, shape![5]> = ten(&[-0.51, -2.26, 7.28, -2.96, -3.05]);
-        let b2: Tensor<f64, shape![1, 3, 1, 3]> =
+        let a1: Tensor<f64, Shape![5]> = ten(&[-0.51, -2.26, 7.28, -2.96, -3.05]);
+        let b2: Tensor<f64, Shape![1, 3, 1, 3]> =
             ten(&[8.78, -1.51, -3.17, 3.89, -0.36, -9.73, -6.54, -2.58, -8.87]);
-        let got: Tensor<f64, shape![1, 1, 1, 3]> = &slice!(a1, ..;2) / slice!(b2, .., 2..3);
+        let got: Tensor<f64, Shape![1, 1, 1, 3]> = &slice!(a1, ..;2) / slice!(b2, .., 2..3);
         close(
             got.as_slice(),
             &[0.0779816513761468, -2.8217054263565893, 0.3438556933483653],
@@ -266,34 +266,34 @@ fn binary_016_to_023() {
     // a[1, 2] + b[2, 1, 1] -> [2, 1, 2]
     {
         let case =
-            "binary 16: [1, 2] + [2, 1, 1] on i64: a1.flip::<axes![1]>() + &b2.flip::<axes![2]>()";
-        let a1: Tensor<i64, shape![1, 2]> = ten(&[-5, -19]);
-        let b2: Tensor<i64, shape![2, 1, 1]> = ten(&[16, -19]);
-        let got: Tensor<i64, shape![2, 1, 2]> = a1.flip::<axes![1]>() + &b2.flip::<axes![2]>();
+            "binary 16: [1, 2] + [2, 1, 1] on i64: a1.flip::<Axes![1]>() + &b2.flip::<Axes![2]>()";
+        let a1: Tensor<i64, Shape![1, 2]> = ten(&[-5, -19]);
+        let b2: Tensor<i64, Shape![2, 1, 1]> = ten(&[16, -19]);
+        let got: Tensor<i64, Shape![2, 1, 2]> = a1.flip::<Axes![1]>() + &b2.flip::<Axes![2]>();
         assert_eq!(got.as_slice(), &[-3, 11, -38, -24], "{case}");
     }
     // a[1, 1] + b[2] -> [1, 2]
     {
         let case = "binary 17: [1, 1] + [2] on f64: a1.t() + &slice!(b2, 2..-1)";
-        let a1: Tensor<f64, shape![1, 1]> = ten(&[8.16]);
-        let b2: Tensor<f64, shape![5]> = ten(&[4.09, -3.83, 2.47, -9.91, 4.94]);
-        let got: Tensor<f64, shape![1, 2]> = a1.t() + &slice!(b2, 2..-1);
+        let a1: Tensor<f64, Shape![1, 1]> = ten(&[8.16]);
+        let b2: Tensor<f64, Shape![5]> = ten(&[4.09, -3.83, 2.47, -9.91, 4.94]);
+        let got: Tensor<f64, Shape![1, 2]> = a1.t() + &slice!(b2, 2..-1);
         close(got.as_slice(), &[10.63, -1.75], case);
     }
     // a[] - b[] -> []
     {
         let case = "binary 18: [] - [] on i64: a1 - slice!(b2, -1)";
-        let a1: Tensor<i64, shape![]> = ten(&[20]);
-        let b2: Tensor<i64, shape![2]> = ten(&[20, -18]);
-        let got: Tensor<i64, shape![]> = a1 - slice!(b2, -1);
+        let a1: Tensor<i64, Shape![]> = ten(&[20]);
+        let b2: Tensor<i64, Shape![2]> = ten(&[20, -18]);
+        let got: Tensor<i64, Shape![]> = a1 - slice!(b2, -1);
         assert_eq!(got.as_slice(), &[38], "{case}");
     }
     // a[2, 2] - b[1, 2] -> [2, 2]
     {
         let case = "binary 19: [2, 2] - [1, 2] on f64: &slice!(a1, ..;-2) - &b2";
-        let a1: Tensor<f64, shape![3, 2]> = ten(&[1.95, -6.14, 3.67, 1.88, 2.88, 9.07]);
-        let b2: Tensor<f64, shape![1, 2]> = ten(&[-8.79, -2.63]);
-        let got: Tensor<f64, shape![2, 2]> = &slice!(a1, ..;-2) - &b2;
+        let a1: Tensor<f64, Shape![3, 2]> = ten(&[1.95, -6.14, 3.67, 1.88, 2.88, 9.07]);
+        let b2: Tensor<f64, Shape![1, 2]> = ten(&[-8.79, -2.63]);
+        let got: Tensor<f64, Shape![2, 2]> = &slice!(a1, ..;-2) - &b2;
         close(
             got.as_slice(),
             &[11.669999999999998, 11.7, 10.739999999999998, -3.51],
@@ -303,16 +303,16 @@ fn binary_016_to_023() {
     // a[1, 4, 1, 4] * b[1, 4, 4, 4] -> [1, 4, 4, 4]
     {
         let case =
-            "binary 20: [1, 4, 1, 4] * [1, 4, 4, 4] on i64: &a1 * b2.flip::<axes![3, 0, 2, 1]>()";
-        let a1: Tensor<i64, shape![1, 4, 1, 4]> = ten(&[
+            "binary 20: [1, 4, 1, 4] * [1, 4, 4, 4] on i64: &a1 * b2.flip::<Axes![3, 0, 2, 1]>()";
+        let a1: Tensor<i64, Shape![1, 4, 1, 4]> = ten(&[
             -13, 0, 15, 1, 19, 8, 6, -12, -19, -3, 2, -11, -3, -6, -13, 15,
         ]);
-        let b2: Tensor<i64, shape![1, 4, 4, 4]> = ten(&[
+        let b2: Tensor<i64, Shape![1, 4, 4, 4]> = ten(&[
             -4, 20, -12, -4, -1, -10, 19, 5, -2, -7, 0, -8, 19, 6, -8, -6, 6, 18, 5, -20, 10, -11,
             -18, -17, -8, -4, -9, -4, 17, -20, 17, -17, 7, -15, -16, -5, -17, -9, 18, -16, -5, 10,
             17, 0, 2, 0, 9, -5, 3, 0, -2, 18, 5, 20, 17, -17, 4, 17, -11, -1, -13, -20, 15, 14,
         ]);
-        let got: Tensor<i64, shape![1, 4, 4, 4]> = &a1 * b2.flip::<axes![3, 0, 2, 1]>();
+        let got: Tensor<i64, Shape![1, 4, 4, 4]> = &a1 * b2.flip::<Axes![3, 0, 2, 1]>();
         assert_eq!(
             got.as_slice(),
             &[
@@ -327,10 +327,10 @@ fn binary_016_to_023() {
     // a[2, 1, 1, 1] * b[1, 1, 4, 2] -> [2, 1, 4, 2]
     {
         let case = "binary 21: [2, 1, 1, 1] * [1, 1, 4, 2] on f64: &slice!(a1, ..;-2) * &b2.t()";
-        let a1: Tensor<f64, shape![3, 1, 1, 1]> = ten(&[-3.67, -9.48, -9.29]);
-        let b2: Tensor<f64, shape![1, 1, 2, 4]> =
+        let a1: Tensor<f64, Shape![3, 1, 1, 1]> = ten(&[-3.67, -9.48, -9.29]);
+        let b2: Tensor<f64, Shape![1, 1, 2, 4]> =
             ten(&[-0.91, 6.92, -0.2, -5.33, 9.7, -2.64, 1.42, 5.56]);
-        let got: Tensor<f64, shape![2, 1, 4, 2]> = &slice!(a1, ..;-2) * &b2.t();
+        let got: Tensor<f64, Shape![2, 1, 4, 2]> = &slice!(a1, ..;-2) * &b2.t();
         close(
             got.as_slice(),
             &[
@@ -357,12 +357,12 @@ fn binary_016_to_023() {
     // a[3, 4] truncating / b[4] -> [3, 4]
     {
         let case = "binary 22: [3, 4] / [4] on i64: slice!(a1, .., -3) / b2";
-        let a1: Tensor<i64, shape![3, 3, 4]> = ten(&[
+        let a1: Tensor<i64, Shape![3, 3, 4]> = ten(&[
             -6, 1, -10, 0, 16, -1, 16, 8, 17, -6, -8, -2, 6, 13, 2, -13, -3, -11, -2, -4, -15, -13,
             -17, 16, -11, -4, 0, 16, -10, -20, -14, -13, -7, 3, 8, -14,
         ]);
-        let b2: Tensor<i64, shape![4]> = ten(&[3, -6, -3, 6]);
-        let got: Tensor<i64, shape![3, 4]> = slice!(a1, .., -3) / b2;
+        let b2: Tensor<i64, Shape![4]> = ten(&[3, -6, -3, 6]);
+        let got: Tensor<i64, Shape![3, 4]> = slice!(a1, .., -3) / b2;
         assert_eq!(
             got.as_slice(),
             &[-2, 0, 3, 0, 2, -2, 0, -2, -3, 0, 0, 2],
@@ -372,12 +372,12 @@ fn binary_016_to_023() {
     // a[2] / b[4, 2] -> [4, 2]
     {
         let case = "binary 23: [2] / [4, 2] on f64: &a1 / slice!(b2, .., ..;2)";
-        let a1: Tensor<f64, shape![2]> = ten(&[1.26, 8.41]);
-        let b2: Tensor<f64, shape![4, 4]> = ten(&[
+        let a1: Tensor<f64, Shape![2]> = ten(&[1.26, 8.41]);
+        let b2: Tensor<f64, Shape![4, 4]> = ten(&[
             -6.13, -9.13, 4.54, 9.62, 1.93, 4.2, 9.77, 3.99, -2.41, 4.13, 9.18, 5.86, -4.06, 6.41,
             -1.73, 4.33,
         ]);
-        let got: Tensor<f64, shape![4, 2]> = &a1 / slice!(b2, .., ..;2);
+        let got: Tensor<f64, Shape![4, 2]> = &a1 / slice!(b2, .., ..;2);
         close(
             got.as_slice(),
             &[
@@ -400,18 +400,18 @@ fn binary_024_to_031() {
     // a[] + b[1] -> [1]
     {
         let case = "binary 24: [] + [1] on i64: slice!(a1, 0) + &slice!(b2, ..;2)";
-        let a1: Tensor<i64, shape![2]> = ten(&[8, 17]);
-        let b2: Tensor<i64, shape![2]> = ten(&[-5, -12]);
-        let got: Tensor<i64, shape![1]> = slice!(a1, 0) + &slice!(b2, ..;2);
+        let a1: Tensor<i64, Shape![2]> = ten(&[8, 17]);
+        let b2: Tensor<i64, Shape![2]> = ten(&[-5, -12]);
+        let got: Tensor<i64, Shape![1]> = slice!(a1, 0) + &slice!(b2, ..;2);
         assert_eq!(got.as_slice(), &[3], "{case}");
     }
     // a[2, 4] + b[2, 1] -> [2, 4]
     {
-        let case = "binary 25: [2, 4] + [2, 1] on f64: a1.flip::<axes![0, 1]>() + b2";
-        let a1: Tensor<f64, shape![2, 4]> =
+        let case = "binary 25: [2, 4] + [2, 1] on f64: a1.flip::<Axes![0, 1]>() + b2";
+        let a1: Tensor<f64, Shape![2, 4]> =
             ten(&[4.82, 5.1, 6.99, 2.54, -6.11, -5.03, -1.48, -5.54]);
-        let b2: Tensor<f64, shape![2, 1]> = ten(&[5.27, -3.15]);
-        let got: Tensor<f64, shape![2, 4]> = a1.flip::<axes![0, 1]>() + b2;
+        let b2: Tensor<f64, Shape![2, 1]> = ten(&[5.27, -3.15]);
+        let got: Tensor<f64, Shape![2, 4]> = a1.flip::<Axes![0, 1]>() + b2;
         close(
             got.as_slice(),
             &[
@@ -430,28 +430,28 @@ fn binary_024_to_031() {
     // a[1, 2, 1, 1] - b[1, 2, 1, 1] -> [1, 2, 1, 1]
     {
         let case = "binary 26: [1, 2, 1, 1] - [1, 2, 1, 1] on i64: &a1 - b2";
-        let a1: Tensor<i64, shape![1, 2, 1, 1]> = ten(&[-12, -16]);
-        let b2: Tensor<i64, shape![1, 2, 1, 1]> = ten(&[-19, 13]);
-        let got: Tensor<i64, shape![1, 2, 1, 1]> = &a1 - b2;
+        let a1: Tensor<i64, Shape![1, 2, 1, 1]> = ten(&[-12, -16]);
+        let b2: Tensor<i64, Shape![1, 2, 1, 1]> = ten(&[-19, 13]);
+        let got: Tensor<i64, Shape![1, 2, 1, 1]> = &a1 - b2;
         assert_eq!(got.as_slice(), &[7, -29], "{case}");
     }
     // a[] - b[] -> []
     {
         let case = "binary 27: [] - [] on f64: &a1 - b2";
-        let a1: Tensor<f64, shape![]> = ten(&[2.94]);
-        let b2: Tensor<f64, shape![]> = ten(&[-1.72]);
-        let got: Tensor<f64, shape![]> = &a1 - b2;
+        let a1: Tensor<f64, Shape![]> = ten(&[2.94]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-1.72]);
+        let got: Tensor<f64, Shape![]> = &a1 - b2;
         close(got.as_slice(), &[4.66], case);
     }
     // a[3, 1, 2, 1] * b[3, 1, 2, 4] -> [3, 1, 2, 4]
     {
         let case = "binary 28: [3, 1, 2, 1] * [3, 1, 2, 4] on i64: a1 * slice!(b2, .., ..;2)";
-        let a1: Tensor<i64, shape![3, 1, 2, 1]> = ten(&[-16, -6, -2, -15, 9, -17]);
-        let b2: Tensor<i64, shape![3, 1, 2, 4]> = ten(&[
+        let a1: Tensor<i64, Shape![3, 1, 2, 1]> = ten(&[-16, -6, -2, -15, 9, -17]);
+        let b2: Tensor<i64, Shape![3, 1, 2, 4]> = ten(&[
             -12, -12, 6, -14, -10, -8, 2, 16, 17, 15, -17, -8, 1, 1, 20, 1, -13, -19, 7, -13, 20,
             -8, 16, 13,
         ]);
-        let got: Tensor<i64, shape![3, 1, 2, 4]> = a1 * slice!(b2, .., ..;2);
+        let got: Tensor<i64, Shape![3, 1, 2, 4]> = a1 * slice!(b2, .., ..;2);
         assert_eq!(
             got.as_slice(),
             &[
@@ -463,11 +463,11 @@ fn binary_024_to_031() {
     }
     // a[2, 1] * b[2, 4] -> [2, 4]
     {
-        let case = "binary 29: [2, 1] * [2, 4] on f64: &a1.flip::<axes![0, 1]>() * b2";
-        let a1: Tensor<f64, shape![2, 1]> = ten(&[5.94, 7.95]);
-        let b2: Tensor<f64, shape![2, 4]> =
+        let case = "binary 29: [2, 1] * [2, 4] on f64: &a1.flip::<Axes![0, 1]>() * b2";
+        let a1: Tensor<f64, Shape![2, 1]> = ten(&[5.94, 7.95]);
+        let b2: Tensor<f64, Shape![2, 4]> =
             ten(&[-6.47, -7.12, -5.06, 4.28, 3.67, 3.19, 5.66, -7.27]);
-        let got: Tensor<f64, shape![2, 4]> = &a1.flip::<axes![0, 1]>() * b2;
+        let got: Tensor<f64, Shape![2, 4]> = &a1.flip::<Axes![0, 1]>() * b2;
         close(
             got.as_slice(),
             &[
@@ -486,11 +486,11 @@ fn binary_024_to_031() {
     // a[3, 2, 3] truncating / b[3, 1, 3] -> [3, 2, 3]
     {
         let case = "binary 30: [3, 2, 3] / [3, 1, 3] on i64: &a1.t() / b2";
-        let a1: Tensor<i64, shape![3, 3, 2]> = ten(&[
+        let a1: Tensor<i64, Shape![3, 3, 2]> = ten(&[
             -17, -18, 13, 17, 9, 10, 8, -5, -1, 10, -9, -2, 17, 8, 20, 3, -19, -12,
         ]);
-        let b2: Tensor<i64, shape![3, 1, 3]> = ten(&[8, -1, 7, 4, -1, 2, -4, 7, -5]);
-        let got: Tensor<i64, shape![3, 2, 3]> = &a1.t() / b2;
+        let b2: Tensor<i64, Shape![3, 1, 3]> = ten(&[8, -1, 7, 4, -1, 2, -4, 7, -5]);
+        let got: Tensor<i64, Shape![3, 2, 3]> = &a1.t() / b2;
         assert_eq!(
             got.as_slice(),
             &[-2, -13, 1, -2, -17, 1, 2, 1, -4, -1, -10, -1, -4, 2, 3, -2, 0, 2],
@@ -500,9 +500,9 @@ fn binary_024_to_031() {
     // a[4] / b[] -> [4]
     {
         let case = "binary 31: [4] / [] on f64: a1 / b2";
-        let a1: Tensor<f64, shape![4]> = ten(&[2.52, -1.11, -4.53, 8.37]);
-        let b2: Tensor<f64, shape![]> = ten(&[2.48]);
-        let got: Tensor<f64, shape![4]> = a1 / b2;
+        let a1: Tensor<f64, Shape![4]> = ten(&[2.52, -1.11, -4.53, 8.37]);
+        let b2: Tensor<f64, Shape![]> = ten(&[2.48]);
+        let got: Tensor<f64, Shape![4]> = a1 / b2;
         close(
             got.as_slice(),
             &[
@@ -521,17 +521,17 @@ fn binary_032_to_039() {
     // a[4] + b[0, 4] -> [0, 4]
     {
         let case = "binary 32: [4] + [0, 4] on i64: slice!(a1, ..;-2) + &slice!(b2, .., ..;-2)";
-        let a1: Tensor<i64, shape![7]> = ten(&[19, 20, -4, -16, -15, -15, 10]);
-        let b2: Tensor<i64, shape![0, 7]> = ten(&[]);
-        let got: Tensor<i64, shape![0, 4]> = slice!(a1, ..;-2) + &slice!(b2, .., ..;-2);
+        let a1: Tensor<i64, Shape![7]> = ten(&[19, 20, -4, -16, -15, -15, 10]);
+        let b2: Tensor<i64, Shape![0, 7]> = ten(&[]);
+        let got: Tensor<i64, Shape![0, 4]> = slice!(a1, ..;-2) + &slice!(b2, .., ..;-2);
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // a[4, 1, 1] + b[1] -> [4, 1, 1]
     {
         let case = "binary 33: [4, 1, 1] + [1] on f64: &a1 + b2";
-        let a1: Tensor<f64, shape![4, 1, 1]> = ten(&[8.44, -9.63, 0.31, 6.97]);
-        let b2: Tensor<f64, shape![1]> = ten(&[-0.7]);
-        let got: Tensor<f64, shape![4, 1, 1]> = &a1 + b2;
+        let a1: Tensor<f64, Shape![4, 1, 1]> = ten(&[8.44, -9.63, 0.31, 6.97]);
+        let b2: Tensor<f64, Shape![1]> = ten(&[-0.7]);
+        let got: Tensor<f64, Shape![4, 1, 1]> = &a1 + b2;
         close(
             got.as_slice(),
             &[7.739999999999999, -10.33, -0.38999999999999996, 6.27],
@@ -541,13 +541,13 @@ fn binary_032_to_039() {
     // a[3, 2, 3, 3] - b[3] -> [3, 2, 3, 3]
     {
         let case = "binary 34: [3, 2, 3, 3] - [3] on i64: a1 - slice!(b2, 0..3)";
-        let a1: Tensor<i64, shape![3, 2, 3, 3]> = ten(&[
+        let a1: Tensor<i64, Shape![3, 2, 3, 3]> = ten(&[
             -1, -17, -16, -11, -12, -7, -15, 4, 16, -3, -2, -5, 16, 17, -2, 8, 12, 14, 5, 11, -19,
             0, 16, -3, -4, 15, -4, -14, 0, -10, -15, 3, 20, 7, 15, 8, 20, -15, -12, 4, 1, 11, -9,
             15, 5, -7, -19, 8, 18, -9, 9, 2, -8, -3,
         ]);
-        let b2: Tensor<i64, shape![3]> = ten(&[3, -18, -13]);
-        let got: Tensor<i64, shape![3, 2, 3, 3]> = a1 - slice!(b2, 0..3);
+        let b2: Tensor<i64, Shape![3]> = ten(&[3, -18, -13]);
+        let got: Tensor<i64, Shape![3, 2, 3, 3]> = a1 - slice!(b2, 0..3);
         assert_eq!(
             got.as_slice(),
             &[
@@ -561,9 +561,9 @@ fn binary_032_to_039() {
     // a[1, 4] - b[1, 1] -> [1, 4]
     {
         let case = "binary 35: [1, 4] - [1, 1] on f64: &a1.t() - slice!(b2, .., .., 2)";
-        let a1: Tensor<f64, shape![4, 1]> = ten(&[6.25, -6.91, 5.81, 8.0]);
-        let b2: Tensor<f64, shape![1, 1, 3]> = ten(&[-3.99, -5.53, 5.76]);
-        let got: Tensor<f64, shape![1, 4]> = &a1.t() - slice!(b2, .., .., 2);
+        let a1: Tensor<f64, Shape![4, 1]> = ten(&[6.25, -6.91, 5.81, 8.0]);
+        let b2: Tensor<f64, Shape![1, 1, 3]> = ten(&[-3.99, -5.53, 5.76]);
+        let got: Tensor<f64, Shape![1, 4]> = &a1.t() - slice!(b2, .., .., 2);
         close(
             got.as_slice(),
             &[0.4900000000000002, -12.67, 0.04999999999999982, 2.24],
@@ -573,10 +573,10 @@ fn binary_032_to_039() {
     // a[1, 3, 3] * b[2, 1, 3] -> [2, 3, 3]
     {
         let case =
-            "binary 36: [1, 3, 3] * [2, 1, 3] on i64: a1.flip::<axes![2, 1]>() * &slice!(b2, 0..2)";
-        let a1: Tensor<i64, shape![1, 3, 3]> = ten(&[4, -11, 9, -16, -3, -8, -10, -18, 15]);
-        let b2: Tensor<i64, shape![3, 1, 3]> = ten(&[-7, 11, 3, -18, -12, -18, 18, 20, 16]);
-        let got: Tensor<i64, shape![2, 3, 3]> = a1.flip::<axes![2, 1]>() * &slice!(b2, 0..2);
+            "binary 36: [1, 3, 3] * [2, 1, 3] on i64: a1.flip::<Axes![2, 1]>() * &slice!(b2, 0..2)";
+        let a1: Tensor<i64, Shape![1, 3, 3]> = ten(&[4, -11, 9, -16, -3, -8, -10, -18, 15]);
+        let b2: Tensor<i64, Shape![3, 1, 3]> = ten(&[-7, 11, 3, -18, -12, -18, 18, 20, 16]);
+        let got: Tensor<i64, Shape![2, 3, 3]> = a1.flip::<Axes![2, 1]>() * &slice!(b2, 0..2);
         assert_eq!(
             got.as_slice(),
             &[
@@ -589,25 +589,25 @@ fn binary_032_to_039() {
     // a[] * b[] -> []
     {
         let case = "binary 37: [] * [] on f64: &slice!(a1, -2) * b2";
-        let a1: Tensor<f64, shape![2]> = ten(&[9.17, 5.37]);
-        let b2: Tensor<f64, shape![]> = ten(&[-1.57]);
-        let got: Tensor<f64, shape![]> = &slice!(a1, -2) * b2;
+        let a1: Tensor<f64, Shape![2]> = ten(&[9.17, 5.37]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-1.57]);
+        let got: Tensor<f64, Shape![]> = &slice!(a1, -2) * b2;
         close(got.as_slice(), &[-14.3969], case);
     }
     // a[] truncating / b[] -> []
     {
         let case = "binary 38: [] / [] on i64: a1 / slice!(b2, 2)";
-        let a1: Tensor<i64, shape![]> = ten(&[-15]);
-        let b2: Tensor<i64, shape![3]> = ten(&[4, 18, 5]);
-        let got: Tensor<i64, shape![]> = a1 / slice!(b2, 2);
+        let a1: Tensor<i64, Shape![]> = ten(&[-15]);
+        let b2: Tensor<i64, Shape![3]> = ten(&[4, 18, 5]);
+        let got: Tensor<i64, Shape![]> = a1 / slice!(b2, 2);
         assert_eq!(got.as_slice(), &[-3], "{case}");
     }
     // a[] / b[1, 3] -> [1, 3]
     {
         let case = "binary 39: [] / [1, 3] on f64: a1 / b2.t()";
-        let a1: Tensor<f64, shape![]> = ten(&[4.96]);
-        let b2: Tensor<f64, shape![3, 1]> = ten(&[-9.34, -8.62, -4.62]);
-        let got: Tensor<f64, shape![1, 3]> = a1 / b2.t();
+        let a1: Tensor<f64, Shape![]> = ten(&[4.96]);
+        let b2: Tensor<f64, Shape![3, 1]> = ten(&[-9.34, -8.62, -4.62]);
+        let got: Tensor<f64, Shape![1, 3]> = a1 / b2.t();
         close(
             got.as_slice(),
             &[
@@ -624,34 +624,34 @@ fn binary_032_to_039() {
 fn binary_040_to_047() {
     // a[1] + b[1, 3, 1] -> [1, 3, 1]
     {
-        let case = "binary 40: [1] + [1, 3, 1] on i64: a1.flip::<axes![0]>() + &b2";
-        let a1: Tensor<i64, shape![1]> = ten(&[-4]);
-        let b2: Tensor<i64, shape![1, 3, 1]> = ten(&[10, -4, -6]);
-        let got: Tensor<i64, shape![1, 3, 1]> = a1.flip::<axes![0]>() + &b2;
+        let case = "binary 40: [1] + [1, 3, 1] on i64: a1.flip::<Axes![0]>() + &b2";
+        let a1: Tensor<i64, Shape![1]> = ten(&[-4]);
+        let b2: Tensor<i64, Shape![1, 3, 1]> = ten(&[10, -4, -6]);
+        let got: Tensor<i64, Shape![1, 3, 1]> = a1.flip::<Axes![0]>() + &b2;
         assert_eq!(got.as_slice(), &[6, -8, -10], "{case}");
     }
     // a[1, 1, 1] + b[] -> [1, 1, 1]
     {
         let case = "binary 41: [1, 1, 1] + [] on f64: a1 + b2";
-        let a1: Tensor<f64, shape![1, 1, 1]> = ten(&[7.54]);
-        let b2: Tensor<f64, shape![]> = ten(&[-1.47]);
-        let got: Tensor<f64, shape![1, 1, 1]> = a1 + b2;
+        let a1: Tensor<f64, Shape![1, 1, 1]> = ten(&[7.54]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-1.47]);
+        let got: Tensor<f64, Shape![1, 1, 1]> = a1 + b2;
         close(got.as_slice(), &[6.07], case);
     }
     // a[] - b[4] -> [4]
     {
         let case = "binary 42: [] - [4] on i64: a1 - &b2";
-        let a1: Tensor<i64, shape![]> = ten(&[-18]);
-        let b2: Tensor<i64, shape![4]> = ten(&[9, -9, -16, 15]);
-        let got: Tensor<i64, shape![4]> = a1 - &b2;
+        let a1: Tensor<i64, Shape![]> = ten(&[-18]);
+        let b2: Tensor<i64, Shape![4]> = ten(&[9, -9, -16, 15]);
+        let got: Tensor<i64, Shape![4]> = a1 - &b2;
         assert_eq!(got.as_slice(), &[-27, -9, -2, -33], "{case}");
     }
     // a[3, 2] - b[1, 1] -> [3, 2]
     {
-        let case = "binary 43: [3, 2] - [1, 1] on f64: &a1 - b2.flip::<axes![0]>()";
-        let a1: Tensor<f64, shape![3, 2]> = ten(&[-0.87, -5.79, -8.3, -8.29, 5.15, 9.87]);
-        let b2: Tensor<f64, shape![1, 1]> = ten(&[6.46]);
-        let got: Tensor<f64, shape![3, 2]> = &a1 - b2.flip::<axes![0]>();
+        let case = "binary 43: [3, 2] - [1, 1] on f64: &a1 - b2.flip::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![3, 2]> = ten(&[-0.87, -5.79, -8.3, -8.29, 5.15, 9.87]);
+        let b2: Tensor<f64, Shape![1, 1]> = ten(&[6.46]);
+        let got: Tensor<f64, Shape![3, 2]> = &a1 - b2.flip::<Axes![0]>();
         close(
             got.as_slice(),
             &[
@@ -668,10 +668,10 @@ fn binary_040_to_047() {
     // a[4, 3] * b[3] -> [4, 3]
     {
         let case = "binary 44: [4, 3] * [3] on i64: a1 * slice!(b2, .., -1)";
-        let a1: Tensor<i64, shape![4, 3]> =
+        let a1: Tensor<i64, Shape![4, 3]> =
             ten(&[-10, -11, 19, -7, 0, -10, 17, 19, -11, -9, -20, 3]);
-        let b2: Tensor<i64, shape![3, 2]> = ten(&[-19, -20, 12, -19, 8, -18]);
-        let got: Tensor<i64, shape![4, 3]> = a1 * slice!(b2, .., -1);
+        let b2: Tensor<i64, Shape![3, 2]> = ten(&[-19, -20, 12, -19, 8, -18]);
+        let got: Tensor<i64, Shape![4, 3]> = a1 * slice!(b2, .., -1);
         assert_eq!(
             got.as_slice(),
             &[200, 209, -342, 140, 0, 180, -340, -361, 198, 180, 380, -54],
@@ -680,12 +680,12 @@ fn binary_040_to_047() {
     }
     // a[1] * b[1, 3, 4, 1] -> [1, 3, 4, 1]
     {
-        let case = "binary 45: [1] * [1, 3, 4, 1] on f64: a1.flip::<axes![0]>() * b2.t()";
-        let a1: Tensor<f64, shape![1]> = ten(&[-5.22]);
-        let b2: Tensor<f64, shape![1, 3, 1, 4]> = ten(&[
+        let case = "binary 45: [1] * [1, 3, 4, 1] on f64: a1.flip::<Axes![0]>() * b2.t()";
+        let a1: Tensor<f64, Shape![1]> = ten(&[-5.22]);
+        let b2: Tensor<f64, Shape![1, 3, 1, 4]> = ten(&[
             -9.88, 0.07, -5.75, -3.4, 3.95, -1.38, 8.48, 8.35, 9.62, 1.26, -6.24, 9.16,
         ]);
-        let got: Tensor<f64, shape![1, 3, 4, 1]> = a1.flip::<axes![0]>() * b2.t();
+        let got: Tensor<f64, Shape![1, 3, 4, 1]> = a1.flip::<Axes![0]>() * b2.t();
         close(
             got.as_slice(),
             &[
@@ -708,17 +708,17 @@ fn binary_040_to_047() {
     // a[1] truncating / b[4] -> [4]
     {
         let case = "binary 46: [1] / [4] on i64: a1 / &b2";
-        let a1: Tensor<i64, shape![1]> = ten(&[-2]);
-        let b2: Tensor<i64, shape![4]> = ten(&[-4, 2, 7, -3]);
-        let got: Tensor<i64, shape![4]> = a1 / &b2;
+        let a1: Tensor<i64, Shape![1]> = ten(&[-2]);
+        let b2: Tensor<i64, Shape![4]> = ten(&[-4, 2, 7, -3]);
+        let got: Tensor<i64, Shape![4]> = a1 / &b2;
         assert_eq!(got.as_slice(), &[0, -1, 0, 0], "{case}");
     }
     // a[] / b[] -> []
     {
         let case = "binary 47: [] / [] on f64: &a1 / &b2";
-        let a1: Tensor<f64, shape![]> = ten(&[-4.03]);
-        let b2: Tensor<f64, shape![]> = ten(&[1.38]);
-        let got: Tensor<f64, shape![]> = &a1 / &b2;
+        let a1: Tensor<f64, Shape![]> = ten(&[-4.03]);
+        let b2: Tensor<f64, Shape![]> = ten(&[1.38]);
+        let got: Tensor<f64, Shape![]> = &a1 / &b2;
         close(got.as_slice(), &[-2.9202898550724643], case);
     }
 }
@@ -728,17 +728,17 @@ fn binary_048_to_055() {
     // a[] + b[] -> []
     {
         let case = "binary 48: [] + [] on i64: &a1 + b2";
-        let a1: Tensor<i64, shape![]> = ten(&[12]);
-        let b2: Tensor<i64, shape![]> = ten(&[-20]);
-        let got: Tensor<i64, shape![]> = &a1 + b2;
+        let a1: Tensor<i64, Shape![]> = ten(&[12]);
+        let b2: Tensor<i64, Shape![]> = ten(&[-20]);
+        let got: Tensor<i64, Shape![]> = &a1 + b2;
         assert_eq!(got.as_slice(), &[-8], "{case}");
     }
     // a[1] + b[2, 2] -> [2, 2]
     {
         let case = "binary 49: [1] + [2, 2] on f64: &slice!(a1, ..1) + b2.t()";
-        let a1: Tensor<f64, shape![1]> = ten(&[-0.59]);
-        let b2: Tensor<f64, shape![2, 2]> = ten(&[9.98, -2.0, 1.38, -9.89]);
-        let got: Tensor<f64, shape![2, 2]> = &slice!(a1, ..1) + b2.t();
+        let a1: Tensor<f64, Shape![1]> = ten(&[-0.59]);
+        let b2: Tensor<f64, Shape![2, 2]> = ten(&[9.98, -2.0, 1.38, -9.89]);
+        let got: Tensor<f64, Shape![2, 2]> = &slice!(a1, ..1) + b2.t();
         close(
             got.as_slice(),
             &[9.39, 0.7899999999999999, -2.59, -10.48],
@@ -748,23 +748,23 @@ fn binary_048_to_055() {
     // a[] - b[] -> []
     {
         let case = "binary 50: [] - [] on i64: &slice!(a1, 1) - b2";
-        let a1: Tensor<i64, shape![3]> = ten(&[-1, -6, 1]);
-        let b2: Tensor<i64, shape![]> = ten(&[-12]);
-        let got: Tensor<i64, shape![]> = &slice!(a1, 1) - b2;
+        let a1: Tensor<i64, Shape![3]> = ten(&[-1, -6, 1]);
+        let b2: Tensor<i64, Shape![]> = ten(&[-12]);
+        let got: Tensor<i64, Shape![]> = &slice!(a1, 1) - b2;
         assert_eq!(got.as_slice(), &[6], "{case}");
     }
     // a[1, 3, 1, 3] - b[3, 1, 3, 3] -> [3, 3, 3, 3]
     {
         let case = "binary 51: [1, 3, 1, 3] - [3, 1, 3, 3] on f64: a1 - slice!(b2, ..;2)";
-        let a1: Tensor<f64, shape![1, 3, 1, 3]> =
+        let a1: Tensor<f64, Shape![1, 3, 1, 3]> =
             ten(&[-1.49, 5.56, 0.37, 1.85, -6.3, -8.38, -2.8, -0.22, 8.33]);
-        let b2: Tensor<f64, shape![5, 1, 3, 3]> = ten(&[
+        let b2: Tensor<f64, Shape![5, 1, 3, 3]> = ten(&[
             -4.58, 9.93, 0.53, 9.89, 9.4, 9.31, 5.29, -1.04, -1.33, 3.82, -7.71, -7.72, 1.12,
             -0.24, -6.12, -4.76, 1.68, 7.64, -3.79, 2.99, 4.39, 0.77, 6.24, -7.31, 1.68, -5.53,
             -2.63, -4.59, -8.5, 5.13, -8.94, 2.66, 7.82, -4.02, -6.1, -0.73, 9.87, -3.41, -7.05,
             -3.09, -0.2, -5.95, -2.65, 0.55, -8.32,
         ]);
-        let got: Tensor<f64, shape![3, 3, 3, 3]> = a1 - slice!(b2, ..;2);
+        let got: Tensor<f64, Shape![3, 3, 3, 3]> = a1 - slice!(b2, ..;2);
         close(
             got.as_slice(),
             &[
@@ -856,18 +856,18 @@ fn binary_048_to_055() {
     // a[] * b[] -> []
     {
         let case = "binary 52: [] * [] on i64: slice!(a1, -1) * &b2";
-        let a1: Tensor<i64, shape![2]> = ten(&[7, 5]);
-        let b2: Tensor<i64, shape![]> = ten(&[12]);
-        let got: Tensor<i64, shape![]> = slice!(a1, -1) * &b2;
+        let a1: Tensor<i64, Shape![2]> = ten(&[7, 5]);
+        let b2: Tensor<i64, Shape![]> = ten(&[12]);
+        let got: Tensor<i64, Shape![]> = slice!(a1, -1) * &b2;
         assert_eq!(got.as_slice(), &[60], "{case}");
     }
     // a[] * b[2, 4, 1] -> [2, 4, 1]
     {
-        let case = "binary 53: [] * [2, 4, 1] on f64: slice!(a1, 0) * b2.flip::<axes![1]>()";
-        let a1: Tensor<f64, shape![3]> = ten(&[-9.15, -5.41, 4.03]);
-        let b2: Tensor<f64, shape![2, 4, 1]> =
+        let case = "binary 53: [] * [2, 4, 1] on f64: slice!(a1, 0) * b2.flip::<Axes![1]>()";
+        let a1: Tensor<f64, Shape![3]> = ten(&[-9.15, -5.41, 4.03]);
+        let b2: Tensor<f64, Shape![2, 4, 1]> =
             ten(&[8.83, -5.54, 2.24, -8.93, 3.67, 9.15, -7.44, 5.36]);
-        let got: Tensor<f64, shape![2, 4, 1]> = slice!(a1, 0) * b2.flip::<axes![1]>();
+        let got: Tensor<f64, Shape![2, 4, 1]> = slice!(a1, 0) * b2.flip::<Axes![1]>();
         close(
             got.as_slice(),
             &[
@@ -886,11 +886,11 @@ fn binary_048_to_055() {
     // a[2, 1, 3, 3] truncating / b[1, 1, 3, 1] -> [2, 1, 3, 3]
     {
         let case = "binary 54: [2, 1, 3, 3] / [1, 1, 3, 1] on i64: a1 / &b2.t()";
-        let a1: Tensor<i64, shape![2, 1, 3, 3]> = ten(&[
+        let a1: Tensor<i64, Shape![2, 1, 3, 3]> = ten(&[
             19, -18, -8, 3, -8, 20, -14, 1, -20, 8, 13, -8, -7, -13, 19, -9, -13, -2,
         ]);
-        let b2: Tensor<i64, shape![1, 1, 1, 3]> = ten(&[3, -8, 6]);
-        let got: Tensor<i64, shape![2, 1, 3, 3]> = a1 / &b2.t();
+        let b2: Tensor<i64, Shape![1, 1, 1, 3]> = ten(&[3, -8, 6]);
+        let got: Tensor<i64, Shape![2, 1, 3, 3]> = a1 / &b2.t();
         assert_eq!(
             got.as_slice(),
             &[6, -6, -2, 0, 1, -2, -2, 0, -3, 2, 4, -2, 0, 1, -2, -1, -2, 0],
@@ -900,11 +900,11 @@ fn binary_048_to_055() {
     // a[1] / b[3, 2, 1, 1] -> [3, 2, 1, 1]
     {
         let case =
-            "binary 55: [1] / [3, 2, 1, 1] on f64: a1.flip::<axes![0]>() / slice!(b2, 0..-1)";
-        let a1: Tensor<f64, shape![1]> = ten(&[-9.68]);
-        let b2: Tensor<f64, shape![4, 2, 1, 1]> =
+            "binary 55: [1] / [3, 2, 1, 1] on f64: a1.flip::<Axes![0]>() / slice!(b2, 0..-1)";
+        let a1: Tensor<f64, Shape![1]> = ten(&[-9.68]);
+        let b2: Tensor<f64, Shape![4, 2, 1, 1]> =
             ten(&[2.47, 6.51, -9.29, 5.43, 5.21, -6.52, 2.65, 6.02]);
-        let got: Tensor<f64, shape![3, 2, 1, 1]> = a1.flip::<axes![0]>() / slice!(b2, 0..-1);
+        let got: Tensor<f64, Shape![3, 2, 1, 1]> = a1.flip::<Axes![0]>() / slice!(b2, 0..-1);
         close(
             got.as_slice(),
             &[
@@ -925,69 +925,69 @@ fn binary_056_to_063() {
     // a[1, 2, 3, 1] + b[1, 2, 1, 1] -> [1, 2, 3, 1]
     {
         let case = "binary 56: [1, 2, 3, 1] + [1, 2, 1, 1] on i64: slice!(a1, .., .., ..;2) + &b2";
-        let a1: Tensor<i64, shape![1, 2, 6, 1]> =
+        let a1: Tensor<i64, Shape![1, 2, 6, 1]> =
             ten(&[7, -12, -9, 5, -14, 20, -9, 6, 12, -7, -5, -2]);
-        let b2: Tensor<i64, shape![1, 2, 1, 1]> = ten(&[19, 4]);
-        let got: Tensor<i64, shape![1, 2, 3, 1]> = slice!(a1, .., .., ..;2) + &b2;
+        let b2: Tensor<i64, Shape![1, 2, 1, 1]> = ten(&[19, 4]);
+        let got: Tensor<i64, Shape![1, 2, 3, 1]> = slice!(a1, .., .., ..;2) + &b2;
         assert_eq!(got.as_slice(), &[26, 10, 5, -5, 16, -1], "{case}");
     }
     // a[1] + b[0, 2] -> [0, 2]
     {
         let case = "binary 57: [1] + [0, 2] on f64: &a1 + &b2";
-        let a1: Tensor<f64, shape![1]> = ten(&[3.09]);
-        let b2: Tensor<f64, shape![0, 2]> = ten(&[]);
-        let got: Tensor<f64, shape![0, 2]> = &a1 + &b2;
+        let a1: Tensor<f64, Shape![1]> = ten(&[3.09]);
+        let b2: Tensor<f64, Shape![0, 2]> = ten(&[]);
+        let got: Tensor<f64, Shape![0, 2]> = &a1 + &b2;
         close(got.as_slice(), &[0f64; 0], case);
     }
     // a[1, 2, 2] - b[1, 1, 2, 2] -> [1, 1, 2, 2]
     {
-        let case = "binary 58: [1, 2, 2] - [1, 1, 2, 2] on i64: a1.flip::<axes![2]>() - &b2";
-        let a1: Tensor<i64, shape![1, 2, 2]> = ten(&[9, -9, -13, 1]);
-        let b2: Tensor<i64, shape![1, 1, 2, 2]> = ten(&[-5, 7, 0, -14]);
-        let got: Tensor<i64, shape![1, 1, 2, 2]> = a1.flip::<axes![2]>() - &b2;
+        let case = "binary 58: [1, 2, 2] - [1, 1, 2, 2] on i64: a1.flip::<Axes![2]>() - &b2";
+        let a1: Tensor<i64, Shape![1, 2, 2]> = ten(&[9, -9, -13, 1]);
+        let b2: Tensor<i64, Shape![1, 1, 2, 2]> = ten(&[-5, 7, 0, -14]);
+        let got: Tensor<i64, Shape![1, 1, 2, 2]> = a1.flip::<Axes![2]>() - &b2;
         assert_eq!(got.as_slice(), &[-4, 2, 1, 1], "{case}");
     }
     // a[] - b[] -> []
     {
         let case = "binary 59: [] - [] on f64: &a1 - &slice!(b2, 1)";
-        let a1: Tensor<f64, shape![]> = ten(&[0.81]);
-        let b2: Tensor<f64, shape![2]> = ten(&[8.41, 2.35]);
-        let got: Tensor<f64, shape![]> = &a1 - &slice!(b2, 1);
+        let a1: Tensor<f64, Shape![]> = ten(&[0.81]);
+        let b2: Tensor<f64, Shape![2]> = ten(&[8.41, 2.35]);
+        let got: Tensor<f64, Shape![]> = &a1 - &slice!(b2, 1);
         close(got.as_slice(), &[-1.54], case);
     }
     // a[1, 1, 2] * b[3, 1, 2] -> [3, 1, 2]
     {
         let case = "binary 60: [1, 1, 2] * [3, 1, 2] on i64: &a1 * &slice!(b2, .., .., 2..4)";
-        let a1: Tensor<i64, shape![1, 1, 2]> = ten(&[0, 6]);
-        let b2: Tensor<i64, shape![3, 1, 6]> = ten(&[
+        let a1: Tensor<i64, Shape![1, 1, 2]> = ten(&[0, 6]);
+        let b2: Tensor<i64, Shape![3, 1, 6]> = ten(&[
             3, 16, 6, -14, 18, -5, 16, 13, 9, -11, 15, 2, 0, 12, -10, -8, 7, 17,
         ]);
-        let got: Tensor<i64, shape![3, 1, 2]> = &a1 * &slice!(b2, .., .., 2..4);
+        let got: Tensor<i64, Shape![3, 1, 2]> = &a1 * &slice!(b2, .., .., 2..4);
         assert_eq!(got.as_slice(), &[0, -84, 0, -66, 0, -48], "{case}");
     }
     // a[] * b[] -> []
     {
         let case = "binary 61: [] * [] on f64: &slice!(a1, -1) * &b2";
-        let a1: Tensor<f64, shape![2]> = ten(&[-9.03, -5.95]);
-        let b2: Tensor<f64, shape![]> = ten(&[-9.59]);
-        let got: Tensor<f64, shape![]> = &slice!(a1, -1) * &b2;
+        let a1: Tensor<f64, Shape![2]> = ten(&[-9.03, -5.95]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-9.59]);
+        let got: Tensor<f64, Shape![]> = &slice!(a1, -1) * &b2;
         close(got.as_slice(), &[57.0605], case);
     }
     // a[1, 3] truncating / b[1, 3] -> [1, 3]
     {
         let case = "binary 62: [1, 3] / [1, 3] on i64: slice!(a1, ..;-2) / b2.t()";
-        let a1: Tensor<i64, shape![1, 3]> = ten(&[-3, -3, 2]);
-        let b2: Tensor<i64, shape![3, 1]> = ten(&[-2, -3, 1]);
-        let got: Tensor<i64, shape![1, 3]> = slice!(a1, ..;-2) / b2.t();
+        let a1: Tensor<i64, Shape![1, 3]> = ten(&[-3, -3, 2]);
+        let b2: Tensor<i64, Shape![3, 1]> = ten(&[-2, -3, 1]);
+        let got: Tensor<i64, Shape![1, 3]> = slice!(a1, ..;-2) / b2.t();
         assert_eq!(got.as_slice(), &[1, 1, 2], "{case}");
     }
     // a[1, 1, 3] / b[0, 1, 3] -> [0, 1, 3]
     {
         let case = "binary 63: [1, 1, 3] / [0, 1, 3] on f64: slice!(a1, -1) / &b2";
-        let a1: Tensor<f64, shape![3, 1, 1, 3]> =
+        let a1: Tensor<f64, Shape![3, 1, 1, 3]> =
             ten(&[8.26, 5.16, -6.67, 7.59, -0.13, -5.54, 4.79, -9.66, -5.76]);
-        let b2: Tensor<f64, shape![0, 1, 3]> = ten(&[]);
-        let got: Tensor<f64, shape![0, 1, 3]> = slice!(a1, -1) / &b2;
+        let b2: Tensor<f64, Shape![0, 1, 3]> = ten(&[]);
+        let got: Tensor<f64, Shape![0, 1, 3]> = slice!(a1, -1) / &b2;
         close(got.as_slice(), &[0f64; 0], case);
     }
 }
@@ -996,37 +996,37 @@ fn binary_056_to_063() {
 fn binary_064_to_071() {
     // a[4] + b[1] -> [4]
     {
-        let case = "binary 64: [4] + [1] on i64: a1.flip::<axes![0]>() + &slice!(b2, ..-1)";
-        let a1: Tensor<i64, shape![4]> = ten(&[16, 19, -16, -15]);
-        let b2: Tensor<i64, shape![2]> = ten(&[-11, -18]);
-        let got: Tensor<i64, shape![4]> = a1.flip::<axes![0]>() + &slice!(b2, ..-1);
+        let case = "binary 64: [4] + [1] on i64: a1.flip::<Axes![0]>() + &slice!(b2, ..-1)";
+        let a1: Tensor<i64, Shape![4]> = ten(&[16, 19, -16, -15]);
+        let b2: Tensor<i64, Shape![2]> = ten(&[-11, -18]);
+        let got: Tensor<i64, Shape![4]> = a1.flip::<Axes![0]>() + &slice!(b2, ..-1);
         assert_eq!(got.as_slice(), &[-26, -27, 8, 5], "{case}");
     }
     // a[2, 1] + b[1, 3] -> [2, 3]
     {
         let case = "binary 65: [2, 1] + [1, 3] on f64: &slice!(a1, .., 0..1) + slice!(b2, 1..2)";
-        let a1: Tensor<f64, shape![2, 2]> = ten(&[1.68, -4.36, 3.01, -5.99]);
-        let b2: Tensor<f64, shape![4, 3]> = ten(&[
+        let a1: Tensor<f64, Shape![2, 2]> = ten(&[1.68, -4.36, 3.01, -5.99]);
+        let b2: Tensor<f64, Shape![4, 3]> = ten(&[
             -4.28, -8.12, 8.0, 4.94, 3.74, 5.09, -0.35, -2.96, 8.95, -5.29, -9.58, -4.96,
         ]);
-        let got: Tensor<f64, shape![2, 3]> = &slice!(a1, .., 0..1) + slice!(b2, 1..2);
+        let got: Tensor<f64, Shape![2, 3]> = &slice!(a1, .., 0..1) + slice!(b2, 1..2);
         close(got.as_slice(), &[6.62, 5.42, 6.77, 7.95, 6.75, 8.1], case);
     }
     // a[1, 0, 1] - b[3, 0, 4] -> [3, 0, 4]
     {
         let case = "binary 66: [1, 0, 1] - [3, 0, 4] on i64: slice!(a1, .., 0..0) - &slice!(b2, .., .., .., -2)";
-        let a1: Tensor<i64, shape![1, 1, 1]> = ten(&[16]);
-        let b2: Tensor<i64, shape![3, 0, 4, 3]> = ten(&[]);
-        let got: Tensor<i64, shape![3, 0, 4]> = slice!(a1, .., 0..0) - &slice!(b2, .., .., .., -2);
+        let a1: Tensor<i64, Shape![1, 1, 1]> = ten(&[16]);
+        let b2: Tensor<i64, Shape![3, 0, 4, 3]> = ten(&[]);
+        let got: Tensor<i64, Shape![3, 0, 4]> = slice!(a1, .., 0..0) - &slice!(b2, .., .., .., -2);
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // a[1, 1] - b[1, 4] -> [1, 4]
     {
         let case =
-            "binary 67: [1, 1] - [1, 4] on f64: &a1.flip::<axes![0]>() - b2.flip::<axes![0, 1]>()";
-        let a1: Tensor<f64, shape![1, 1]> = ten(&[9.2]);
-        let b2: Tensor<f64, shape![1, 4]> = ten(&[-3.88, 2.64, -9.15, 8.41]);
-        let got: Tensor<f64, shape![1, 4]> = &a1.flip::<axes![0]>() - b2.flip::<axes![0, 1]>();
+            "binary 67: [1, 1] - [1, 4] on f64: &a1.flip::<Axes![0]>() - b2.flip::<Axes![0, 1]>()";
+        let a1: Tensor<f64, Shape![1, 1]> = ten(&[9.2]);
+        let b2: Tensor<f64, Shape![1, 4]> = ten(&[-3.88, 2.64, -9.15, 8.41]);
+        let got: Tensor<f64, Shape![1, 4]> = &a1.flip::<Axes![0]>() - b2.flip::<Axes![0, 1]>();
         close(
             got.as_slice(),
             &[
@@ -1041,40 +1041,40 @@ fn binary_064_to_071() {
     // a[3, 1, 2] * b[3, 1, 2] -> [3, 1, 2]
     {
         let case = "binary 68: [3, 1, 2] * [3, 1, 2] on i64: a1 * &b2";
-        let a1: Tensor<i64, shape![3, 1, 2]> = ten(&[3, 4, -3, 3, 16, 10]);
-        let b2: Tensor<i64, shape![3, 1, 2]> = ten(&[8, -4, 20, -7, 4, 8]);
-        let got: Tensor<i64, shape![3, 1, 2]> = a1 * &b2;
+        let a1: Tensor<i64, Shape![3, 1, 2]> = ten(&[3, 4, -3, 3, 16, 10]);
+        let b2: Tensor<i64, Shape![3, 1, 2]> = ten(&[8, -4, 20, -7, 4, 8]);
+        let got: Tensor<i64, Shape![3, 1, 2]> = a1 * &b2;
         assert_eq!(got.as_slice(), &[24, -16, -60, -21, 64, 80], "{case}");
     }
     // a[1] * b[1] -> [1]
     {
-        let case = "binary 69: [1] * [1] on f64: &slice!(a1, ..;2) * b2.flip::<axes![0]>()";
-        let a1: Tensor<f64, shape![1]> = ten(&[5.75]);
-        let b2: Tensor<f64, shape![1]> = ten(&[-1.8]);
-        let got: Tensor<f64, shape![1]> = &slice!(a1, ..;2) * b2.flip::<axes![0]>();
+        let case = "binary 69: [1] * [1] on f64: &slice!(a1, ..;2) * b2.flip::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![1]> = ten(&[5.75]);
+        let b2: Tensor<f64, Shape![1]> = ten(&[-1.8]);
+        let got: Tensor<f64, Shape![1]> = &slice!(a1, ..;2) * b2.flip::<Axes![0]>();
         close(got.as_slice(), &[-10.35], case);
     }
     // a[2] truncating / b[2] -> [2]
     {
         let case = "binary 70: [2] / [2] on i64: slice!(a1, .., -2) / slice!(b2, 2..4)";
-        let a1: Tensor<i64, shape![2, 3]> = ten(&[6, 19, 16, 9, 7, 17]);
-        let b2: Tensor<i64, shape![6]> = ten(&[18, 2, -8, 6, 6, 5]);
-        let got: Tensor<i64, shape![2]> = slice!(a1, .., -2) / slice!(b2, 2..4);
+        let a1: Tensor<i64, Shape![2, 3]> = ten(&[6, 19, 16, 9, 7, 17]);
+        let b2: Tensor<i64, Shape![6]> = ten(&[18, 2, -8, 6, 6, 5]);
+        let got: Tensor<i64, Shape![2]> = slice!(a1, .., -2) / slice!(b2, 2..4);
         assert_eq!(got.as_slice(), &[-2, 1], "{case}");
     }
     // a[4, 4, 1, 2] / b[4, 4, 1, 1] -> [4, 4, 1, 2]
     {
         let case = "binary 71: [4, 4, 1, 2] / [4, 4, 1, 1] on f64: &a1 / &b2";
-        let a1: Tensor<f64, shape![4, 4, 1, 2]> = ten(&[
+        let a1: Tensor<f64, Shape![4, 4, 1, 2]> = ten(&[
             6.34, 6.13, -1.49, -1.76, -9.77, 8.72, -5.35, 2.34, -2.42, -9.07, -7.49, 7.53, 4.6,
             -8.91, 8.85, 7.44, -3.68, -9.17, 7.02, 7.23, 5.63, -0.35, -7.35, -6.34, 2.87, 7.2,
             -8.16, 4.93, 1.38, -3.24, -5.06, 3.63,
         ]);
-        let b2: Tensor<f64, shape![4, 4, 1, 1]> = ten(&[
+        let b2: Tensor<f64, Shape![4, 4, 1, 1]> = ten(&[
             4.5, 1.22, -1.09, -0.97, -7.85, -3.42, 0.5, 8.8, 2.13, 8.12, 8.1, 9.01, -8.2, 2.75,
             -1.88, -5.64,
         ]);
-        let got: Tensor<f64, shape![4, 4, 1, 2]> = &a1 / &b2;
+        let got: Tensor<f64, Shape![4, 4, 1, 2]> = &a1 / &b2;
         close(
             got.as_slice(),
             &[
@@ -1120,18 +1120,18 @@ fn binary_064_to_071() {
 fn binary_072_to_079() {
     // a[1, 1] + b[1, 1] -> [1, 1]
     {
-        let case = "binary 72: [1, 1] + [1, 1] on i64: a1 + b2.flip::<axes![1, 0]>()";
-        let a1: Tensor<i64, shape![1, 1]> = ten(&[9]);
-        let b2: Tensor<i64, shape![1, 1]> = ten(&[4]);
-        let got: Tensor<i64, shape![1, 1]> = a1 + b2.flip::<axes![1, 0]>();
+        let case = "binary 72: [1, 1] + [1, 1] on i64: a1 + b2.flip::<Axes![1, 0]>()";
+        let a1: Tensor<i64, Shape![1, 1]> = ten(&[9]);
+        let b2: Tensor<i64, Shape![1, 1]> = ten(&[4]);
+        let got: Tensor<i64, Shape![1, 1]> = a1 + b2.flip::<Axes![1, 0]>();
         assert_eq!(got.as_slice(), &[13], "{case}");
     }
     // a[3] + b[] -> [3]
     {
         let case = "binary 73: [3] + [] on f64: slice!(a1, 0) + b2";
-        let a1: Tensor<f64, shape![2, 3]> = ten(&[4.44, 6.86, -2.88, -9.42, 3.72, 3.31]);
-        let b2: Tensor<f64, shape![]> = ten(&[-6.42]);
-        let got: Tensor<f64, shape![3]> = slice!(a1, 0) + b2;
+        let a1: Tensor<f64, Shape![2, 3]> = ten(&[4.44, 6.86, -2.88, -9.42, 3.72, 3.31]);
+        let b2: Tensor<f64, Shape![]> = ten(&[-6.42]);
+        let got: Tensor<f64, Shape![3]> = slice!(a1, 0) + b2;
         close(
             got.as_slice(),
             &[-1.9799999999999995, 0.4400000000000004, -9.3],
@@ -1141,40 +1141,40 @@ fn binary_072_to_079() {
     // a[1, 1, 4] - b[] -> [1, 1, 4]
     {
         let case = "binary 74: [1, 1, 4] - [] on i64: &a1 - b2";
-        let a1: Tensor<i64, shape![1, 1, 4]> = ten(&[-2, 14, -6, 11]);
-        let b2: Tensor<i64, shape![]> = ten(&[10]);
-        let got: Tensor<i64, shape![1, 1, 4]> = &a1 - b2;
+        let a1: Tensor<i64, Shape![1, 1, 4]> = ten(&[-2, 14, -6, 11]);
+        let b2: Tensor<i64, Shape![]> = ten(&[10]);
+        let got: Tensor<i64, Shape![1, 1, 4]> = &a1 - b2;
         assert_eq!(got.as_slice(), &[-12, 4, -16, 1], "{case}");
     }
     // a[1, 2] - b[1, 1, 2] -> [1, 1, 2]
     {
         let case = "binary 75: [1, 2] - [1, 1, 2] on f64: a1 - slice!(b2, .., .., .., 0)";
-        let a1: Tensor<f64, shape![1, 2]> = ten(&[8.06, 4.08]);
-        let b2: Tensor<f64, shape![1, 1, 2, 2]> = ten(&[0.33, -5.77, -4.76, -5.13]);
-        let got: Tensor<f64, shape![1, 1, 2]> = a1 - slice!(b2, .., .., .., 0);
+        let a1: Tensor<f64, Shape![1, 2]> = ten(&[8.06, 4.08]);
+        let b2: Tensor<f64, Shape![1, 1, 2, 2]> = ten(&[0.33, -5.77, -4.76, -5.13]);
+        let got: Tensor<f64, Shape![1, 1, 2]> = a1 - slice!(b2, .., .., .., 0);
         close(got.as_slice(), &[7.73, 8.84], case);
     }
     // a[1, 4] * b[] -> [1, 4]
     {
         let case = "binary 76: [1, 4] * [] on i64: &a1 * b2";
-        let a1: Tensor<i64, shape![1, 4]> = ten(&[-13, -17, 16, 2]);
-        let b2: Tensor<i64, shape![]> = ten(&[-1]);
-        let got: Tensor<i64, shape![1, 4]> = &a1 * b2;
+        let a1: Tensor<i64, Shape![1, 4]> = ten(&[-13, -17, 16, 2]);
+        let b2: Tensor<i64, Shape![]> = ten(&[-1]);
+        let got: Tensor<i64, Shape![1, 4]> = &a1 * b2;
         assert_eq!(got.as_slice(), &[13, 17, -16, -2], "{case}");
     }
     // a[2, 4, 2, 1] * b[2, 4, 1, 3] -> [2, 4, 2, 3]
     {
         let case =
-            "binary 77: [2, 4, 2, 1] * [2, 4, 1, 3] on f64: a1.flip::<axes![3, 2, 1, 0]>() * &b2";
-        let a1: Tensor<f64, shape![2, 4, 2, 1]> = ten(&[
+            "binary 77: [2, 4, 2, 1] * [2, 4, 1, 3] on f64: a1.flip::<Axes![3, 2, 1, 0]>() * &b2";
+        let a1: Tensor<f64, Shape![2, 4, 2, 1]> = ten(&[
             -3.51, -2.69, 7.08, -1.83, 3.41, 3.48, -9.45, 3.36, 0.12, 3.04, 6.39, -2.38, -5.95,
             4.76, 6.75, -1.61,
         ]);
-        let b2: Tensor<f64, shape![2, 4, 1, 3]> = ten(&[
+        let b2: Tensor<f64, Shape![2, 4, 1, 3]> = ten(&[
             -1.98, -2.72, -7.84, -8.5, 7.29, 1.3, 9.71, 8.99, -7.25, 9.09, -8.35, 5.02, -0.06,
             1.25, 0.65, 3.38, -5.58, -2.23, -4.43, 5.78, -8.36, -8.73, -4.62, 8.9,
         ]);
-        let got: Tensor<f64, shape![2, 4, 2, 3]> = a1.flip::<axes![3, 2, 1, 0]>() * &b2;
+        let got: Tensor<f64, Shape![2, 4, 2, 3]> = a1.flip::<Axes![3, 2, 1, 0]>() * &b2;
         close(
             got.as_slice(),
             &[
@@ -1233,17 +1233,17 @@ fn binary_072_to_079() {
     // a[] truncating / b[] -> []
     {
         let case = "binary 78: [] / [] on i64: &slice!(a1, 2) / &b2";
-        let a1: Tensor<i64, shape![3]> = ten(&[16, -3, 4]);
-        let b2: Tensor<i64, shape![]> = ten(&[6]);
-        let got: Tensor<i64, shape![]> = &slice!(a1, 2) / &b2;
+        let a1: Tensor<i64, Shape![3]> = ten(&[16, -3, 4]);
+        let b2: Tensor<i64, Shape![]> = ten(&[6]);
+        let got: Tensor<i64, Shape![]> = &slice!(a1, 2) / &b2;
         assert_eq!(got.as_slice(), &[0], "{case}");
     }
     // a[2, 1] / b[1, 1] -> [2, 1]
     {
-        let case = "binary 79: [2, 1] / [1, 1] on f64: &a1 / b2.flip::<axes![1]>()";
-        let a1: Tensor<f64, shape![2, 1]> = ten(&[-1.81, 5.89]);
-        let b2: Tensor<f64, shape![1, 1]> = ten(&[1.1]);
-        let got: Tensor<f64, shape![2, 1]> = &a1 / b2.flip::<axes![1]>();
+        let case = "binary 79: [2, 1] / [1, 1] on f64: &a1 / b2.flip::<Axes![1]>()";
+        let a1: Tensor<f64, Shape![2, 1]> = ten(&[-1.81, 5.89]);
+        let b2: Tensor<f64, Shape![1, 1]> = ten(&[1.1]);
+        let got: Tensor<f64, Shape![2, 1]> = &a1 / b2.flip::<Axes![1]>();
         close(
             got.as_slice(),
             &[-1.6454545454545453, 5.354545454545454],
@@ -1257,19 +1257,19 @@ fn scalar_000_to_007() {
     // scalar 2 + array[0, 2, 2]
     {
         let case = "scalar 0: scalar left of [0, 2, 2] on i64: 2 + &a1";
-        let a1: Tensor<i64, shape![0, 2, 2]> = ten(&[]);
-        let got: Tensor<i64, shape![0, 2, 2]> = 2 + &a1;
+        let a1: Tensor<i64, Shape![0, 2, 2]> = ten(&[]);
+        let got: Tensor<i64, Shape![0, 2, 2]> = 2 + &a1;
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // scalar 2.15 - array[4, 1, 3, 3]
     {
         let case = "scalar 1: scalar left of [4, 1, 3, 3] on f64: 2.15 - a1";
-        let a1: Tensor<f64, shape![4, 1, 3, 3]> = ten(&[
+        let a1: Tensor<f64, Shape![4, 1, 3, 3]> = ten(&[
             -7.55, 7.52, -8.21, 1.97, -2.14, 8.69, -7.0, 4.05, 5.86, -8.98, 1.74, 5.73, 5.58, 7.9,
             5.58, -9.98, -4.3, -1.57, 6.64, 3.3, 1.2, 2.37, -2.47, 1.0, -3.6, 9.93, 5.58, 4.17,
             -6.55, -7.67, 6.19, 5.74, -8.73, -1.3, 9.94, 4.29,
         ]);
-        let got: Tensor<f64, shape![4, 1, 3, 3]> = 2.15 - a1;
+        let got: Tensor<f64, Shape![4, 1, 3, 3]> = 2.15 - a1;
         close(
             got.as_slice(),
             &[
@@ -1316,8 +1316,8 @@ fn scalar_000_to_007() {
     // scalar -3 - array[4, 1, 2]
     {
         let case = "scalar 2: scalar left of [4, 1, 2] on i64: -3 - a1";
-        let a1: Tensor<i64, shape![4, 1, 2]> = ten(&[15, -18, -14, 13, 8, 5, 18, -5]);
-        let got: Tensor<i64, shape![4, 1, 2]> = -3 - a1;
+        let a1: Tensor<i64, Shape![4, 1, 2]> = ten(&[15, -18, -14, 13, 8, 5, 18, -5]);
+        let got: Tensor<i64, Shape![4, 1, 2]> = -3 - a1;
         assert_eq!(
             got.as_slice(),
             &[-18, 15, 11, -16, -11, -8, -21, 2],
@@ -1327,8 +1327,8 @@ fn scalar_000_to_007() {
     // scalar 2.61 * array[2, 3]
     {
         let case = "scalar 3: scalar left of [2, 3] on f64: 2.61 * &a1";
-        let a1: Tensor<f64, shape![2, 3]> = ten(&[8.23, 0.97, 3.33, -7.29, -0.66, -5.06]);
-        let got: Tensor<f64, shape![2, 3]> = 2.61 * &a1;
+        let a1: Tensor<f64, Shape![2, 3]> = ten(&[8.23, 0.97, 3.33, -7.29, -0.66, -5.06]);
+        let got: Tensor<f64, Shape![2, 3]> = 2.61 * &a1;
         close(
             got.as_slice(),
             &[
@@ -1345,15 +1345,15 @@ fn scalar_000_to_007() {
     // array[1] - scalar 9
     {
         let case = "scalar 4: scalar right of [1] on i64: a1 - 9";
-        let a1: Tensor<i64, shape![1]> = ten(&[1]);
-        let got: Tensor<i64, shape![1]> = a1 - 9;
+        let a1: Tensor<i64, Shape![1]> = ten(&[1]);
+        let got: Tensor<i64, Shape![1]> = a1 - 9;
         assert_eq!(got.as_slice(), &[-8], "{case}");
     }
     // array[4] / scalar 2.34
     {
         let case = "scalar 5: scalar right of [4] on f64: slice!(a1, 0..4) / 2.34";
-        let a1: Tensor<f64, shape![4]> = ten(&[8.33, 2.08, -1.09, 0.63]);
-        let got: Tensor<f64, shape![4]> = slice!(a1, 0..4) / 2.34;
+        let a1: Tensor<f64, Shape![4]> = ten(&[8.33, 2.08, -1.09, 0.63]);
+        let got: Tensor<f64, Shape![4]> = slice!(a1, 0..4) / 2.34;
         close(
             got.as_slice(),
             &[
@@ -1367,21 +1367,21 @@ fn scalar_000_to_007() {
     }
     // array[4, 1, 2, 1] / scalar 2
     {
-        let case = "scalar 6: scalar right of [4, 1, 2, 1] on i64: a1.flip::<axes![2, 1]>() / 2";
-        let a1: Tensor<i64, shape![4, 1, 2, 1]> = ten(&[17, 1, 14, -14, 9, -19, -6, 20]);
-        let got: Tensor<i64, shape![4, 1, 2, 1]> = a1.flip::<axes![2, 1]>() / 2;
+        let case = "scalar 6: scalar right of [4, 1, 2, 1] on i64: a1.flip::<Axes![2, 1]>() / 2";
+        let a1: Tensor<i64, Shape![4, 1, 2, 1]> = ten(&[17, 1, 14, -14, 9, -19, -6, 20]);
+        let got: Tensor<i64, Shape![4, 1, 2, 1]> = a1.flip::<Axes![2, 1]>() / 2;
         assert_eq!(got.as_slice(), &[0, 8, -7, 7, -9, 4, 10, -3], "{case}");
     }
     // scalar -4.29 * array[1, 4, 4]
     {
         let case = "scalar 7: scalar left of [1, 4, 4] on f64: -4.29 * slice!(a1, 1..2)";
-        let a1: Tensor<f64, shape![3, 4, 4]> = ten(&[
+        let a1: Tensor<f64, Shape![3, 4, 4]> = ten(&[
             -3.64, 7.42, 0.06, -2.02, 2.85, 3.16, 6.67, 9.07, 2.35, -0.48, -7.14, -2.84, 7.89,
             5.55, -8.45, 0.46, -7.83, 4.03, 7.14, 4.18, 5.38, 9.88, 5.96, -7.11, 0.4, 3.16, -0.6,
             0.8, -3.29, 7.89, 7.31, 7.31, -6.71, -9.1, -7.88, -9.23, 9.78, 0.52, 2.85, -2.64,
             -6.15, 0.62, 6.41, -8.12, -5.82, -6.68, 7.82, 2.04,
         ]);
-        let got: Tensor<f64, shape![1, 4, 4]> = -4.29 * slice!(a1, 1..2);
+        let got: Tensor<f64, Shape![1, 4, 4]> = -4.29 * slice!(a1, 1..2);
         close(
             got.as_slice(),
             &[
@@ -1412,17 +1412,17 @@ fn scalar_008_to_015() {
     // scalar -10 - array[4, 1, 1]
     {
         let case = "scalar 8: scalar left of [4, 1, 1] on i64: -10 - a1.t()";
-        let a1: Tensor<i64, shape![4, 1, 1]> = ten(&[-19, 15, 14, 18]);
-        let got: Tensor<i64, shape![4, 1, 1]> = -10 - a1.t();
+        let a1: Tensor<i64, Shape![4, 1, 1]> = ten(&[-19, 15, 14, 18]);
+        let got: Tensor<i64, Shape![4, 1, 1]> = -10 - a1.t();
         assert_eq!(got.as_slice(), &[9, -25, -24, -28], "{case}");
     }
     // array[1, 4, 1, 3] * scalar -1.29
     {
         let case = "scalar 9: scalar right of [1, 4, 1, 3] on f64: a1.t() * -1.29";
-        let a1: Tensor<f64, shape![1, 4, 3, 1]> = ten(&[
+        let a1: Tensor<f64, Shape![1, 4, 3, 1]> = ten(&[
             3.28, -7.46, -7.85, 6.79, 3.91, 4.18, 6.23, -0.86, 5.0, -9.17, 4.48, -4.55,
         ]);
-        let got: Tensor<f64, shape![1, 4, 1, 3]> = a1.t() * -1.29;
+        let got: Tensor<f64, Shape![1, 4, 1, 3]> = a1.t() * -1.29;
         close(
             got.as_slice(),
             &[
@@ -1445,32 +1445,32 @@ fn scalar_008_to_015() {
     // scalar -4 + array[]
     {
         let case = "scalar 10: scalar left of [] on i64: -4 + slice!(a1, -2)";
-        let a1: Tensor<i64, shape![3]> = ten(&[12, 15, -3]);
-        let got: Tensor<i64, shape![]> = -4 + slice!(a1, -2);
+        let a1: Tensor<i64, Shape![3]> = ten(&[12, 15, -3]);
+        let got: Tensor<i64, Shape![]> = -4 + slice!(a1, -2);
         assert_eq!(got.as_slice(), &[11], "{case}");
     }
     // array[] + scalar -5.55
     {
         let case = "scalar 11: scalar right of [] on f64: &slice!(a1, 0) + -5.55";
-        let a1: Tensor<f64, shape![2]> = ten(&[-9.15, -7.98]);
-        let got: Tensor<f64, shape![]> = &slice!(a1, 0) + -5.55;
+        let a1: Tensor<f64, Shape![2]> = ten(&[-9.15, -7.98]);
+        let got: Tensor<f64, Shape![]> = &slice!(a1, 0) + -5.55;
         close(got.as_slice(), &[-14.7], case);
     }
     // scalar -7 * array[1, 4]
     {
-        let case = "scalar 12: scalar left of [1, 4] on i64: -7 * &a1.flip::<axes![0, 1]>()";
-        let a1: Tensor<i64, shape![1, 4]> = ten(&[17, -8, -7, -7]);
-        let got: Tensor<i64, shape![1, 4]> = -7 * &a1.flip::<axes![0, 1]>();
+        let case = "scalar 12: scalar left of [1, 4] on i64: -7 * &a1.flip::<Axes![0, 1]>()";
+        let a1: Tensor<i64, Shape![1, 4]> = ten(&[17, -8, -7, -7]);
+        let got: Tensor<i64, Shape![1, 4]> = -7 * &a1.flip::<Axes![0, 1]>();
         assert_eq!(got.as_slice(), &[49, 49, 56, -119], "{case}");
     }
     // scalar 1.45 / array[4, 1, 2, 2]
     {
         let case = "scalar 13: scalar left of [4, 1, 2, 2] on f64: 1.45 / a1";
-        let a1: Tensor<f64, shape![4, 1, 2, 2]> = ten(&[
+        let a1: Tensor<f64, Shape![4, 1, 2, 2]> = ten(&[
             6.14, 7.1, -5.96, -4.1, 7.08, 3.09, -9.35, -8.83, -0.76, -8.6, -9.06, -8.65, -2.61,
             5.64, 4.16, 6.35,
         ]);
-        let got: Tensor<f64, shape![4, 1, 2, 2]> = 1.45 / a1;
+        let got: Tensor<f64, Shape![4, 1, 2, 2]> = 1.45 / a1;
         close(
             got.as_slice(),
             &[
@@ -1497,11 +1497,11 @@ fn scalar_008_to_015() {
     // array[4, 2, 2, 2] + scalar 19
     {
         let case = "scalar 14: scalar right of [4, 2, 2, 2] on i64: &a1 + 19";
-        let a1: Tensor<i64, shape![4, 2, 2, 2]> = ten(&[
+        let a1: Tensor<i64, Shape![4, 2, 2, 2]> = ten(&[
             19, 12, 16, -20, -4, 3, 19, 4, -2, 3, 2, 2, 7, 19, -4, -18, 11, 19, -1, -5, 0, -19,
             -12, -2, -12, 19, -14, 4, 18, 11, -17, -3,
         ]);
-        let got: Tensor<i64, shape![4, 2, 2, 2]> = &a1 + 19;
+        let got: Tensor<i64, Shape![4, 2, 2, 2]> = &a1 + 19;
         assert_eq!(
             got.as_slice(),
             &[
@@ -1514,8 +1514,8 @@ fn scalar_008_to_015() {
     // scalar -4.15 / array[0, 2, 4]
     {
         let case = "scalar 15: scalar left of [0, 2, 4] on f64: -4.15 / &a1.t()";
-        let a1: Tensor<f64, shape![0, 4, 2]> = ten(&[]);
-        let got: Tensor<f64, shape![0, 2, 4]> = -4.15 / &a1.t();
+        let a1: Tensor<f64, Shape![0, 4, 2]> = ten(&[]);
+        let got: Tensor<f64, Shape![0, 2, 4]> = -4.15 / &a1.t();
         close(got.as_slice(), &[0f64; 0], case);
     }
 }
@@ -1525,29 +1525,29 @@ fn scalar_016_to_019() {
     // array[3] * scalar -10
     {
         let case = "scalar 16: scalar right of [3] on i64: a1 * -10";
-        let a1: Tensor<i64, shape![3]> = ten(&[4, -10, -1]);
-        let got: Tensor<i64, shape![3]> = a1 * -10;
+        let a1: Tensor<i64, Shape![3]> = ten(&[4, -10, -1]);
+        let got: Tensor<i64, Shape![3]> = a1 * -10;
         assert_eq!(got.as_slice(), &[-40, 100, 10], "{case}");
     }
     // array[2, 1] + scalar -5.85
     {
         let case = "scalar 17: scalar right of [2, 1] on f64: &a1.t() + -5.85";
-        let a1: Tensor<f64, shape![1, 2]> = ten(&[-3.27, 4.47]);
-        let got: Tensor<f64, shape![2, 1]> = &a1.t() + -5.85;
+        let a1: Tensor<f64, Shape![1, 2]> = ten(&[-3.27, 4.47]);
+        let got: Tensor<f64, Shape![2, 1]> = &a1.t() + -5.85;
         close(got.as_slice(), &[-9.12, -1.38], case);
     }
     // array[] + scalar 10
     {
         let case = "scalar 18: scalar right of [] on i64: slice!(a1, -3) + 10";
-        let a1: Tensor<i64, shape![3]> = ten(&[-10, 1, -19]);
-        let got: Tensor<i64, shape![]> = slice!(a1, -3) + 10;
+        let a1: Tensor<i64, Shape![3]> = ten(&[-10, 1, -19]);
+        let got: Tensor<i64, Shape![]> = slice!(a1, -3) + 10;
         assert_eq!(got.as_slice(), &[0], "{case}");
     }
     // scalar 8.76 - array[3, 2, 1]
     {
         let case = "scalar 19: scalar left of [3, 2, 1] on f64: 8.76 - a1";
-        let a1: Tensor<f64, shape![3, 2, 1]> = ten(&[-5.13, 9.02, -3.65, 6.13, -7.43, 8.55]);
-        let got: Tensor<f64, shape![3, 2, 1]> = 8.76 - a1;
+        let a1: Tensor<f64, Shape![3, 2, 1]> = ten(&[-5.13, 9.02, -3.65, 6.13, -7.43, 8.55]);
+        let got: Tensor<f64, Shape![3, 2, 1]> = 8.76 - a1;
         close(
             got.as_slice(),
             &[
@@ -1567,16 +1567,16 @@ fn scalar_016_to_019() {
 fn compound_000_to_007() {
     // x[4] += b[4]
     {
-        let case = "compound 0: [4] += [4] on i64: x2 += b1.flip::<axes![0]>();";
-        let b1: Tensor<i64, shape![4]> = ten(&[9, -13, -12, 13]);
-        let mut x2: Tensor<i64, shape![4]> = ten(&[-18, -7, 7, 19]);
-        x2 += b1.flip::<axes![0]>();
+        let case = "compound 0: [4] += [4] on i64: x2 += b1.flip::<Axes![0]>();";
+        let b1: Tensor<i64, Shape![4]> = ten(&[9, -13, -12, 13]);
+        let mut x2: Tensor<i64, Shape![4]> = ten(&[-18, -7, 7, 19]);
+        x2 += b1.flip::<Axes![0]>();
         assert_eq!(x2.as_slice(), &[-5, -19, -6, 28], "{case}");
     }
     // x[4, 1, 1] -= scalar
     {
         let case = "compound 1: [4, 1, 1] -= [] on f64: x1 -= -0.92;";
-        let mut x1: Tensor<f64, shape![4, 1, 1]> = ten(&[-0.33, -9.14, 7.54, 3.04]);
+        let mut x1: Tensor<f64, Shape![4, 1, 1]> = ten(&[-0.33, -9.14, 7.54, 3.04]);
         x1 -= -0.92;
         close(
             x1.as_slice(),
@@ -1587,8 +1587,8 @@ fn compound_000_to_007() {
     // x[2] *= b[1]
     {
         let case = "compound 2: [2] *= [1] on i64: x[2, 3]: let mut v = slice!(x.view_mut(), .., -3); v *= &b1;";
-        let b1: Tensor<i64, shape![1]> = ten(&[-3]);
-        let mut x: Tensor<i64, shape![2, 3]> = ten(&[-11, -7, 6, -13, -13, 20]);
+        let b1: Tensor<i64, Shape![1]> = ten(&[-3]);
+        let mut x: Tensor<i64, Shape![2, 3]> = ten(&[-11, -7, 6, -13, -13, 20]);
         {
             let mut v = slice!(x.view_mut(), .., -3);
             v *= &b1;
@@ -1598,7 +1598,7 @@ fn compound_000_to_007() {
     // x[2, 3] /= scalar
     {
         let case = "compound 3: [2, 3] /= [] on f64: x[3, 3]: let mut v = slice!(x.view_mut(), ..;2); v /= -3.29;";
-        let mut x: Tensor<f64, shape![3, 3]> =
+        let mut x: Tensor<f64, Shape![3, 3]> =
             ten(&[-8.68, -4.14, -9.04, -5.73, 4.43, -6.31, -2.36, 4.52, -5.39]);
         {
             let mut v = slice!(x.view_mut(), ..;2);
@@ -1623,7 +1623,7 @@ fn compound_000_to_007() {
     // x[2, 3, 4, 4] -= scalar
     {
         let case = "compound 4: [2, 3, 4, 4] -= [] on i64: x[2, 3, 4, 4]: let mut v = x.view_mut().t(); v -= -2;";
-        let mut x: Tensor<i64, shape![2, 3, 4, 4]> = ten(&[
+        let mut x: Tensor<i64, Shape![2, 3, 4, 4]> = ten(&[
             -18, -12, -20, 2, -20, -13, 16, 15, 13, -9, 15, -6, 19, 15, -17, 4, 3, 10, 4, 19, 5, 6,
             -14, -16, 11, 5, 13, 6, -7, 5, -3, -18, 0, 13, -2, 12, 1, 0, 13, -20, -1, 7, 13, -16,
             -12, -1, -20, 8, 2, -2, -2, -17, -5, 4, -6, 14, -11, 16, -11, 7, 9, -14, -8, 20, -6, 9,
@@ -1649,8 +1649,8 @@ fn compound_000_to_007() {
     // x[2, 1, 1] /= b[1, 1]
     {
         let case = "compound 5: [2, 1, 1] /= [1, 1] on f64: x[2, 1, 1]: let mut v = x.view_mut().t(); v /= &slice!(b1, .., 1..-1);";
-        let b1: Tensor<f64, shape![1, 3]> = ten(&[-4.19, 5.95, 7.84]);
-        let mut x: Tensor<f64, shape![2, 1, 1]> = ten(&[-5.94, 7.64]);
+        let b1: Tensor<f64, Shape![1, 3]> = ten(&[-4.19, 5.95, 7.84]);
+        let mut x: Tensor<f64, Shape![2, 1, 1]> = ten(&[-5.94, 7.64]);
         {
             let mut v = x.view_mut().t();
             v /= &slice!(b1, .., 1..-1);
@@ -1663,22 +1663,22 @@ fn compound_000_to_007() {
     }
     // x[3, 1] /= b[1]
     {
-        let case = "compound 6: [3, 1] /= [1] on i64: x[3, 1]: let mut v = x.view_mut().flip::<axes![0, 1]>(); v /= &b1;";
-        let b1: Tensor<i64, shape![1]> = ten(&[-4]);
-        let mut x: Tensor<i64, shape![3, 1]> = ten(&[8, -17, -17]);
+        let case = "compound 6: [3, 1] /= [1] on i64: x[3, 1]: let mut v = x.view_mut().flip::<Axes![0, 1]>(); v /= &b1;";
+        let b1: Tensor<i64, Shape![1]> = ten(&[-4]);
+        let mut x: Tensor<i64, Shape![3, 1]> = ten(&[8, -17, -17]);
         {
-            let mut v = x.view_mut().flip::<axes![0, 1]>();
+            let mut v = x.view_mut().flip::<Axes![0, 1]>();
             v /= &b1;
         }
         assert_eq!(x.as_slice(), &[-2, 4, 4], "{case}");
     }
     // x[1, 2, 1] += b[1, 2, 1]
     {
-        let case = "compound 7: [1, 2, 1] += [1, 2, 1] on f64: x[1, 2, 1]: let mut v = x.view_mut().flip::<axes![2, 1]>(); v += &b1;";
-        let b1: Tensor<f64, shape![1, 2, 1]> = ten(&[-2.66, 3.51]);
-        let mut x: Tensor<f64, shape![1, 2, 1]> = ten(&[8.62, 1.15]);
+        let case = "compound 7: [1, 2, 1] += [1, 2, 1] on f64: x[1, 2, 1]: let mut v = x.view_mut().flip::<Axes![2, 1]>(); v += &b1;";
+        let b1: Tensor<f64, Shape![1, 2, 1]> = ten(&[-2.66, 3.51]);
+        let mut x: Tensor<f64, Shape![1, 2, 1]> = ten(&[8.62, 1.15]);
         {
-            let mut v = x.view_mut().flip::<axes![2, 1]>();
+            let mut v = x.view_mut().flip::<Axes![2, 1]>();
             v += &b1;
         }
         close(
@@ -1694,24 +1694,24 @@ fn compound_008_to_015() {
     // x[2] *= b[2]
     {
         let case = "compound 8: [2] *= [2] on i64: x2 *= &b1;";
-        let b1: Tensor<i64, shape![2]> = ten(&[1, 13]);
-        let mut x2: Tensor<i64, shape![2]> = ten(&[6, 11]);
+        let b1: Tensor<i64, Shape![2]> = ten(&[1, 13]);
+        let mut x2: Tensor<i64, Shape![2]> = ten(&[6, 11]);
         x2 *= &b1;
         assert_eq!(x2.as_slice(), &[6, 143], "{case}");
     }
     // x[0, 1] *= b[1]
     {
         let case = "compound 9: [0, 1] *= [1] on f64: x2 *= b1;";
-        let b1: Tensor<f64, shape![1]> = ten(&[-2.3]);
-        let mut x2: Tensor<f64, shape![0, 1]> = ten(&[]);
+        let b1: Tensor<f64, Shape![1]> = ten(&[-2.3]);
+        let mut x2: Tensor<f64, Shape![0, 1]> = ten(&[]);
         x2 *= b1;
         close(x2.as_slice(), &[], case);
     }
     // x[2, 1] += b[2, 1]
     {
         let case = "compound 10: [2, 1] += [2, 1] on i64: x[2, 3]: let mut v = slice!(x.view_mut(), .., 1..2); v += &b1;";
-        let b1: Tensor<i64, shape![2, 1]> = ten(&[-4, 17]);
-        let mut x: Tensor<i64, shape![2, 3]> = ten(&[15, -11, -13, 3, 9, 19]);
+        let b1: Tensor<i64, Shape![2, 1]> = ten(&[-4, 17]);
+        let mut x: Tensor<i64, Shape![2, 3]> = ten(&[15, -11, -13, 3, 9, 19]);
         {
             let mut v = slice!(x.view_mut(), .., 1..2);
             v += &b1;
@@ -1721,8 +1721,8 @@ fn compound_008_to_015() {
     // x[0, 1, 3, 1] += b[0, 1, 3, 1]
     {
         let case = "compound 11: [0, 1, 3, 1] += [0, 1, 3, 1] on f64: x[0, 3, 3, 1]: let mut v = slice!(x.view_mut(), .., 2..3); v += &slice!(b1, .., 2..3);";
-        let b1: Tensor<f64, shape![0, 3, 3, 1]> = ten(&[]);
-        let mut x: Tensor<f64, shape![0, 3, 3, 1]> = ten(&[]);
+        let b1: Tensor<f64, Shape![0, 3, 3, 1]> = ten(&[]);
+        let mut x: Tensor<f64, Shape![0, 3, 3, 1]> = ten(&[]);
         {
             let mut v = slice!(x.view_mut(), .., 2..3);
             v += &slice!(b1, .., 2..3);
@@ -1731,20 +1731,20 @@ fn compound_008_to_015() {
     }
     // x[3] -= b[1]
     {
-        let case = "compound 12: [3] -= [1] on i64: x[6]: let mut v = slice!(x.view_mut(), ..;2); v -= &b1.flip::<axes![0]>();";
-        let b1: Tensor<i64, shape![1]> = ten(&[-7]);
-        let mut x: Tensor<i64, shape![6]> = ten(&[-15, 17, 19, 14, -11, 14]);
+        let case = "compound 12: [3] -= [1] on i64: x[6]: let mut v = slice!(x.view_mut(), ..;2); v -= &b1.flip::<Axes![0]>();";
+        let b1: Tensor<i64, Shape![1]> = ten(&[-7]);
+        let mut x: Tensor<i64, Shape![6]> = ten(&[-15, 17, 19, 14, -11, 14]);
         {
             let mut v = slice!(x.view_mut(), ..;2);
-            v -= &b1.flip::<axes![0]>();
+            v -= &b1.flip::<Axes![0]>();
         }
         assert_eq!(x.as_slice(), &[-8, 17, 26, 14, -4, 14], "{case}");
     }
     // x[2, 2, 1] += b[1]
     {
         let case = "compound 13: [2, 2, 1] += [1] on f64: x[2, 1, 2]: let mut v = x.view_mut().t(); v += b1;";
-        let b1: Tensor<f64, shape![1]> = ten(&[-3.94]);
-        let mut x: Tensor<f64, shape![2, 1, 2]> = ten(&[2.71, -2.55, 0.03, -9.0]);
+        let b1: Tensor<f64, Shape![1]> = ten(&[-3.94]);
+        let mut x: Tensor<f64, Shape![2, 1, 2]> = ten(&[2.71, -2.55, 0.03, -9.0]);
         {
             let mut v = x.view_mut().t();
             v += b1;
@@ -1753,25 +1753,25 @@ fn compound_008_to_015() {
     }
     // x[4, 2, 1] -= b[4, 2, 1]
     {
-        let case = "compound 14: [4, 2, 1] -= [4, 2, 1] on i64: x[4, 2, 1]: let mut v = x.view_mut().flip::<axes![2]>(); v -= slice!(b1, ..;2);";
-        let b1: Tensor<i64, shape![7, 2, 1]> =
+        let case = "compound 14: [4, 2, 1] -= [4, 2, 1] on i64: x[4, 2, 1]: let mut v = x.view_mut().flip::<Axes![2]>(); v -= slice!(b1, ..;2);";
+        let b1: Tensor<i64, Shape![7, 2, 1]> =
             ten(&[4, 6, -15, 0, -6, -10, 11, 4, -9, 17, 13, -11, -14, -15]);
-        let mut x: Tensor<i64, shape![4, 2, 1]> = ten(&[-5, -11, 15, 17, 1, 16, -20, 13]);
+        let mut x: Tensor<i64, Shape![4, 2, 1]> = ten(&[-5, -11, 15, 17, 1, 16, -20, 13]);
         {
-            let mut v = x.view_mut().flip::<axes![2]>();
+            let mut v = x.view_mut().flip::<Axes![2]>();
             v -= slice!(b1, ..;2);
         }
         assert_eq!(x.as_slice(), &[-9, -17, 21, 27, 10, -1, -6, 28], "{case}");
     }
     // x[3, 4] += b[1]
     {
-        let case = "compound 15: [3, 4] += [1] on f64: x[3, 4]: let mut v = x.view_mut().flip::<axes![0]>(); v += slice!(b1, ..;-2);";
-        let b1: Tensor<f64, shape![1]> = ten(&[-8.38]);
-        let mut x: Tensor<f64, shape![3, 4]> = ten(&[
+        let case = "compound 15: [3, 4] += [1] on f64: x[3, 4]: let mut v = x.view_mut().flip::<Axes![0]>(); v += slice!(b1, ..;-2);";
+        let b1: Tensor<f64, Shape![1]> = ten(&[-8.38]);
+        let mut x: Tensor<f64, Shape![3, 4]> = ten(&[
             8.33, -3.83, 0.51, -5.59, -1.98, 4.69, -1.97, -0.25, -2.48, 1.99, 0.41, -0.73,
         ]);
         {
-            let mut v = x.view_mut().flip::<axes![0]>();
+            let mut v = x.view_mut().flip::<Axes![0]>();
             v += slice!(b1, ..;-2);
         }
         close(
@@ -1800,34 +1800,34 @@ fn compound_016_to_023() {
     // x[4, 1] -= b[1, 1]
     {
         let case = "compound 16: [4, 1] -= [1, 1] on i64: x2 -= slice!(b1, 2..3);";
-        let b1: Tensor<i64, shape![3, 1]> = ten(&[-9, 10, 20]);
-        let mut x2: Tensor<i64, shape![4, 1]> = ten(&[13, -13, -1, 16]);
+        let b1: Tensor<i64, Shape![3, 1]> = ten(&[-9, 10, 20]);
+        let mut x2: Tensor<i64, Shape![4, 1]> = ten(&[13, -13, -1, 16]);
         x2 -= slice!(b1, 2..3);
         assert_eq!(x2.as_slice(), &[-7, -33, -21, -4], "{case}");
     }
     // x[2] *= b[]
     {
         let case = "compound 17: [2] *= [] on f64: x2 *= &b1;";
-        let b1: Tensor<f64, shape![]> = ten(&[7.09]);
-        let mut x2: Tensor<f64, shape![2]> = ten(&[9.93, 9.06]);
+        let b1: Tensor<f64, Shape![]> = ten(&[7.09]);
+        let mut x2: Tensor<f64, Shape![2]> = ten(&[9.93, 9.06]);
         x2 *= &b1;
         close(x2.as_slice(), &[70.4037, 64.2354], case);
     }
     // x[2, 1, 1] -= b[1]
     {
-        let case = "compound 18: [2, 1, 1] -= [1] on i64: x[2, 1, 1]: let mut v = slice!(x.view_mut(), .., .., ..;2); v -= b1.flip::<axes![0]>();";
-        let b1: Tensor<i64, shape![1]> = ten(&[6]);
-        let mut x: Tensor<i64, shape![2, 1, 1]> = ten(&[-6, 13]);
+        let case = "compound 18: [2, 1, 1] -= [1] on i64: x[2, 1, 1]: let mut v = slice!(x.view_mut(), .., .., ..;2); v -= b1.flip::<Axes![0]>();";
+        let b1: Tensor<i64, Shape![1]> = ten(&[6]);
+        let mut x: Tensor<i64, Shape![2, 1, 1]> = ten(&[-6, 13]);
         {
             let mut v = slice!(x.view_mut(), .., .., ..;2);
-            v -= b1.flip::<axes![0]>();
+            v -= b1.flip::<Axes![0]>();
         }
         assert_eq!(x.as_slice(), &[-12, 7], "{case}");
     }
     // x[4, 2, 2, 1] -= scalar
     {
         let case = "compound 19: [4, 2, 2, 1] -= [] on f64: x[4, 5, 2, 1]: let mut v = slice!(x.view_mut(), .., 2..-1); v -= -3.2;";
-        let mut x: Tensor<f64, shape![4, 5, 2, 1]> = ten(&[
+        let mut x: Tensor<f64, Shape![4, 5, 2, 1]> = ten(&[
             -4.11, 9.39, 2.48, 0.29, 5.25, -5.16, 2.15, -3.9, -3.47, -9.36, -9.99, -5.1, 4.28,
             4.35, -3.19, 0.26, 0.97, 4.68, -9.21, 7.79, 5.01, 0.97, 9.08, -1.17, -0.72, 4.22, 4.52,
             -3.4, 1.4, -7.73, -2.78, -4.28, 9.37, -7.31, -4.14, -3.44, -5.66, -7.19, 0.0, -3.42,
@@ -1885,26 +1885,26 @@ fn compound_016_to_023() {
     }
     // x[1, 3] += b[1, 3]
     {
-        let case = "compound 20: [1, 3] += [1, 3] on i64: x[3, 1]: let mut v = x.view_mut().t(); v += b1.flip::<axes![0, 1]>();";
-        let b1: Tensor<i64, shape![1, 3]> = ten(&[5, 10, 12]);
-        let mut x: Tensor<i64, shape![3, 1]> = ten(&[6, 18, -20]);
+        let case = "compound 20: [1, 3] += [1, 3] on i64: x[3, 1]: let mut v = x.view_mut().t(); v += b1.flip::<Axes![0, 1]>();";
+        let b1: Tensor<i64, Shape![1, 3]> = ten(&[5, 10, 12]);
+        let mut x: Tensor<i64, Shape![3, 1]> = ten(&[6, 18, -20]);
         {
             let mut v = x.view_mut().t();
-            v += b1.flip::<axes![0, 1]>();
+            v += b1.flip::<Axes![0, 1]>();
         }
         assert_eq!(x.as_slice(), &[18, 28, -15], "{case}");
     }
     // x[2, 4, 2] += b[2]
     {
-        let case = "compound 21: [2, 4, 2] += [2] on f64: x[2, 2, 4]: let mut v = x.view_mut().t(); v += &b1.flip::<axes![0]>();";
-        let b1: Tensor<f64, shape![2]> = ten(&[-5.56, -9.57]);
-        let mut x: Tensor<f64, shape![2, 2, 4]> = ten(&[
+        let case = "compound 21: [2, 4, 2] += [2] on f64: x[2, 2, 4]: let mut v = x.view_mut().t(); v += &b1.flip::<Axes![0]>();";
+        let b1: Tensor<f64, Shape![2]> = ten(&[-5.56, -9.57]);
+        let mut x: Tensor<f64, Shape![2, 2, 4]> = ten(&[
             2.64, 8.5, 5.67, 9.74, 2.53, -9.7, 8.6, -7.8, 4.43, -4.04, -5.36, -2.31, -6.97, -7.06,
             -8.25, -6.36,
         ]);
         {
             let mut v = x.view_mut().t();
-            v += &b1.flip::<axes![0]>();
+            v += &b1.flip::<Axes![0]>();
         }
         close(
             x.as_slice(),
@@ -1931,23 +1931,23 @@ fn compound_016_to_023() {
     }
     // x[1] += b[]
     {
-        let case = "compound 22: [1] += [] on i64: x[1]: let mut v = x.view_mut().flip::<axes![0]>(); v += slice!(b1, 0);";
-        let b1: Tensor<i64, shape![2]> = ten(&[16, -7]);
-        let mut x: Tensor<i64, shape![1]> = ten(&[-13]);
+        let case = "compound 22: [1] += [] on i64: x[1]: let mut v = x.view_mut().flip::<Axes![0]>(); v += slice!(b1, 0);";
+        let b1: Tensor<i64, Shape![2]> = ten(&[16, -7]);
+        let mut x: Tensor<i64, Shape![1]> = ten(&[-13]);
         {
-            let mut v = x.view_mut().flip::<axes![0]>();
+            let mut v = x.view_mut().flip::<Axes![0]>();
             v += slice!(b1, 0);
         }
         assert_eq!(x.as_slice(), &[3], "{case}");
     }
     // x[2] += b[2]
     {
-        let case = "compound 23: [2] += [2] on f64: x[2]: let mut v = x.view_mut().flip::<axes![0]>(); v += &b1.flip::<axes![0]>();";
-        let b1: Tensor<f64, shape![2]> = ten(&[-8.96, 9.93]);
-        let mut x: Tensor<f64, shape![2]> = ten(&[2.16, 8.37]);
+        let case = "compound 23: [2] += [2] on f64: x[2]: let mut v = x.view_mut().flip::<Axes![0]>(); v += &b1.flip::<Axes![0]>();";
+        let b1: Tensor<f64, Shape![2]> = ten(&[-8.96, 9.93]);
+        let mut x: Tensor<f64, Shape![2]> = ten(&[2.16, 8.37]);
         {
-            let mut v = x.view_mut().flip::<axes![0]>();
-            v += &b1.flip::<axes![0]>();
+            let mut v = x.view_mut().flip::<Axes![0]>();
+            v += &b1.flip::<Axes![0]>();
         }
         close(
             x.as_slice(),
@@ -1962,7 +1962,7 @@ fn reduce_000_to_007() {
     // np.sum(x[3, 2, 2])
     {
         let case = "reduce 0: sum() of [3, 2, 2] on i64: slice!(a1, .., 2..-1).sum()";
-        let a1: Tensor<i64, shape![3, 5, 2]> = ten(&[
+        let a1: Tensor<i64, Shape![3, 5, 2]> = ten(&[
             -18, -18, -1, 12, -19, -8, 8, 0, -5, -7, 6, -12, -17, 2, -20, 12, 19, 12, -13, -11, 13,
             6, -6, -5, 16, 14, 0, 1, 19, 20,
         ]);
@@ -1971,32 +1971,32 @@ fn reduce_000_to_007() {
     }
     // np.max(x[2, 4, 4])
     {
-        let case = "reduce 1: max() of [2, 4, 4] on i64: a1.flip::<axes![0]>().max()";
-        let a1: Tensor<i64, shape![2, 4, 4]> = ten(&[
+        let case = "reduce 1: max() of [2, 4, 4] on i64: a1.flip::<Axes![0]>().max()";
+        let a1: Tensor<i64, Shape![2, 4, 4]> = ten(&[
             2, 14, -10, -2, 0, -8, -11, 4, -7, -3, -8, 5, 8, -14, 16, 18, -8, -18, 6, 16, -18, 19,
             -10, -11, -17, 12, 5, -8, 7, 13, 9, -1,
         ]);
-        let got: i64 = a1.flip::<axes![0]>().max();
+        let got: i64 = a1.flip::<Axes![0]>().max();
         assert_eq!(got, 19, "{case}");
     }
     // np.min(x[1, 1, 2])
     {
         let case = "reduce 2: min() of [1, 1, 2] on i64: slice!(a1, -2).min()";
-        let a1: Tensor<i64, shape![2, 1, 1, 2]> = ten(&[3, -17, 0, 12]);
+        let a1: Tensor<i64, Shape![2, 1, 1, 2]> = ten(&[3, -17, 0, 12]);
         let got: i64 = slice!(a1, -2).min();
         assert_eq!(got, -17, "{case}");
     }
     // np.sum(x[])
     {
         let case = "reduce 3: sum() of [] on f64: slice!(a1, -2).sum()";
-        let a1: Tensor<f64, shape![2]> = ten(&[-9.43, -2.06]);
+        let a1: Tensor<f64, Shape![2]> = ten(&[-9.43, -2.06]);
         let got: f64 = slice!(a1, -2).sum();
         close(&[got], &[-9.43], case);
     }
     // np.max(x[2, 3, 2, 2])
     {
         let case = "reduce 4: max() of [2, 3, 2, 2] on f64: a1.t().max()";
-        let a1: Tensor<f64, shape![2, 3, 2, 2]> = ten(&[
+        let a1: Tensor<f64, Shape![2, 3, 2, 2]> = ten(&[
             -8.06, -2.39, -1.0, -1.99, -4.68, 7.22, -5.28, 8.69, 6.89, -8.34, -4.35, 9.17, -8.78,
             3.74, -0.56, 3.64, 9.26, -4.69, -5.66, 1.41, -4.26, -7.05, -8.38, -0.44,
         ]);
@@ -2006,27 +2006,27 @@ fn reduce_000_to_007() {
     // np.min(x[])
     {
         let case = "reduce 5: min() of [] on f64: slice!(a1, -1).min()";
-        let a1: Tensor<f64, shape![2]> = ten(&[-9.15, -1.16]);
+        let a1: Tensor<f64, Shape![2]> = ten(&[-9.15, -1.16]);
         let got: f64 = slice!(a1, -1).min();
         close(&[got], &[-1.16], case);
     }
     // np.sum(x[4, 2, 2, 4])
     {
-        let case = "reduce 6: sum() of [4, 2, 2, 4] on i64: a1.flip::<axes![3]>().sum()";
-        let a1: Tensor<i64, shape![4, 2, 2, 4]> = ten(&[
+        let case = "reduce 6: sum() of [4, 2, 2, 4] on i64: a1.flip::<Axes![3]>().sum()";
+        let a1: Tensor<i64, Shape![4, 2, 2, 4]> = ten(&[
             -5, -17, -19, -19, 1, -3, -7, -18, -16, 13, -10, -5, -5, 10, 12, 5, -1, -14, 1, 19,
             -16, 18, 14, -15, -6, -6, -1, -14, 2, -16, 17, -12, -17, -15, -16, 0, -18, 11, 18, 17,
             15, 5, 5, 13, 0, 16, -1, 6, 5, 15, 6, -10, -13, 9, -14, 8, -3, -13, 3, -20, 13, -11,
             -17, -7,
         ]);
-        let got: i64 = a1.flip::<axes![3]>().sum();
+        let got: i64 = a1.flip::<Axes![3]>().sum();
         assert_eq!(got, -123, "{case}");
     }
     // np.max(x[2, 1, 2])
     {
-        let case = "reduce 7: max() of [2, 1, 2] on i64: a1.flip::<axes![0, 1, 2]>().max()";
-        let a1: Tensor<i64, shape![2, 1, 2]> = ten(&[4, 11, 1, 19]);
-        let got: i64 = a1.flip::<axes![0, 1, 2]>().max();
+        let case = "reduce 7: max() of [2, 1, 2] on i64: a1.flip::<Axes![0, 1, 2]>().max()";
+        let a1: Tensor<i64, Shape![2, 1, 2]> = ten(&[4, 11, 1, 19]);
+        let got: i64 = a1.flip::<Axes![0, 1, 2]>().max();
         assert_eq!(got, 19, "{case}");
     }
 }
@@ -2035,30 +2035,30 @@ fn reduce_000_to_007() {
 fn reduce_008_to_015() {
     // np.min(x[4, 2])
     {
-        let case = "reduce 8: min() of [4, 2] on i64: a1.flip::<axes![1, 0]>().min()";
-        let a1: Tensor<i64, shape![4, 2]> = ten(&[-17, 5, 17, -4, 4, -7, -10, 7]);
-        let got: i64 = a1.flip::<axes![1, 0]>().min();
+        let case = "reduce 8: min() of [4, 2] on i64: a1.flip::<Axes![1, 0]>().min()";
+        let a1: Tensor<i64, Shape![4, 2]> = ten(&[-17, 5, 17, -4, 4, -7, -10, 7]);
+        let got: i64 = a1.flip::<Axes![1, 0]>().min();
         assert_eq!(got, -17, "{case}");
     }
     // np.sum(x[3, 3])
     {
-        let case = "reduce 9: sum() of [3, 3] on f64: a1.flip::<axes![1]>().sum()";
-        let a1: Tensor<f64, shape![3, 3]> =
+        let case = "reduce 9: sum() of [3, 3] on f64: a1.flip::<Axes![1]>().sum()";
+        let a1: Tensor<f64, Shape![3, 3]> =
             ten(&[8.57, -1.72, 4.81, 8.19, -9.77, 8.01, -9.89, -3.26, -2.47]);
-        let got: f64 = a1.flip::<axes![1]>().sum();
+        let got: f64 = a1.flip::<Axes![1]>().sum();
         close(&[got], &[2.469999999999997], case);
     }
     // np.max(x[])
     {
         let case = "reduce 10: max() of [] on f64: a1.max()";
-        let a1: Tensor<f64, shape![]> = ten(&[-4.73]);
+        let a1: Tensor<f64, Shape![]> = ten(&[-4.73]);
         let got: f64 = a1.max();
         close(&[got], &[-4.73], case);
     }
     // np.min(x[2, 4, 3])
     {
         let case = "reduce 11: min() of [2, 4, 3] on f64: a1.min()";
-        let a1: Tensor<f64, shape![2, 4, 3]> = ten(&[
+        let a1: Tensor<f64, Shape![2, 4, 3]> = ten(&[
             6.73, -7.66, 9.37, 8.72, -9.69, -3.08, -1.99, -0.19, 0.17, -0.59, -9.98, 5.53, 8.34,
             7.96, -8.56, 9.49, 6.71, -5.74, 4.71, -7.86, 2.84, -2.69, -9.11, 6.73,
         ]);
@@ -2068,14 +2068,14 @@ fn reduce_008_to_015() {
     // np.sum(x[4])
     {
         let case = "reduce 12: sum() of [4] on i64: slice!(a1, ..4).sum()";
-        let a1: Tensor<i64, shape![5]> = ten(&[5, -4, 1, 6, -19]);
+        let a1: Tensor<i64, Shape![5]> = ten(&[5, -4, 1, 6, -19]);
         let got: i64 = slice!(a1, ..4).sum();
         assert_eq!(got, 8, "{case}");
     }
     // np.max(x[1, 3, 1, 3])
     {
         let case = "reduce 13: max() of [1, 3, 1, 3] on i64: slice!(a1, .., .., .., 2..5).max()";
-        let a1: Tensor<i64, shape![1, 3, 1, 7]> = ten(&[
+        let a1: Tensor<i64, Shape![1, 3, 1, 7]> = ten(&[
             12, 13, -12, -18, -6, 10, 12, 17, 15, 9, 8, 5, 3, 18, -3, -4, 2, -16, 3, -19, 18,
         ]);
         let got: i64 = slice!(a1, .., .., .., 2..5).max();
@@ -2084,14 +2084,14 @@ fn reduce_008_to_015() {
     // np.min(x[1])
     {
         let case = "reduce 14: min() of [1] on i64: a1.min()";
-        let a1: Tensor<i64, shape![1]> = ten(&[18]);
+        let a1: Tensor<i64, Shape![1]> = ten(&[18]);
         let got: i64 = a1.min();
         assert_eq!(got, 18, "{case}");
     }
     // np.sum(x[])
     {
         let case = "reduce 15: sum() of [] on f64: slice!(a1, 1).sum()";
-        let a1: Tensor<f64, shape![3]> = ten(&[-5.62, 2.19, -0.29]);
+        let a1: Tensor<f64, Shape![3]> = ten(&[-5.62, 2.19, -0.29]);
         let got: f64 = slice!(a1, 1).sum();
         close(&[got], &[2.19], case);
     }
@@ -2102,7 +2102,7 @@ fn reduce_016_to_017() {
     // np.max(x[3, 2, 3])
     {
         let case = "reduce 16: max() of [3, 2, 3] on f64: a1.t().max()";
-        let a1: Tensor<f64, shape![3, 3, 2]> = ten(&[
+        let a1: Tensor<f64, Shape![3, 3, 2]> = ten(&[
             0.91, 5.22, -6.78, -0.06, 1.8, -4.39, 6.88, 9.37, -1.46, 1.57, -5.9, -0.23, -1.97,
             1.59, -0.63, 7.63, 8.4, 5.42,
         ]);
@@ -2112,7 +2112,7 @@ fn reduce_016_to_017() {
     // np.min(x[3])
     {
         let case = "reduce 17: min() of [3] on f64: slice!(a1, ..;2).min()";
-        let a1: Tensor<f64, shape![6]> = ten(&[-5.49, 7.35, -7.28, -1.99, -0.59, -6.98]);
+        let a1: Tensor<f64, Shape![6]> = ten(&[-5.49, 7.35, -7.28, -1.99, -0.59, -6.98]);
         let got: f64 = slice!(a1, ..;2).min();
         close(&[got], &[-7.28], case);
     }
@@ -2123,52 +2123,52 @@ fn reduce_axes_000_to_007() {
     // np.sum(x[1, 1], axis=(0, 1))
     {
         let case =
-            "reduce_axes 0: sum_axes over [0, 1] of [1, 1] on i64: a1.sum_axes::<axes![0, 1]>()";
-        let a1: Tensor<i64, shape![1, 1]> = ten(&[-3]);
-        let got: Tensor<i64, shape![]> = a1.sum_axes::<axes![0, 1]>();
+            "reduce_axes 0: sum_axes over [0, 1] of [1, 1] on i64: a1.sum_axes::<Axes![0, 1]>()";
+        let a1: Tensor<i64, Shape![1, 1]> = ten(&[-3]);
+        let got: Tensor<i64, Shape![]> = a1.sum_axes::<Axes![0, 1]>();
         assert_eq!(got.as_slice(), &[-3], "{case}");
     }
     // np.max(x[2], axis=(0,))
     {
-        let case = "reduce_axes 1: max_axes over [0] of [2] on i64: slice!(a1, ..;2).max_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![4]> = ten(&[9, 20, 18, 5]);
-        let got: Tensor<i64, shape![]> = slice!(a1, ..;2).max_axes::<axes![0]>();
+        let case = "reduce_axes 1: max_axes over [0] of [2] on i64: slice!(a1, ..;2).max_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![4]> = ten(&[9, 20, 18, 5]);
+        let got: Tensor<i64, Shape![]> = slice!(a1, ..;2).max_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[18], "{case}");
     }
     // np.min(x[2, 4, 4], axis=(0, 2))
     {
-        let case = "reduce_axes 2: min_axes over [0, 2] of [2, 4, 4] on i64: slice!(a1, .., .., 2..-2).min_axes::<axes![0, 2]>()";
-        let a1: Tensor<i64, shape![2, 4, 8]> = ten(&[
+        let case = "reduce_axes 2: min_axes over [0, 2] of [2, 4, 4] on i64: slice!(a1, .., .., 2..-2).min_axes::<Axes![0, 2]>()";
+        let a1: Tensor<i64, Shape![2, 4, 8]> = ten(&[
             -10, 13, 6, -11, 17, 20, -6, -15, 1, -13, -10, -11, -17, 18, 0, 14, -16, 15, -11, 16,
             -9, 18, -7, -19, 12, -11, -6, -4, -7, -3, -13, -11, -3, 9, -3, 9, -9, -2, 11, -16, -1,
             20, 13, -8, 16, -15, 10, -5, 16, -8, 7, -17, 2, 17, 1, -11, -13, -17, 16, -14, -12, 19,
             -9, -6,
         ]);
-        let got: Tensor<i64, shape![4]> = slice!(a1, .., .., 2..-2).min_axes::<axes![0, 2]>();
+        let got: Tensor<i64, Shape![4]> = slice!(a1, .., .., 2..-2).min_axes::<Axes![0, 2]>();
         assert_eq!(got.as_slice(), &[-11, -17, -17, -14], "{case}");
     }
     // np.mean(x[2, 4, 2, 3], axis=(1, 0, 2, 3))
     {
-        let case = "reduce_axes 3: mean_axes over [1, 0, 2, 3] of [2, 4, 2, 3] on f64: a1.t().mean_axes::<axes![1, 0, 2, 3]>()";
-        let a1: Tensor<f64, shape![2, 4, 3, 2]> = ten(&[
+        let case = "reduce_axes 3: mean_axes over [1, 0, 2, 3] of [2, 4, 2, 3] on f64: a1.t().mean_axes::<Axes![1, 0, 2, 3]>()";
+        let a1: Tensor<f64, Shape![2, 4, 3, 2]> = ten(&[
             -3.99, 2.33, 8.37, -0.02, 8.93, 7.58, -4.09, 8.06, 9.1, 4.3, 5.26, -3.99, -3.56, -6.37,
             -1.33, 2.96, -2.92, 0.81, 7.79, -7.76, -6.69, 6.61, -3.56, -9.15, -1.56, 3.27, -9.0,
             -9.71, 7.59, 9.28, 0.73, 9.23, 8.51, 8.26, -3.28, -9.98, -1.92, -0.92, -9.03, -0.06,
             -3.81, -2.72, -9.39, 6.25, 0.1, -7.41, 0.13, -9.2,
         ]);
-        let got: Tensor<f64, shape![]> = a1.t().mean_axes::<axes![1, 0, 2, 3]>();
+        let got: Tensor<f64, Shape![]> = a1.t().mean_axes::<Axes![1, 0, 2, 3]>();
         close(got.as_slice(), &[-0.12437500000000028], case);
     }
     // np.sum(x[3, 4, 4], axis=(1, 2))
     {
-        let case = "reduce_axes 4: sum_axes over [1, 2] of [3, 4, 4] on f64: a1.flip::<axes![0, 2]>().sum_axes::<axes![1, 2]>()";
-        let a1: Tensor<f64, shape![3, 4, 4]> = ten(&[
+        let case = "reduce_axes 4: sum_axes over [1, 2] of [3, 4, 4] on f64: a1.flip::<Axes![0, 2]>().sum_axes::<Axes![1, 2]>()";
+        let a1: Tensor<f64, Shape![3, 4, 4]> = ten(&[
             3.89, 8.5, 6.0, -9.14, -4.12, -0.37, 7.17, -8.75, 6.68, -3.83, -8.16, 0.76, 3.56, 6.84,
             -6.19, 4.29, -3.06, -9.46, -0.41, 4.23, -2.84, 7.98, 6.71, 2.13, 3.39, -9.14, -3.8,
             -1.04, 5.97, -8.31, -4.55, 8.09, 8.01, 8.04, 0.08, 5.91, 9.81, -2.11, 5.02, -5.74,
             -1.83, -6.57, -8.15, 6.87, 5.75, -2.04, 4.72, -9.83,
         ]);
-        let got: Tensor<f64, shape![3]> = a1.flip::<axes![0, 2]>().sum_axes::<axes![1, 2]>();
+        let got: Tensor<f64, Shape![3]> = a1.flip::<Axes![0, 2]>().sum_axes::<Axes![1, 2]>();
         close(
             got.as_slice(),
             &[17.939999999999998, -4.110000000000003, 7.129999999999999],
@@ -2177,26 +2177,26 @@ fn reduce_axes_000_to_007() {
     }
     // np.max(x[2, 1], axis=(1, 0))
     {
-        let case = "reduce_axes 5: max_axes over [1, 0] of [2, 1] on f64: a1.t().max_axes::<axes![1, 0]>()";
-        let a1: Tensor<f64, shape![1, 2]> = ten(&[-1.69, 2.73]);
-        let got: Tensor<f64, shape![]> = a1.t().max_axes::<axes![1, 0]>();
+        let case = "reduce_axes 5: max_axes over [1, 0] of [2, 1] on f64: a1.t().max_axes::<Axes![1, 0]>()";
+        let a1: Tensor<f64, Shape![1, 2]> = ten(&[-1.69, 2.73]);
+        let got: Tensor<f64, Shape![]> = a1.t().max_axes::<Axes![1, 0]>();
         close(got.as_slice(), &[2.73], case);
     }
     // np.min(x[3, 5], axis=(0, 1))
     {
-        let case = "reduce_axes 6: min_axes over [0, 1] of [3, 5] on f64: a1.t().min_axes::<axes![0, 1]>()";
-        let a1: Tensor<f64, shape![5, 3]> = ten(&[
+        let case = "reduce_axes 6: min_axes over [0, 1] of [3, 5] on f64: a1.t().min_axes::<Axes![0, 1]>()";
+        let a1: Tensor<f64, Shape![5, 3]> = ten(&[
             3.09, -9.94, 0.32, -4.74, 5.29, 0.63, 7.31, -2.29, -4.24, 8.76, 1.5, 6.41, -0.53, 9.98,
             -0.31,
         ]);
-        let got: Tensor<f64, shape![]> = a1.t().min_axes::<axes![0, 1]>();
+        let got: Tensor<f64, Shape![]> = a1.t().min_axes::<Axes![0, 1]>();
         close(got.as_slice(), &[-9.94], case);
     }
     // np.mean(x[1, 1, 3], axis=(2, 1, 0))
     {
-        let case = "reduce_axes 7: mean_axes over [2, 1, 0] of [1, 1, 3] on f64: a1.flip::<axes![1]>().mean_axes::<axes![2, 1, 0]>()";
-        let a1: Tensor<f64, shape![1, 1, 3]> = ten(&[-6.0, -7.15, 6.12]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![1]>().mean_axes::<axes![2, 1, 0]>();
+        let case = "reduce_axes 7: mean_axes over [2, 1, 0] of [1, 1, 3] on f64: a1.flip::<Axes![1]>().mean_axes::<Axes![2, 1, 0]>()";
+        let a1: Tensor<f64, Shape![1, 1, 3]> = ten(&[-6.0, -7.15, 6.12]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![1]>().mean_axes::<Axes![2, 1, 0]>();
         close(got.as_slice(), &[-2.3433333333333333], case);
     }
 }
@@ -2205,58 +2205,58 @@ fn reduce_axes_000_to_007() {
 fn reduce_axes_008_to_015() {
     // np.sum(x[1, 3, 2], axis=(0, 1))
     {
-        let case = "reduce_axes 8: sum_axes over [0, 1] of [1, 3, 2] on i64: a1.t().sum_axes::<axes![0, 1]>()";
-        let a1: Tensor<i64, shape![1, 2, 3]> = ten(&[15, 19, 13, -12, -12, 18]);
-        let got: Tensor<i64, shape![2]> = a1.t().sum_axes::<axes![0, 1]>();
+        let case = "reduce_axes 8: sum_axes over [0, 1] of [1, 3, 2] on i64: a1.t().sum_axes::<Axes![0, 1]>()";
+        let a1: Tensor<i64, Shape![1, 2, 3]> = ten(&[15, 19, 13, -12, -12, 18]);
+        let got: Tensor<i64, Shape![2]> = a1.t().sum_axes::<Axes![0, 1]>();
         assert_eq!(got.as_slice(), &[47, -6], "{case}");
     }
     // np.max(x[5], axis=(0,))
     {
-        let case = "reduce_axes 9: max_axes over [0] of [5] on i64: a1.flip::<axes![0]>().max_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![5]> = ten(&[15, 8, -4, 11, 15]);
-        let got: Tensor<i64, shape![]> = a1.flip::<axes![0]>().max_axes::<axes![0]>();
+        let case = "reduce_axes 9: max_axes over [0] of [5] on i64: a1.flip::<Axes![0]>().max_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![5]> = ten(&[15, 8, -4, 11, 15]);
+        let got: Tensor<i64, Shape![]> = a1.flip::<Axes![0]>().max_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[15], "{case}");
     }
     // np.min(x[2, 2], axis=(1,))
     {
-        let case = "reduce_axes 10: min_axes over [1] of [2, 2] on i64: a1.flip::<axes![0, 1]>().min_axes::<axes![1]>()";
-        let a1: Tensor<i64, shape![2, 2]> = ten(&[16, 11, -9, 19]);
-        let got: Tensor<i64, shape![2]> = a1.flip::<axes![0, 1]>().min_axes::<axes![1]>();
+        let case = "reduce_axes 10: min_axes over [1] of [2, 2] on i64: a1.flip::<Axes![0, 1]>().min_axes::<Axes![1]>()";
+        let a1: Tensor<i64, Shape![2, 2]> = ten(&[16, 11, -9, 19]);
+        let got: Tensor<i64, Shape![2]> = a1.flip::<Axes![0, 1]>().min_axes::<Axes![1]>();
         assert_eq!(got.as_slice(), &[-9, 11], "{case}");
     }
     // np.mean(x[1, 1, 2], axis=(1, 2, 0))
     {
-        let case = "reduce_axes 11: mean_axes over [1, 2, 0] of [1, 1, 2] on f64: a1.t().mean_axes::<axes![1, 2, 0]>()";
-        let a1: Tensor<f64, shape![1, 2, 1]> = ten(&[2.24, 4.21]);
-        let got: Tensor<f64, shape![]> = a1.t().mean_axes::<axes![1, 2, 0]>();
+        let case = "reduce_axes 11: mean_axes over [1, 2, 0] of [1, 1, 2] on f64: a1.t().mean_axes::<Axes![1, 2, 0]>()";
+        let a1: Tensor<f64, Shape![1, 2, 1]> = ten(&[2.24, 4.21]);
+        let got: Tensor<f64, Shape![]> = a1.t().mean_axes::<Axes![1, 2, 0]>();
         close(got.as_slice(), &[3.225], case);
     }
     // np.sum(x[4], axis=(0,))
     {
-        let case = "reduce_axes 12: sum_axes over [0] of [4] on f64: a1.sum_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![4]> = ten(&[2.13, 2.73, -6.85, -9.01]);
-        let got: Tensor<f64, shape![]> = a1.sum_axes::<axes![0]>();
+        let case = "reduce_axes 12: sum_axes over [0] of [4] on f64: a1.sum_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![4]> = ten(&[2.13, 2.73, -6.85, -9.01]);
+        let got: Tensor<f64, Shape![]> = a1.sum_axes::<Axes![0]>();
         close(got.as_slice(), &[-11.0], case);
     }
     // np.max(x[1], axis=(0,))
     {
-        let case = "reduce_axes 13: max_axes over [0] of [1] on f64: a1.flip::<axes![0]>().max_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![1]> = ten(&[0.74]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![0]>().max_axes::<axes![0]>();
+        let case = "reduce_axes 13: max_axes over [0] of [1] on f64: a1.flip::<Axes![0]>().max_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![1]> = ten(&[0.74]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![0]>().max_axes::<Axes![0]>();
         close(got.as_slice(), &[0.74], case);
     }
     // np.min(x[2, 1], axis=(0, 1))
     {
-        let case = "reduce_axes 14: min_axes over [0, 1] of [2, 1] on f64: a1.flip::<axes![0]>().min_axes::<axes![0, 1]>()";
-        let a1: Tensor<f64, shape![2, 1]> = ten(&[7.0, 0.43]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![0]>().min_axes::<axes![0, 1]>();
+        let case = "reduce_axes 14: min_axes over [0, 1] of [2, 1] on f64: a1.flip::<Axes![0]>().min_axes::<Axes![0, 1]>()";
+        let a1: Tensor<f64, Shape![2, 1]> = ten(&[7.0, 0.43]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![0]>().min_axes::<Axes![0, 1]>();
         close(got.as_slice(), &[0.43], case);
     }
     // np.mean(x[1], axis=(0,))
     {
-        let case = "reduce_axes 15: mean_axes over [0] of [1] on f64: a1.mean_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![1]> = ten(&[8.65]);
-        let got: Tensor<f64, shape![]> = a1.mean_axes::<axes![0]>();
+        let case = "reduce_axes 15: mean_axes over [0] of [1] on f64: a1.mean_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![1]> = ten(&[8.65]);
+        let got: Tensor<f64, Shape![]> = a1.mean_axes::<Axes![0]>();
         close(got.as_slice(), &[8.65], case);
     }
 }
@@ -2265,28 +2265,28 @@ fn reduce_axes_008_to_015() {
 fn reduce_axes_016_to_023() {
     // np.sum(x[2, 3, 3], axis=(2, 0, 1))
     {
-        let case = "reduce_axes 16: sum_axes over [2, 0, 1] of [2, 3, 3] on i64: a1.flip::<axes![0, 1]>().sum_axes::<axes![2, 0, 1]>()";
-        let a1: Tensor<i64, shape![2, 3, 3]> = ten(&[
+        let case = "reduce_axes 16: sum_axes over [2, 0, 1] of [2, 3, 3] on i64: a1.flip::<Axes![0, 1]>().sum_axes::<Axes![2, 0, 1]>()";
+        let a1: Tensor<i64, Shape![2, 3, 3]> = ten(&[
             0, -18, -5, -17, 6, 9, 0, 17, 4, 19, 12, 0, 5, -16, 3, 17, -12, -15,
         ]);
-        let got: Tensor<i64, shape![]> = a1.flip::<axes![0, 1]>().sum_axes::<axes![2, 0, 1]>();
+        let got: Tensor<i64, Shape![]> = a1.flip::<Axes![0, 1]>().sum_axes::<Axes![2, 0, 1]>();
         assert_eq!(got.as_slice(), &[9], "{case}");
     }
     // np.max(x[2, 4], axis=(1,))
     {
-        let case = "reduce_axes 17: max_axes over [1] of [2, 4] on i64: a1.max_axes::<axes![1]>()";
-        let a1: Tensor<i64, shape![2, 4]> = ten(&[-19, -4, 12, 13, 11, -15, -17, 15]);
-        let got: Tensor<i64, shape![2]> = a1.max_axes::<axes![1]>();
+        let case = "reduce_axes 17: max_axes over [1] of [2, 4] on i64: a1.max_axes::<Axes![1]>()";
+        let a1: Tensor<i64, Shape![2, 4]> = ten(&[-19, -4, 12, 13, 11, -15, -17, 15]);
+        let got: Tensor<i64, Shape![2]> = a1.max_axes::<Axes![1]>();
         assert_eq!(got.as_slice(), &[13, 15], "{case}");
     }
     // np.min(x[3, 3, 1, 3], axis=(1,))
     {
-        let case = "reduce_axes 18: min_axes over [1] of [3, 3, 1, 3] on i64: a1.t().min_axes::<axes![1]>()";
-        let a1: Tensor<i64, shape![3, 3, 3, 1]> = ten(&[
+        let case = "reduce_axes 18: min_axes over [1] of [3, 3, 1, 3] on i64: a1.t().min_axes::<Axes![1]>()";
+        let a1: Tensor<i64, Shape![3, 3, 3, 1]> = ten(&[
             -13, 9, -15, -7, -15, 2, 5, -2, -18, 13, -3, 19, -8, 19, 13, -2, -14, 19, -17, -13, 15,
             -19, 19, 9, -18, 16, 20,
         ]);
-        let got: Tensor<i64, shape![3, 1, 3]> = a1.t().min_axes::<axes![1]>();
+        let got: Tensor<i64, Shape![3, 1, 3]> = a1.t().min_axes::<Axes![1]>();
         assert_eq!(
             got.as_slice(),
             &[-13, -15, -18, -8, -14, 13, -19, -13, 9],
@@ -2296,15 +2296,15 @@ fn reduce_axes_016_to_023() {
     // np.mean(x[4, 2, 4, 2], axis=(2,))
     {
         let case =
-            "reduce_axes 19: mean_axes over [2] of [4, 2, 4, 2] on f64: a1.mean_axes::<axes![2]>()";
-        let a1: Tensor<f64, shape![4, 2, 4, 2]> = ten(&[
+            "reduce_axes 19: mean_axes over [2] of [4, 2, 4, 2] on f64: a1.mean_axes::<Axes![2]>()";
+        let a1: Tensor<f64, Shape![4, 2, 4, 2]> = ten(&[
             -7.31, 5.55, -4.16, 6.68, -3.94, -3.02, -9.79, -8.46, -6.85, -5.92, 6.15, -5.33, -4.06,
             4.44, -0.96, -0.8, -9.35, -3.32, 5.86, -5.14, -8.99, -4.51, -1.03, 5.23, 2.7, -7.76,
             -2.45, -6.73, -3.51, -3.99, 9.44, -9.3, -5.29, 2.48, 2.51, -4.56, -6.9, -1.71, 9.75,
             -7.87, -6.46, 7.66, 3.29, -6.17, 8.44, 3.4, -4.95, -6.97, 1.66, 3.18, -8.92, 6.32,
             4.82, -1.96, 8.09, -6.13, -4.55, 9.73, 0.17, 0.5, -2.16, -1.48, -6.74, 1.37,
         ]);
-        let got: Tensor<f64, shape![4, 2, 2]> = a1.mean_axes::<axes![2]>();
+        let got: Tensor<f64, Shape![4, 2, 2]> = a1.mean_axes::<Axes![2]>();
         close(
             got.as_slice(),
             &[
@@ -2330,30 +2330,30 @@ fn reduce_axes_016_to_023() {
     }
     // np.sum(x[2, 2, 4], axis=(1, 2, 0))
     {
-        let case = "reduce_axes 20: sum_axes over [1, 2, 0] of [2, 2, 4] on f64: a1.t().sum_axes::<axes![1, 2, 0]>()";
-        let a1: Tensor<f64, shape![2, 4, 2]> = ten(&[
+        let case = "reduce_axes 20: sum_axes over [1, 2, 0] of [2, 2, 4] on f64: a1.t().sum_axes::<Axes![1, 2, 0]>()";
+        let a1: Tensor<f64, Shape![2, 4, 2]> = ten(&[
             -1.36, -2.91, 9.99, 2.66, 9.59, 9.08, -2.05, -7.7, 7.72, -6.65, -8.11, -5.65, -1.38,
             5.91, -2.28, 2.42,
         ]);
-        let got: Tensor<f64, shape![]> = a1.t().sum_axes::<axes![1, 2, 0]>();
+        let got: Tensor<f64, Shape![]> = a1.t().sum_axes::<Axes![1, 2, 0]>();
         close(got.as_slice(), &[9.280000000000001], case);
     }
     // np.max(x[4], axis=(0,))
     {
-        let case = "reduce_axes 21: max_axes over [0] of [4] on f64: a1.max_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![4]> = ten(&[-7.07, 4.15, -6.6, 1.01]);
-        let got: Tensor<f64, shape![]> = a1.max_axes::<axes![0]>();
+        let case = "reduce_axes 21: max_axes over [0] of [4] on f64: a1.max_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![4]> = ten(&[-7.07, 4.15, -6.6, 1.01]);
+        let got: Tensor<f64, Shape![]> = a1.max_axes::<Axes![0]>();
         close(got.as_slice(), &[4.15], case);
     }
     // np.min(x[4, 2, 2, 1], axis=(1,))
     {
-        let case = "reduce_axes 22: min_axes over [1] of [4, 2, 2, 1] on f64: slice!(a1, .., .., ..;2).min_axes::<axes![1]>()";
-        let a1: Tensor<f64, shape![4, 2, 4, 1]> = ten(&[
+        let case = "reduce_axes 22: min_axes over [1] of [4, 2, 2, 1] on f64: slice!(a1, .., .., ..;2).min_axes::<Axes![1]>()";
+        let a1: Tensor<f64, Shape![4, 2, 4, 1]> = ten(&[
             -4.61, 7.14, -9.22, -7.19, 1.37, 7.4, 3.49, 4.08, -8.15, -8.46, -8.83, -9.35, 6.73,
             -2.45, 5.6, 8.41, -1.56, -3.27, 5.06, -3.88, 5.58, 6.88, 1.75, -0.75, -2.68, -4.52,
             -2.36, -9.15, 9.87, 1.19, 7.58, 5.25,
         ]);
-        let got: Tensor<f64, shape![4, 2, 1]> = slice!(a1, .., .., ..;2).min_axes::<axes![1]>();
+        let got: Tensor<f64, Shape![4, 2, 1]> = slice!(a1, .., .., ..;2).min_axes::<Axes![1]>();
         close(
             got.as_slice(),
             &[-4.61, -9.22, -8.15, -8.83, -1.56, 1.75, -2.68, -2.36],
@@ -2363,9 +2363,9 @@ fn reduce_axes_016_to_023() {
     // np.mean(x[1, 2, 3], axis=(1,))
     {
         let case =
-            "reduce_axes 23: mean_axes over [1] of [1, 2, 3] on f64: a1.mean_axes::<axes![1]>()";
-        let a1: Tensor<f64, shape![1, 2, 3]> = ten(&[-9.59, 8.95, 0.07, 1.02, 4.06, -6.19]);
-        let got: Tensor<f64, shape![1, 3]> = a1.mean_axes::<axes![1]>();
+            "reduce_axes 23: mean_axes over [1] of [1, 2, 3] on f64: a1.mean_axes::<Axes![1]>()";
+        let a1: Tensor<f64, Shape![1, 2, 3]> = ten(&[-9.59, 8.95, 0.07, 1.02, 4.06, -6.19]);
+        let got: Tensor<f64, Shape![1, 3]> = a1.mean_axes::<Axes![1]>();
         close(got.as_slice(), &[-4.285, 6.504999999999999, -3.06], case);
     }
 }
@@ -2374,8 +2374,8 @@ fn reduce_axes_016_to_023() {
 fn reduce_axes_024_to_031() {
     // np.sum(x[4, 4, 3, 2], axis=(0, 3, 2, 1))
     {
-        let case = "reduce_axes 24: sum_axes over [0, 3, 2, 1] of [4, 4, 3, 2] on i64: slice!(a1, ..4).sum_axes::<axes![0, 3, 2, 1]>()";
-        let a1: Tensor<i64, shape![6, 4, 3, 2]> = ten(&[
+        let case = "reduce_axes 24: sum_axes over [0, 3, 2, 1] of [4, 4, 3, 2] on i64: slice!(a1, ..4).sum_axes::<Axes![0, 3, 2, 1]>()";
+        let a1: Tensor<i64, Shape![6, 4, 3, 2]> = ten(&[
             -14, -2, -10, 19, -20, -14, 16, 16, -10, 20, 8, 0, -3, -2, -17, -5, 2, -17, 9, -7, -18,
             19, 16, -12, 16, -19, -6, 15, 9, -20, -10, -17, -13, 6, 16, 7, 7, 6, -1, -1, -1, 18,
             20, 6, 15, 20, -11, -2, 3, -16, -16, 0, 17, -15, 20, -16, 18, 18, 8, 12, -3, 20, -17,
@@ -2384,31 +2384,31 @@ fn reduce_axes_024_to_031() {
             -1, 2, -17, 1, 5, -9, -7, 5, -5, 7, -14, 17, 1, -5, -2, -8, 12, -11, -12, 6, 14, 11,
             -17, 5, -12, 14, -4, -9, -17, -13, 2, -4, -17, -16, -14, 11, 19, 16,
         ]);
-        let got: Tensor<i64, shape![]> = slice!(a1, ..4).sum_axes::<axes![0, 3, 2, 1]>();
+        let got: Tensor<i64, Shape![]> = slice!(a1, ..4).sum_axes::<Axes![0, 3, 2, 1]>();
         assert_eq!(got.as_slice(), &[22], "{case}");
     }
     // np.max(x[3], axis=(0,))
     {
-        let case = "reduce_axes 25: max_axes over [0] of [3] on i64: a1.max_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![3]> = ten(&[-3, 2, -19]);
-        let got: Tensor<i64, shape![]> = a1.max_axes::<axes![0]>();
+        let case = "reduce_axes 25: max_axes over [0] of [3] on i64: a1.max_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![3]> = ten(&[-3, 2, -19]);
+        let got: Tensor<i64, Shape![]> = a1.max_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[2], "{case}");
     }
     // np.min(x[4], axis=(0,))
     {
-        let case = "reduce_axes 26: min_axes over [0] of [4] on i64: a1.min_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![4]> = ten(&[-9, -5, 5, 14]);
-        let got: Tensor<i64, shape![]> = a1.min_axes::<axes![0]>();
+        let case = "reduce_axes 26: min_axes over [0] of [4] on i64: a1.min_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![4]> = ten(&[-9, -5, 5, 14]);
+        let got: Tensor<i64, Shape![]> = a1.min_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[-9], "{case}");
     }
     // np.mean(x[4, 3, 2], axis=(1, 0))
     {
-        let case = "reduce_axes 27: mean_axes over [1, 0] of [4, 3, 2] on f64: a1.flip::<axes![2]>().mean_axes::<axes![1, 0]>()";
-        let a1: Tensor<f64, shape![4, 3, 2]> = ten(&[
+        let case = "reduce_axes 27: mean_axes over [1, 0] of [4, 3, 2] on f64: a1.flip::<Axes![2]>().mean_axes::<Axes![1, 0]>()";
+        let a1: Tensor<f64, Shape![4, 3, 2]> = ten(&[
             -6.87, -8.04, 0.16, 4.17, -3.49, 8.27, 1.12, 4.53, 5.31, 7.18, -1.1, -3.55, -4.0, 0.92,
             -1.96, -7.88, -4.91, 3.58, -4.97, 1.61, 9.62, -1.38, 0.24, -0.66,
         ]);
-        let got: Tensor<f64, shape![2]> = a1.flip::<axes![2]>().mean_axes::<axes![1, 0]>();
+        let got: Tensor<f64, Shape![2]> = a1.flip::<Axes![2]>().mean_axes::<Axes![1, 0]>();
         close(
             got.as_slice(),
             &[0.7291666666666666, -0.9041666666666665],
@@ -2417,36 +2417,36 @@ fn reduce_axes_024_to_031() {
     }
     // np.sum(x[1], axis=(0,))
     {
-        let case = "reduce_axes 28: sum_axes over [0] of [1] on f64: a1.flip::<axes![0]>().sum_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![1]> = ten(&[-0.75]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![0]>().sum_axes::<axes![0]>();
+        let case = "reduce_axes 28: sum_axes over [0] of [1] on f64: a1.flip::<Axes![0]>().sum_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![1]> = ten(&[-0.75]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![0]>().sum_axes::<Axes![0]>();
         close(got.as_slice(), &[-0.75], case);
     }
     // np.max(x[3, 2, 2, 2], axis=(0, 2))
     {
-        let case = "reduce_axes 29: max_axes over [0, 2] of [3, 2, 2, 2] on f64: a1.max_axes::<axes![0, 2]>()";
-        let a1: Tensor<f64, shape![3, 2, 2, 2]> = ten(&[
+        let case = "reduce_axes 29: max_axes over [0, 2] of [3, 2, 2, 2] on f64: a1.max_axes::<Axes![0, 2]>()";
+        let a1: Tensor<f64, Shape![3, 2, 2, 2]> = ten(&[
             9.79, 2.02, 7.7, 6.85, -2.57, 8.33, 3.05, 4.59, 3.88, -2.72, -6.59, 3.12, 4.02, -2.05,
             -9.29, 7.95, -3.44, 2.8, 9.87, 6.73, 5.7, -5.11, -7.28, 3.65,
         ]);
-        let got: Tensor<f64, shape![2, 2]> = a1.max_axes::<axes![0, 2]>();
+        let got: Tensor<f64, Shape![2, 2]> = a1.max_axes::<Axes![0, 2]>();
         close(got.as_slice(), &[9.87, 6.85, 5.7, 8.33], case);
     }
     // np.min(x[3], axis=(0,))
     {
-        let case = "reduce_axes 30: min_axes over [0] of [3] on f64: a1.min_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![3]> = ten(&[4.07, -2.37, 8.29]);
-        let got: Tensor<f64, shape![]> = a1.min_axes::<axes![0]>();
+        let case = "reduce_axes 30: min_axes over [0] of [3] on f64: a1.min_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![3]> = ten(&[4.07, -2.37, 8.29]);
+        let got: Tensor<f64, Shape![]> = a1.min_axes::<Axes![0]>();
         close(got.as_slice(), &[-2.37], case);
     }
     // np.mean(x[2, 3, 2, 2], axis=(0, 3, 2))
     {
-        let case = "reduce_axes 31: mean_axes over [0, 3, 2] of [2, 3, 2, 2] on f64: a1.mean_axes::<axes![0, 3, 2]>()";
-        let a1: Tensor<f64, shape![2, 3, 2, 2]> = ten(&[
+        let case = "reduce_axes 31: mean_axes over [0, 3, 2] of [2, 3, 2, 2] on f64: a1.mean_axes::<Axes![0, 3, 2]>()";
+        let a1: Tensor<f64, Shape![2, 3, 2, 2]> = ten(&[
             -8.35, 3.25, 9.18, 3.17, -7.89, -2.89, -9.65, -7.52, 1.31, -3.64, 4.16, -5.62, -8.23,
             -0.96, -6.87, -3.89, -9.93, 5.73, 8.39, -3.95, -9.24, -3.94, 6.79, 3.31,
         ]);
-        let got: Tensor<f64, shape![3]> = a1.mean_axes::<axes![0, 3, 2]>();
+        let got: Tensor<f64, Shape![3]> = a1.mean_axes::<Axes![0, 3, 2]>();
         close(
             got.as_slice(),
             &[
@@ -2463,58 +2463,58 @@ fn reduce_axes_024_to_031() {
 fn reduce_axes_032_to_039() {
     // np.sum(x[5], axis=(0,))
     {
-        let case = "reduce_axes 32: sum_axes over [0] of [5] on i64: slice!(a1, 1..-2).sum_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![8]> = ten(&[-13, -20, 15, 16, 1, -5, 13, -1]);
-        let got: Tensor<i64, shape![]> = slice!(a1, 1..-2).sum_axes::<axes![0]>();
+        let case = "reduce_axes 32: sum_axes over [0] of [5] on i64: slice!(a1, 1..-2).sum_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![8]> = ten(&[-13, -20, 15, 16, 1, -5, 13, -1]);
+        let got: Tensor<i64, Shape![]> = slice!(a1, 1..-2).sum_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[7], "{case}");
     }
     // np.max(x[1], axis=(0,))
     {
-        let case = "reduce_axes 33: max_axes over [0] of [1] on i64: a1.flip::<axes![0]>().max_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![1]> = ten(&[-15]);
-        let got: Tensor<i64, shape![]> = a1.flip::<axes![0]>().max_axes::<axes![0]>();
+        let case = "reduce_axes 33: max_axes over [0] of [1] on i64: a1.flip::<Axes![0]>().max_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![1]> = ten(&[-15]);
+        let got: Tensor<i64, Shape![]> = a1.flip::<Axes![0]>().max_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[-15], "{case}");
     }
     // np.min(x[5], axis=(0,))
     {
-        let case = "reduce_axes 34: min_axes over [0] of [5] on i64: a1.flip::<axes![0]>().min_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![5]> = ten(&[14, -12, -20, -20, -19]);
-        let got: Tensor<i64, shape![]> = a1.flip::<axes![0]>().min_axes::<axes![0]>();
+        let case = "reduce_axes 34: min_axes over [0] of [5] on i64: a1.flip::<Axes![0]>().min_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![5]> = ten(&[14, -12, -20, -20, -19]);
+        let got: Tensor<i64, Shape![]> = a1.flip::<Axes![0]>().min_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[-20], "{case}");
     }
     // np.mean(x[2, 0], axis=(0,))
     {
-        let case = "reduce_axes 35: mean_axes over [0] of [2, 0] on f64: a1.flip::<axes![1]>().mean_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![2, 0]> = ten(&[]);
-        let got: Tensor<f64, shape![0]> = a1.flip::<axes![1]>().mean_axes::<axes![0]>();
+        let case = "reduce_axes 35: mean_axes over [0] of [2, 0] on f64: a1.flip::<Axes![1]>().mean_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![2, 0]> = ten(&[]);
+        let got: Tensor<f64, Shape![0]> = a1.flip::<Axes![1]>().mean_axes::<Axes![0]>();
         close(got.as_slice(), &[0f64; 0], case);
     }
     // np.sum(x[5], axis=(0,))
     {
-        let case = "reduce_axes 36: sum_axes over [0] of [5] on f64: a1.sum_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![5]> = ten(&[-6.0, -3.18, 3.55, 0.99, 4.74]);
-        let got: Tensor<f64, shape![]> = a1.sum_axes::<axes![0]>();
+        let case = "reduce_axes 36: sum_axes over [0] of [5] on f64: a1.sum_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![5]> = ten(&[-6.0, -3.18, 3.55, 0.99, 4.74]);
+        let got: Tensor<f64, Shape![]> = a1.sum_axes::<Axes![0]>();
         close(got.as_slice(), &[0.10000000000000053], case);
     }
     // np.max(x[2], axis=(0,))
     {
-        let case = "reduce_axes 37: max_axes over [0] of [2] on f64: a1.flip::<axes![0]>().max_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![2]> = ten(&[-3.54, -4.17]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![0]>().max_axes::<axes![0]>();
+        let case = "reduce_axes 37: max_axes over [0] of [2] on f64: a1.flip::<Axes![0]>().max_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![2]> = ten(&[-3.54, -4.17]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![0]>().max_axes::<Axes![0]>();
         close(got.as_slice(), &[-3.54], case);
     }
     // np.min(x[2], axis=(0,))
     {
-        let case = "reduce_axes 38: min_axes over [0] of [2] on f64: slice!(a1, ..2).min_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![4]> = ten(&[-0.99, 6.99, 0.14, 5.3]);
-        let got: Tensor<f64, shape![]> = slice!(a1, ..2).min_axes::<axes![0]>();
+        let case = "reduce_axes 38: min_axes over [0] of [2] on f64: slice!(a1, ..2).min_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![4]> = ten(&[-0.99, 6.99, 0.14, 5.3]);
+        let got: Tensor<f64, Shape![]> = slice!(a1, ..2).min_axes::<Axes![0]>();
         close(got.as_slice(), &[-0.99], case);
     }
     // np.mean(x[3, 1, 2], axis=(2, 1, 0))
     {
-        let case = "reduce_axes 39: mean_axes over [2, 1, 0] of [3, 1, 2] on f64: a1.flip::<axes![2, 1, 0]>().mean_axes::<axes![2, 1, 0]>()";
-        let a1: Tensor<f64, shape![3, 1, 2]> = ten(&[-3.23, 7.44, 8.68, -9.75, 0.3, -6.41]);
-        let got: Tensor<f64, shape![]> = a1.flip::<axes![2, 1, 0]>().mean_axes::<axes![2, 1, 0]>();
+        let case = "reduce_axes 39: mean_axes over [2, 1, 0] of [3, 1, 2] on f64: a1.flip::<Axes![2, 1, 0]>().mean_axes::<Axes![2, 1, 0]>()";
+        let a1: Tensor<f64, Shape![3, 1, 2]> = ten(&[-3.23, 7.44, 8.68, -9.75, 0.3, -6.41]);
+        let got: Tensor<f64, Shape![]> = a1.flip::<Axes![2, 1, 0]>().mean_axes::<Axes![2, 1, 0]>();
         close(got.as_slice(), &[-0.4949999999999999], case);
     }
 }
@@ -2523,40 +2523,40 @@ fn reduce_axes_032_to_039() {
 fn reduce_axes_040_to_043() {
     // np.sum(x[2, 3, 3, 4], axis=(1, 2, 0, 3))
     {
-        let case = "reduce_axes 40: sum_axes over [1, 2, 0, 3] of [2, 3, 3, 4] on i64: a1.t().sum_axes::<axes![1, 2, 0, 3]>()";
-        let a1: Tensor<i64, shape![2, 3, 4, 3]> = ten(&[
+        let case = "reduce_axes 40: sum_axes over [1, 2, 0, 3] of [2, 3, 3, 4] on i64: a1.t().sum_axes::<Axes![1, 2, 0, 3]>()";
+        let a1: Tensor<i64, Shape![2, 3, 4, 3]> = ten(&[
             17, -11, 5, 9, -13, -3, 12, -19, -17, -3, 18, -8, -17, -8, 8, -14, 17, -4, -14, 16, 1,
             -18, 19, -3, -16, 19, 0, 19, -18, 12, 9, 13, -7, -5, 16, -12, 5, -2, -10, -10, -15, 10,
             -17, -8, 6, -20, -4, 15, -11, -13, 16, 5, 12, 1, -9, -20, -4, -12, 15, 10, -8, -13, 13,
             5, 0, 6, 13, -6, 12, 14, -7, 13,
         ]);
-        let got: Tensor<i64, shape![]> = a1.t().sum_axes::<axes![1, 2, 0, 3]>();
+        let got: Tensor<i64, Shape![]> = a1.t().sum_axes::<Axes![1, 2, 0, 3]>();
         assert_eq!(got.as_slice(), &[-18], "{case}");
     }
     // np.max(x[2, 4, 1, 2], axis=(0, 3, 1))
     {
-        let case = "reduce_axes 41: max_axes over [0, 3, 1] of [2, 4, 1, 2] on i64: a1.t().max_axes::<axes![0, 3, 1]>()";
-        let a1: Tensor<i64, shape![2, 4, 2, 1]> =
+        let case = "reduce_axes 41: max_axes over [0, 3, 1] of [2, 4, 1, 2] on i64: a1.t().max_axes::<Axes![0, 3, 1]>()";
+        let a1: Tensor<i64, Shape![2, 4, 2, 1]> =
             ten(&[16, 14, -6, 16, 9, 8, -5, -18, 15, 11, 2, 4, 8, -17, -5, -10]);
-        let got: Tensor<i64, shape![1]> = a1.t().max_axes::<axes![0, 3, 1]>();
+        let got: Tensor<i64, Shape![1]> = a1.t().max_axes::<Axes![0, 3, 1]>();
         assert_eq!(got.as_slice(), &[16], "{case}");
     }
     // np.min(x[1], axis=(0,))
     {
-        let case = "reduce_axes 42: min_axes over [0] of [1] on i64: slice!(a1, 2..3).min_axes::<axes![0]>()";
-        let a1: Tensor<i64, shape![3]> = ten(&[-4, 5, 2]);
-        let got: Tensor<i64, shape![]> = slice!(a1, 2..3).min_axes::<axes![0]>();
+        let case = "reduce_axes 42: min_axes over [0] of [1] on i64: slice!(a1, 2..3).min_axes::<Axes![0]>()";
+        let a1: Tensor<i64, Shape![3]> = ten(&[-4, 5, 2]);
+        let got: Tensor<i64, Shape![]> = slice!(a1, 2..3).min_axes::<Axes![0]>();
         assert_eq!(got.as_slice(), &[2], "{case}");
     }
     // np.mean(x[1, 4, 3, 2], axis=(0,))
     {
         let case =
-            "reduce_axes 43: mean_axes over [0] of [1, 4, 3, 2] on f64: a1.mean_axes::<axes![0]>()";
-        let a1: Tensor<f64, shape![1, 4, 3, 2]> = ten(&[
+            "reduce_axes 43: mean_axes over [0] of [1, 4, 3, 2] on f64: a1.mean_axes::<Axes![0]>()";
+        let a1: Tensor<f64, Shape![1, 4, 3, 2]> = ten(&[
             8.23, 1.0, 4.59, 1.48, 7.45, 9.93, -5.47, 0.08, 6.0, 7.38, -5.95, 0.51, 6.19, 0.77,
             1.24, -4.06, -7.03, 0.91, -2.16, 0.96, -6.71, 9.21, -3.14, 0.42,
         ]);
-        let got: Tensor<f64, shape![4, 3, 2]> = a1.mean_axes::<axes![0]>();
+        let got: Tensor<f64, Shape![4, 3, 2]> = a1.mean_axes::<Axes![0]>();
         close(
             got.as_slice(),
             &[
@@ -2572,17 +2572,17 @@ fn reduce_axes_040_to_043() {
 fn matmul_000_to_007() {
     // np.matmul(a[4, 7], b[7, 4]) -> [4, 4]
     {
-        let case = "matmul 0: [4, 7] @ [7, 4] on i64: a1.flip::<axes![0]>().matmul(&b2.flip::<axes![0, 1]>())";
-        let a1: Tensor<i64, shape![4, 7]> = ten(&[
+        let case = "matmul 0: [4, 7] @ [7, 4] on i64: a1.flip::<Axes![0]>().matmul(&b2.flip::<Axes![0, 1]>())";
+        let a1: Tensor<i64, Shape![4, 7]> = ten(&[
             -2, -2, 17, 18, -12, -14, 7, 12, -18, -5, -1, -13, 14, 19, -15, 14, -14, 6, 14, -14,
             -9, -15, 15, -4, -11, -8, -1, -4,
         ]);
-        let b2: Tensor<i64, shape![7, 4]> = ten(&[
+        let b2: Tensor<i64, Shape![7, 4]> = ten(&[
             10, -8, -10, 8, -18, 5, -1, 1, -3, 6, 0, -7, 3, 17, -11, -16, 17, 18, 12, -8, 15, 4,
             -13, -14, -13, -14, 4, 15,
         ]);
-        let got: Tensor<i64, shape![4, 4]> =
-            a1.flip::<axes![0]>().matmul(&b2.flip::<axes![0, 1]>());
+        let got: Tensor<i64, Shape![4, 4]> =
+            a1.flip::<Axes![0]>().matmul(&b2.flip::<Axes![0, 1]>());
         assert_eq!(
             got.as_slice(),
             &[
@@ -2595,15 +2595,15 @@ fn matmul_000_to_007() {
     // np.matmul(a[8, 2], b[2, 9]) -> [8, 9]
     {
         let case = "matmul 1: [8, 2] @ [2, 9] on f64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<f64, shape![2, 8]> = ten(&[
+        let a1: Tensor<f64, Shape![2, 8]> = ten(&[
             -4.37, 1.61, -6.8, -7.88, -1.26, -7.3, 0.28, 1.48, -6.98, -9.86, -7.34, -1.34, 0.13,
             -1.15, -5.63, 9.97,
         ]);
-        let b2: Tensor<f64, shape![9, 2]> = ten(&[
+        let b2: Tensor<f64, Shape![9, 2]> = ten(&[
             -2.06, -0.62, 9.24, 9.52, -3.23, 6.51, 8.6, -1.45, -0.66, -4.26, -7.11, -9.92, 2.07,
             -6.45, 9.4, 2.01, -1.14, 7.0,
         ]);
-        let got: Tensor<f64, shape![8, 9]> = a1.t().matmul(&b2.t());
+        let got: Tensor<f64, Shape![8, 9]> = a1.t().matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -2685,16 +2685,16 @@ fn matmul_000_to_007() {
     }
     // np.matmul(a[8, 4], b[4, 8]) -> [8, 8]
     {
-        let case = "matmul 2: [8, 4] @ [4, 8] on i64: a1.flip::<axes![0]>().matmul(&b2.flip::<axes![0]>())";
-        let a1: Tensor<i64, shape![8, 4]> = ten(&[
+        let case = "matmul 2: [8, 4] @ [4, 8] on i64: a1.flip::<Axes![0]>().matmul(&b2.flip::<Axes![0]>())";
+        let a1: Tensor<i64, Shape![8, 4]> = ten(&[
             -4, -4, 20, 20, 6, -9, -5, 9, 14, -19, 9, -17, -18, -2, -20, 13, -5, -3, -3, -6, 5, 4,
             6, -10, 14, -8, -9, -6, -6, -15, 12, 3,
         ]);
-        let b2: Tensor<i64, shape![4, 8]> = ten(&[
+        let b2: Tensor<i64, Shape![4, 8]> = ten(&[
             7, -8, -4, -2, 11, 11, -7, -18, -18, -13, 7, 5, 8, 11, 2, 4, 16, -19, -19, -20, -1, -9,
             0, -10, 1, 4, -8, 0, 7, -13, 17, -5,
         ]);
-        let got: Tensor<i64, shape![8, 8]> = a1.flip::<axes![0]>().matmul(&b2.flip::<axes![0]>());
+        let got: Tensor<i64, Shape![8, 8]> = a1.flip::<Axes![0]>().matmul(&b2.flip::<Axes![0]>());
         assert_eq!(
             got.as_slice(),
             &[
@@ -2708,11 +2708,11 @@ fn matmul_000_to_007() {
     }
     // np.matmul(a[5, 0], b[0, 5]) -> [5, 5]
     {
-        let case = "matmul 3: [5, 0] @ [0, 5] on f64: a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![1, 0]>())";
-        let a1: Tensor<f64, shape![5, 0]> = ten(&[]);
-        let b2: Tensor<f64, shape![0, 5]> = ten(&[]);
-        let got: Tensor<f64, shape![5, 5]> =
-            a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![1, 0]>());
+        let case = "matmul 3: [5, 0] @ [0, 5] on f64: a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![1, 0]>())";
+        let a1: Tensor<f64, Shape![5, 0]> = ten(&[]);
+        let b2: Tensor<f64, Shape![0, 5]> = ten(&[]);
+        let got: Tensor<f64, Shape![5, 5]> =
+            a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![1, 0]>());
         close(
             got.as_slice(),
             &[
@@ -2725,14 +2725,14 @@ fn matmul_000_to_007() {
     // np.matmul(a[4, 5], b[5, 3]) -> [4, 3]
     {
         let case = "matmul 4: [4, 5] @ [5, 3] on i64: a1.t().matmul(&slice!(b2, ..;-2))";
-        let a1: Tensor<i64, shape![5, 4]> = ten(&[
+        let a1: Tensor<i64, Shape![5, 4]> = ten(&[
             15, 19, -14, 8, -11, 4, -17, 11, -20, 16, 5, 6, 6, 12, -18, 5, 13, 17, 18, -3,
         ]);
-        let b2: Tensor<i64, shape![9, 3]> = ten(&[
+        let b2: Tensor<i64, Shape![9, 3]> = ten(&[
             4, -1, 16, 10, 8, -6, -13, 11, -11, -9, 20, 7, 12, -20, 9, 3, 11, -14, 9, 15, -19, -19,
             10, 17, 11, 16, 20,
         ]);
-        let got: Tensor<i64, shape![4, 3]> = a1.t().matmul(&slice!(b2, ..;-2));
+        let got: Tensor<i64, Shape![4, 3]> = a1.t().matmul(&slice!(b2, ..;-2));
         assert_eq!(
             got.as_slice(),
             &[-200, 528, 471, 349, 159, 588, 59, -795, 574, 182, 231, -98],
@@ -2741,15 +2741,15 @@ fn matmul_000_to_007() {
     }
     // np.matmul(a[2, 5], b[5, 2]) -> [2, 2]
     {
-        let case = "matmul 5: [2, 5] @ [5, 2] on f64: a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![1, 0]>())";
-        let a1: Tensor<f64, shape![2, 5]> = ten(&[
+        let case = "matmul 5: [2, 5] @ [5, 2] on f64: a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![1, 0]>())";
+        let a1: Tensor<f64, Shape![2, 5]> = ten(&[
             -3.96, -5.51, 0.2, -2.75, -5.46, -6.05, 3.92, -2.4, 1.83, 4.31,
         ]);
-        let b2: Tensor<f64, shape![5, 2]> = ten(&[
+        let b2: Tensor<f64, Shape![5, 2]> = ten(&[
             -4.86, 8.24, -0.15, 2.41, 8.29, -4.38, -0.21, 1.58, -5.3, -5.69,
         ]);
-        let got: Tensor<f64, shape![2, 2]> =
-            a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![1, 0]>());
+        let got: Tensor<f64, Shape![2, 2]> =
+            a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![1, 0]>());
         close(
             got.as_slice(),
             &[-51.5253, -14.308299999999994, -20.0631, 51.2456],
@@ -2759,23 +2759,23 @@ fn matmul_000_to_007() {
     // np.matmul(a[3, 7], b[7, 1]) -> [3, 1]
     {
         let case = "matmul 6: [3, 7] @ [7, 1] on i64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<i64, shape![7, 3]> = ten(&[
+        let a1: Tensor<i64, Shape![7, 3]> = ten(&[
             20, -6, -13, -18, 8, 3, 4, 9, 7, -20, -19, 2, 9, 1, 8, 15, -7, 0, 14, -19, 13,
         ]);
-        let b2: Tensor<i64, shape![1, 7]> = ten(&[14, 14, 8, 16, 9, -8, 16]);
-        let got: Tensor<i64, shape![3, 1]> = a1.t().matmul(&b2.t());
+        let b2: Tensor<i64, Shape![1, 7]> = ten(&[14, 14, 8, 16, 9, -8, 16]);
+        let got: Tensor<i64, Shape![3, 1]> = a1.t().matmul(&b2.t());
         assert_eq!(got.as_slice(), &[-75, -443, 228], "{case}");
     }
     // np.matmul(a[9, 3], b[3, 1]) -> [9, 1]
     {
         let case = "matmul 7: [9, 3] @ [3, 1] on f64: slice!(a1, 2..11).matmul(&b2.t())";
-        let a1: Tensor<f64, shape![11, 3]> = ten(&[
+        let a1: Tensor<f64, Shape![11, 3]> = ten(&[
             4.75, 7.58, -6.93, -8.48, 6.19, -8.45, -5.89, -5.27, 4.76, 9.49, -3.33, 8.48, 9.06,
             -1.81, -5.93, -4.58, -5.53, 4.95, -2.56, 5.81, -8.08, 3.2, 6.97, -5.31, 9.86, 9.08,
             -8.47, -5.82, -8.52, -3.13, 9.82, 4.46, -5.46,
         ]);
-        let b2: Tensor<f64, shape![1, 3]> = ten(&[-9.61, 7.65, -7.46]);
-        let got: Tensor<f64, shape![9, 1]> = slice!(a1, 2..11).matmul(&b2.t());
+        let b2: Tensor<f64, Shape![1, 3]> = ten(&[-9.61, 7.65, -7.46]);
+        let got: Tensor<f64, Shape![9, 1]> = slice!(a1, 2..11).matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -2799,11 +2799,11 @@ fn matmul_008_to_015() {
     // np.matmul(a[1, 2], b[2, 8]) -> [1, 8]
     {
         let case = "matmul 8: [1, 2] @ [2, 8] on i64: a1.matmul(&b2)";
-        let a1: Tensor<i64, shape![1, 2]> = ten(&[-4, -19]);
-        let b2: Tensor<i64, shape![2, 8]> = ten(&[
+        let a1: Tensor<i64, Shape![1, 2]> = ten(&[-4, -19]);
+        let b2: Tensor<i64, Shape![2, 8]> = ten(&[
             10, -14, -7, 15, -10, -7, -8, 5, -13, 17, -2, 5, -16, -10, -19, -15,
         ]);
-        let got: Tensor<i64, shape![1, 8]> = a1.matmul(&b2);
+        let got: Tensor<i64, Shape![1, 8]> = a1.matmul(&b2);
         assert_eq!(
             got.as_slice(),
             &[207, -267, 66, -155, 344, 218, 393, 265],
@@ -2813,20 +2813,20 @@ fn matmul_008_to_015() {
     // np.matmul(a[2, 7], b[7, 1]) -> [2, 1]
     {
         let case =
-            "matmul 9: [2, 7] @ [7, 1] on f64: a1.flip::<axes![0]>().matmul(&slice!(b2, .., ..;2))";
-        let a1: Tensor<f64, shape![2, 7]> = ten(&[
+            "matmul 9: [2, 7] @ [7, 1] on f64: a1.flip::<Axes![0]>().matmul(&slice!(b2, .., ..;2))";
+        let a1: Tensor<f64, Shape![2, 7]> = ten(&[
             5.17, 2.48, 5.7, 7.31, -9.83, -2.03, -5.78, 0.36, 0.31, -5.87, -0.2, 3.13, 1.71, -2.64,
         ]);
-        let b2: Tensor<f64, shape![7, 1]> = ten(&[8.97, 0.56, 0.45, 3.6, 3.76, 7.85, -9.74]);
-        let got: Tensor<f64, shape![2, 1]> = a1.flip::<axes![0]>().matmul(&slice!(b2, .., ..;2));
+        let b2: Tensor<f64, Shape![7, 1]> = ten(&[8.97, 0.56, 0.45, 3.6, 3.76, 7.85, -9.74]);
+        let got: Tensor<f64, Shape![2, 1]> = a1.flip::<Axes![0]>().matmul(&slice!(b2, .., ..;2));
         close(got.as_slice(), &[50.9472, 80.04560000000001], case);
     }
     // np.matmul(a[4, 1], b[1, 3]) -> [4, 3]
     {
         let case = "matmul 10: [4, 1] @ [1, 3] on i64: a1.matmul(&slice!(b2, 1..2))";
-        let a1: Tensor<i64, shape![4, 1]> = ten(&[4, -11, -9, 5]);
-        let b2: Tensor<i64, shape![2, 3]> = ten(&[18, -8, -3, -10, -5, 1]);
-        let got: Tensor<i64, shape![4, 3]> = a1.matmul(&slice!(b2, 1..2));
+        let a1: Tensor<i64, Shape![4, 1]> = ten(&[4, -11, -9, 5]);
+        let b2: Tensor<i64, Shape![2, 3]> = ten(&[18, -8, -3, -10, -5, 1]);
+        let got: Tensor<i64, Shape![4, 3]> = a1.matmul(&slice!(b2, 1..2));
         assert_eq!(
             got.as_slice(),
             &[-40, -20, 4, 110, 55, -11, 90, 45, -9, -50, -25, 5],
@@ -2835,11 +2835,11 @@ fn matmul_008_to_015() {
     }
     // np.matmul(a[2, 1], b[1, 6]) -> [2, 6]
     {
-        let case = "matmul 11: [2, 1] @ [1, 6] on f64: a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![0]>())";
-        let a1: Tensor<f64, shape![2, 1]> = ten(&[-1.09, -4.37]);
-        let b2: Tensor<f64, shape![1, 6]> = ten(&[5.08, -4.48, -4.52, -0.63, 3.56, 3.79]);
-        let got: Tensor<f64, shape![2, 6]> =
-            a1.flip::<axes![1, 0]>().matmul(&b2.flip::<axes![0]>());
+        let case = "matmul 11: [2, 1] @ [1, 6] on f64: a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![0]>())";
+        let a1: Tensor<f64, Shape![2, 1]> = ten(&[-1.09, -4.37]);
+        let b2: Tensor<f64, Shape![1, 6]> = ten(&[5.08, -4.48, -4.52, -0.63, 3.56, 3.79]);
+        let got: Tensor<f64, Shape![2, 6]> =
+            a1.flip::<Axes![1, 0]>().matmul(&b2.flip::<Axes![0]>());
         close(
             got.as_slice(),
             &[
@@ -2862,23 +2862,23 @@ fn matmul_008_to_015() {
     // np.matmul(a[3, 1], b[1, 1]) -> [3, 1]
     {
         let case = "matmul 12: [3, 1] @ [1, 1] on i64: a1.matmul(&b2)";
-        let a1: Tensor<i64, shape![3, 1]> = ten(&[11, 12, 10]);
-        let b2: Tensor<i64, shape![1, 1]> = ten(&[-6]);
-        let got: Tensor<i64, shape![3, 1]> = a1.matmul(&b2);
+        let a1: Tensor<i64, Shape![3, 1]> = ten(&[11, 12, 10]);
+        let b2: Tensor<i64, Shape![1, 1]> = ten(&[-6]);
+        let got: Tensor<i64, Shape![3, 1]> = a1.matmul(&b2);
         assert_eq!(got.as_slice(), &[-66, -72, -60], "{case}");
     }
     // np.matmul(a[4, 7], b[7, 1]) -> [4, 1]
     {
         let case = "matmul 13: [4, 7] @ [7, 1] on f64: a1.t().matmul(&slice!(b2, .., ..;2))";
-        let a1: Tensor<f64, shape![7, 4]> = ten(&[
+        let a1: Tensor<f64, Shape![7, 4]> = ten(&[
             7.31, 5.99, 0.65, -8.87, 8.44, 7.14, 6.9, 4.8, 2.28, -2.65, -6.15, 6.7, 5.18, -0.42,
             -0.51, -5.22, 3.6, -4.3, 5.1, -3.26, -7.39, 0.58, -9.94, -5.53, 1.02, 1.0, -5.96, 3.81,
         ]);
-        let b2: Tensor<f64, shape![7, 2]> = ten(&[
+        let b2: Tensor<f64, Shape![7, 2]> = ten(&[
             -7.55, -1.22, -5.61, -7.14, -8.14, 7.11, 5.87, 6.72, -3.52, -1.75, -0.28, -2.23, -6.56,
             -4.03,
         ]);
-        let got: Tensor<f64, shape![4, 1]> = a1.t().matmul(&slice!(b2, .., ..;2));
+        let got: Tensor<f64, Shape![4, 1]> = a1.t().matmul(&slice!(b2, .., ..;2));
         close(
             got.as_slice(),
             &[
@@ -2893,15 +2893,15 @@ fn matmul_008_to_015() {
     // np.matmul(a[2, 3], b[3, 0]) -> [2, 0]
     {
         let case = "matmul 14: [2, 3] @ [3, 0] on i64: a1.matmul(&b2.t())";
-        let a1: Tensor<i64, shape![2, 3]> = ten(&[12, 18, 8, -2, -19, -13]);
-        let b2: Tensor<i64, shape![0, 3]> = ten(&[]);
-        let got: Tensor<i64, shape![2, 0]> = a1.matmul(&b2.t());
+        let a1: Tensor<i64, Shape![2, 3]> = ten(&[12, 18, 8, -2, -19, -13]);
+        let b2: Tensor<i64, Shape![0, 3]> = ten(&[]);
+        let got: Tensor<i64, Shape![2, 0]> = a1.matmul(&b2.t());
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // np.matmul(a[7, 5], b[5, 1]) -> [7, 1]
     {
         let case = "matmul 15: [7, 5] @ [5, 1] on f64: slice!(a1, 0).matmul(&b2.t())";
-        let a1: Tensor<f64, shape![3, 7, 5]> = ten(&[
+        let a1: Tensor<f64, Shape![3, 7, 5]> = ten(&[
             -3.69, 2.86, 2.83, -6.36, 7.9, 4.1, 1.05, -4.35, -1.93, 4.1, 4.05, -7.24, 0.69, 2.18,
             4.48, 7.6, -1.3, -9.65, -6.21, 5.88, 8.5, -1.71, -4.6, 5.21, 0.32, 9.33, 6.65, 0.88,
             7.13, -0.09, -2.42, 9.29, 3.0, 0.18, 2.62, -9.57, -4.87, 1.6, 7.18, 5.51, 8.13, 5.0,
@@ -2911,8 +2911,8 @@ fn matmul_008_to_015() {
             -6.05, 1.79, -6.52, -0.09, 8.46, -5.25, 8.22, -4.35, 8.62, -2.44, -3.89, 1.36, 5.38,
             -7.87, -9.53, -6.35, -8.04, -9.14, 6.62, 5.73, -1.27, -5.18,
         ]);
-        let b2: Tensor<f64, shape![1, 5]> = ten(&[-4.74, -1.65, 4.42, 2.39, 5.88]);
-        let got: Tensor<f64, shape![7, 1]> = slice!(a1, 0).matmul(&b2.t());
+        let b2: Tensor<f64, Shape![1, 5]> = ten(&[-4.74, -1.65, 4.42, 2.39, 5.88]);
+        let got: Tensor<f64, Shape![7, 1]> = slice!(a1, 0).matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -2934,17 +2934,17 @@ fn matmul_batched_000_to_007() {
     // np.matmul(a[2, 1, 3, 4], b[5, 4, 2]) -> [2, 5, 3, 2]
     {
         let case = "matmul_batched 0: [2, 1, 3, 4] @ [5, 4, 2] on i64: a1.t().matmul(&slice!(b2, .., ..;-2))";
-        let a1: Tensor<i64, shape![2, 1, 4, 3]> = ten(&[
+        let a1: Tensor<i64, Shape![2, 1, 4, 3]> = ten(&[
             -2, -2, -4, -12, -11, 6, -19, 9, 6, 1, -1, -17, 18, -10, -15, -3, 12, 18, 18, 7, -12,
             -20, -14, -14,
         ]);
-        let b2: Tensor<i64, shape![5, 7, 2]> = ten(&[
+        let b2: Tensor<i64, Shape![5, 7, 2]> = ten(&[
             4, 9, 5, -6, -8, 2, -10, -7, 20, 16, -1, -3, 4, 5, -5, 17, 14, -16, 4, 10, -20, -15,
             -6, 9, 19, -20, 1, 4, 1, 16, -17, 18, -16, -15, 3, 11, 0, 20, 6, 20, -6, 19, 2, -1,
             -14, 9, -9, 9, -5, -18, -8, 17, 17, -3, -5, 2, -2, -1, -9, 4, 10, -14, -13, -15, 9, -5,
             -9, 5, 11, 19,
         ]);
-        let got: Tensor<i64, shape![2, 5, 3, 2]> = a1.t().matmul(&slice!(b2, .., ..;-2));
+        let got: Tensor<i64, Shape![2, 5, 3, 2]> = a1.t().matmul(&slice!(b2, .., ..;-2));
         assert_eq!(
             got.as_slice(),
             &[
@@ -2958,15 +2958,15 @@ fn matmul_batched_000_to_007() {
     }
     // np.matmul(a[2, 5, 5], b[1, 1, 5, 1]) -> [1, 2, 5, 1]
     {
-        let case = "matmul_batched 1: [2, 5, 5] @ [1, 1, 5, 1] on f64: a1.t().matmul(&b2.flip::<axes![3, 2, 1, 0]>())";
-        let a1: Tensor<f64, shape![2, 5, 5]> = ten(&[
+        let case = "matmul_batched 1: [2, 5, 5] @ [1, 1, 5, 1] on f64: a1.t().matmul(&b2.flip::<Axes![3, 2, 1, 0]>())";
+        let a1: Tensor<f64, Shape![2, 5, 5]> = ten(&[
             8.49, 4.22, 3.01, 3.53, -7.8, 5.01, -6.32, -9.27, 8.6, -8.3, -9.36, -8.75, 1.12, -1.87,
             8.33, -0.03, -9.6, -8.26, -3.23, -9.69, -5.31, 4.66, 7.45, 5.32, -9.26, -8.89, 2.48,
             1.83, -9.22, 6.47, 1.56, 2.56, 8.55, -7.62, 6.46, -1.3, 0.5, -6.65, 0.02, 4.43, -2.12,
             5.6, 0.11, 6.71, -8.2, 6.62, 9.82, 8.02, -8.17, 3.48,
         ]);
-        let b2: Tensor<f64, shape![1, 1, 5, 1]> = ten(&[0.85, 1.29, 2.13, 6.28, -6.91]);
-        let got: Tensor<f64, shape![1, 2, 5, 1]> = a1.t().matmul(&b2.flip::<axes![3, 2, 1, 0]>());
+        let b2: Tensor<f64, Shape![1, 1, 5, 1]> = ten(&[0.85, 1.29, 2.13, 6.28, -6.91]);
+        let got: Tensor<f64, Shape![1, 2, 5, 1]> = a1.t().matmul(&b2.flip::<Axes![3, 2, 1, 0]>());
         close(
             got.as_slice(),
             &[
@@ -2988,9 +2988,9 @@ fn matmul_batched_000_to_007() {
     {
         let case =
             "matmul_batched 2: [3, 1] @ [3, 1, 1, 2] on i64: a1.matmul(&slice!(b2, .., ..;-2))";
-        let a1: Tensor<i64, shape![3, 1]> = ten(&[5, 14, 20]);
-        let b2: Tensor<i64, shape![3, 1, 1, 2]> = ten(&[-11, -20, 15, -18, 20, -16]);
-        let got: Tensor<i64, shape![3, 1, 3, 2]> = a1.matmul(&slice!(b2, .., ..;-2));
+        let a1: Tensor<i64, Shape![3, 1]> = ten(&[5, 14, 20]);
+        let b2: Tensor<i64, Shape![3, 1, 1, 2]> = ten(&[-11, -20, 15, -18, 20, -16]);
+        let got: Tensor<i64, Shape![3, 1, 3, 2]> = a1.matmul(&slice!(b2, .., ..;-2));
         assert_eq!(
             got.as_slice(),
             &[
@@ -3002,15 +3002,15 @@ fn matmul_batched_000_to_007() {
     }
     // np.matmul(a[1, 1, 3], b[2, 3, 3]) -> [2, 1, 3]
     {
-        let case = "matmul_batched 3: [1, 1, 3] @ [2, 3, 3] on f64: slice!(a1, 1..-2).matmul(&b2.flip::<axes![1, 2]>())";
-        let a1: Tensor<f64, shape![4, 1, 3]> = ten(&[
+        let case = "matmul_batched 3: [1, 1, 3] @ [2, 3, 3] on f64: slice!(a1, 1..-2).matmul(&b2.flip::<Axes![1, 2]>())";
+        let a1: Tensor<f64, Shape![4, 1, 3]> = ten(&[
             -1.12, 0.26, -6.0, 8.84, 4.57, 0.09, 5.08, -1.38, -6.82, 0.92, 8.79, 1.46,
         ]);
-        let b2: Tensor<f64, shape![2, 3, 3]> = ten(&[
+        let b2: Tensor<f64, Shape![2, 3, 3]> = ten(&[
             3.05, -7.2, -6.5, 5.54, -8.08, -4.69, 8.47, 9.09, 0.04, -5.03, 7.35, 0.11, 3.03, -1.05,
             -0.22, 9.65, 7.01, -0.73,
         ]);
-        let got: Tensor<f64, shape![2, 1, 3]> = slice!(a1, 1..-2).matmul(&b2.flip::<axes![1, 2]>());
+        let got: Tensor<f64, Shape![2, 1, 3]> = slice!(a1, 1..-2).matmul(&b2.flip::<Axes![1, 2]>());
         close(
             got.as_slice(),
             &[
@@ -3026,28 +3026,28 @@ fn matmul_batched_000_to_007() {
     }
     // np.matmul(a[0, 3, 3], b[3, 4]) -> [0, 3, 4]
     {
-        let case = "matmul_batched 4: [0, 3, 3] @ [3, 4] on i64: slice!(a1, .., .., 1).matmul(&b2.flip::<axes![1]>())";
-        let a1: Tensor<i64, shape![0, 3, 3, 3]> = ten(&[]);
-        let b2: Tensor<i64, shape![3, 4]> = ten(&[-2, 3, 7, -5, -4, -3, 4, 15, 13, -12, -11, 10]);
-        let got: Tensor<i64, shape![0, 3, 4]> =
-            slice!(a1, .., .., 1).matmul(&b2.flip::<axes![1]>());
+        let case = "matmul_batched 4: [0, 3, 3] @ [3, 4] on i64: slice!(a1, .., .., 1).matmul(&b2.flip::<Axes![1]>())";
+        let a1: Tensor<i64, Shape![0, 3, 3, 3]> = ten(&[]);
+        let b2: Tensor<i64, Shape![3, 4]> = ten(&[-2, 3, 7, -5, -4, -3, 4, 15, 13, -12, -11, 10]);
+        let got: Tensor<i64, Shape![0, 3, 4]> =
+            slice!(a1, .., .., 1).matmul(&b2.flip::<Axes![1]>());
         assert_eq!(got.as_slice(), &[0i64; 0], "{case}");
     }
     // np.matmul(a[3, 1, 4, 5], b[2, 5, 2]) -> [3, 2, 4, 2]
     {
-        let case = "matmul_batched 5: [3, 1, 4, 5] @ [2, 5, 2] on f64: a1.t().matmul(&b2.flip::<axes![1, 0, 2]>())";
-        let a1: Tensor<f64, shape![3, 1, 5, 4]> = ten(&[
+        let case = "matmul_batched 5: [3, 1, 4, 5] @ [2, 5, 2] on f64: a1.t().matmul(&b2.flip::<Axes![1, 0, 2]>())";
+        let a1: Tensor<f64, Shape![3, 1, 5, 4]> = ten(&[
             6.96, -1.61, 1.98, -1.52, -5.91, -8.33, -7.36, 8.49, -8.74, 6.55, -3.11, -2.11, -3.87,
             -3.9, 4.13, -2.24, 2.7, 2.81, 1.21, 3.46, 4.84, -3.59, -7.8, 4.68, -9.93, -9.8, 3.07,
             -0.96, -8.01, 0.57, 1.39, -7.35, -7.48, 9.8, -5.91, -2.5, 6.99, 5.25, 0.21, 8.06, 0.75,
             4.54, 7.58, 5.3, -7.69, 1.02, -5.39, 4.15, 4.07, 7.37, -5.42, -9.4, 8.05, 4.13, 5.86,
             6.11, -0.08, -2.87, 6.24, -7.14,
         ]);
-        let b2: Tensor<f64, shape![2, 5, 2]> = ten(&[
+        let b2: Tensor<f64, Shape![2, 5, 2]> = ten(&[
             2.93, 6.74, 9.08, -5.08, -0.89, 5.43, -0.75, -2.97, -9.21, -3.11, 9.96, 6.7, 9.45,
             2.44, 2.11, 0.22, 0.05, 8.57, 2.02, -6.63,
         ]);
-        let got: Tensor<f64, shape![3, 2, 4, 2]> = a1.t().matmul(&b2.flip::<axes![1, 0, 2]>());
+        let got: Tensor<f64, Shape![3, 2, 4, 2]> = a1.t().matmul(&b2.flip::<Axes![1, 0, 2]>());
         close(
             got.as_slice(),
             &[
@@ -3105,16 +3105,16 @@ fn matmul_batched_000_to_007() {
     }
     // np.matmul(a[3, 3, 2, 4], b[1, 3, 4, 1]) -> [3, 3, 2, 1]
     {
-        let case = "matmul_batched 6: [3, 3, 2, 4] @ [1, 3, 4, 1] on i64: a1.flip::<axes![3, 0, 2, 1]>().matmul(&b2.t())";
-        let a1: Tensor<i64, shape![3, 3, 2, 4]> = ten(&[
+        let case = "matmul_batched 6: [3, 3, 2, 4] @ [1, 3, 4, 1] on i64: a1.flip::<Axes![3, 0, 2, 1]>().matmul(&b2.t())";
+        let a1: Tensor<i64, Shape![3, 3, 2, 4]> = ten(&[
             -17, -4, 19, 9, -4, 12, -11, -6, 7, -8, 18, 15, -16, -14, -18, 1, -5, 8, 17, 10, 16,
             14, -18, -13, -15, 11, -10, 20, 4, -5, 15, 4, -18, 15, -4, 19, 14, -5, 10, -2, -18, -5,
             -5, 8, 16, 15, -20, -1, -13, 3, -17, -15, 13, -11, 19, 12, 2, 3, 4, 3, -18, -15, 16,
             -5, -1, -18, 8, -6, -12, -7, 7, 17,
         ]);
-        let b2: Tensor<i64, shape![1, 3, 1, 4]> =
+        let b2: Tensor<i64, Shape![1, 3, 1, 4]> =
             ten(&[12, 9, 2, 6, 13, -12, 19, 18, -6, -9, -6, 5]);
-        let got: Tensor<i64, shape![3, 3, 2, 1]> = a1.flip::<axes![3, 0, 2, 1]>().matmul(&b2.t());
+        let got: Tensor<i64, Shape![3, 3, 2, 1]> = a1.flip::<Axes![3, 0, 2, 1]>().matmul(&b2.t());
         assert_eq!(
             got.as_slice(),
             &[
@@ -3126,13 +3126,13 @@ fn matmul_batched_000_to_007() {
     }
     // np.matmul(a[1, 1, 4], b[1, 4, 4]) -> [1, 1, 4]
     {
-        let case = "matmul_batched 7: [1, 1, 4] @ [1, 4, 4] on f64: a1.flip::<axes![0, 1, 2]>().matmul(&b2.t())";
-        let a1: Tensor<f64, shape![1, 1, 4]> = ten(&[4.76, 6.41, -6.69, 2.64]);
-        let b2: Tensor<f64, shape![1, 4, 4]> = ten(&[
+        let case = "matmul_batched 7: [1, 1, 4] @ [1, 4, 4] on f64: a1.flip::<Axes![0, 1, 2]>().matmul(&b2.t())";
+        let a1: Tensor<f64, Shape![1, 1, 4]> = ten(&[4.76, 6.41, -6.69, 2.64]);
+        let b2: Tensor<f64, Shape![1, 4, 4]> = ten(&[
             3.77, 7.58, 4.88, -3.88, 6.32, 5.74, 5.75, -8.47, 5.61, 2.12, 0.91, -6.55, 4.42, 6.07,
             -6.56, 4.35,
         ]);
-        let got: Tensor<f64, shape![1, 1, 4]> = a1.flip::<axes![0, 1, 2]>().matmul(&b2.t());
+        let got: Tensor<f64, Shape![1, 1, 4]> = a1.flip::<Axes![0, 1, 2]>().matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -3151,10 +3151,10 @@ fn matmul_batched_008_to_015() {
     // np.matmul(a[3, 1], b[2, 2, 1, 3]) -> [2, 2, 3, 3]
     {
         let case = "matmul_batched 8: [3, 1] @ [2, 2, 1, 3] on i64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<i64, shape![1, 3]> = ten(&[-12, 3, 13]);
-        let b2: Tensor<i64, shape![2, 2, 3, 1]> =
+        let a1: Tensor<i64, Shape![1, 3]> = ten(&[-12, 3, 13]);
+        let b2: Tensor<i64, Shape![2, 2, 3, 1]> =
             ten(&[-3, 4, 3, 19, -4, -9, -12, -11, 20, 10, -16, 4]);
-        let got: Tensor<i64, shape![2, 2, 3, 3]> = a1.t().matmul(&b2.t());
+        let got: Tensor<i64, Shape![2, 2, 3, 3]> = a1.t().matmul(&b2.t());
         assert_eq!(
             got.as_slice(),
             &[
@@ -3168,12 +3168,12 @@ fn matmul_batched_008_to_015() {
     // np.matmul(a[1, 3, 5, 1], b[1, 2]) -> [1, 3, 5, 2]
     {
         let case = "matmul_batched 9: [1, 3, 5, 1] @ [1, 2] on f64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<f64, shape![1, 3, 1, 5]> = ten(&[
+        let a1: Tensor<f64, Shape![1, 3, 1, 5]> = ten(&[
             0.74, -8.42, 3.48, -5.89, 5.1, 9.44, -7.53, 4.52, -8.41, -4.12, 6.81, -3.41, -7.02,
             -8.39, -1.78,
         ]);
-        let b2: Tensor<f64, shape![2, 1]> = ten(&[-3.36, 3.07]);
-        let got: Tensor<f64, shape![1, 3, 5, 2]> = a1.t().matmul(&b2.t());
+        let b2: Tensor<f64, Shape![2, 1]> = ten(&[-3.36, 3.07]);
+        let got: Tensor<f64, Shape![1, 3, 5, 2]> = a1.t().matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -3213,12 +3213,12 @@ fn matmul_batched_008_to_015() {
     }
     // np.matmul(a[5, 4], b[1, 2, 4, 1]) -> [1, 2, 5, 1]
     {
-        let case = "matmul_batched 10: [5, 4] @ [1, 2, 4, 1] on i64: a1.flip::<axes![0]>().matmul(&b2.t())";
-        let a1: Tensor<i64, shape![5, 4]> = ten(&[
+        let case = "matmul_batched 10: [5, 4] @ [1, 2, 4, 1] on i64: a1.flip::<Axes![0]>().matmul(&b2.t())";
+        let a1: Tensor<i64, Shape![5, 4]> = ten(&[
             17, -6, 0, 1, 17, -5, 2, 15, -4, 12, 6, -13, 18, 12, -1, 15, -11, -11, 0, -17,
         ]);
-        let b2: Tensor<i64, shape![1, 2, 1, 4]> = ten(&[-17, 4, 3, 1, -2, 4, 2, -16]);
-        let got: Tensor<i64, shape![1, 2, 5, 1]> = a1.flip::<axes![0]>().matmul(&b2.t());
+        let b2: Tensor<i64, Shape![1, 2, 1, 4]> = ten(&[-17, 4, 3, 1, -2, 4, 2, -16]);
+        let got: Tensor<i64, Shape![1, 2, 5, 1]> = a1.flip::<Axes![0]>().matmul(&b2.t());
         assert_eq!(
             got.as_slice(),
             &[126, -246, 121, -288, -312, 250, -230, 276, -290, -74],
@@ -3228,20 +3228,20 @@ fn matmul_batched_008_to_015() {
     // np.matmul(a[3, 4, 4], b[3, 4, 5]) -> [3, 4, 5]
     {
         let case = "matmul_batched 11: [3, 4, 4] @ [3, 4, 5] on f64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<f64, shape![3, 4, 4]> = ten(&[
+        let a1: Tensor<f64, Shape![3, 4, 4]> = ten(&[
             -0.57, -9.4, -8.88, 6.1, -0.27, -5.1, 1.96, -1.55, 3.49, -5.08, 2.15, 0.07, 6.93, 5.36,
             5.04, 0.9, 5.92, 9.78, -2.56, 9.23, 1.97, -8.07, -8.92, -8.34, -5.3, -4.14, 7.93,
             -9.05, -0.11, 0.43, 5.33, 9.43, -5.22, -3.49, -1.95, -8.68, -1.7, 0.92, -4.24, -6.59,
             9.37, 0.27, 9.29, -1.46, -1.7, -5.89, -4.3, 3.24,
         ]);
-        let b2: Tensor<f64, shape![3, 5, 4]> = ten(&[
+        let b2: Tensor<f64, Shape![3, 5, 4]> = ten(&[
             -2.16, -1.78, 6.77, 4.98, -0.02, -6.53, 7.4, 0.17, 7.56, -9.39, -8.05, -8.21, 2.06,
             5.77, 4.66, -8.12, -5.18, 7.66, 1.62, 4.74, 7.11, -2.59, -1.27, -5.64, -6.28, -3.26,
             2.13, -1.35, -2.42, 0.05, 4.7, -0.05, -9.53, 5.12, -1.02, 4.33, -6.64, -2.17, 4.58,
             -3.93, 4.08, -3.49, -5.93, -2.74, -8.27, 2.71, 9.31, -4.31, 6.34, -5.17, -6.46, -7.79,
             5.22, 9.82, -5.33, 7.04, 5.31, -0.32, 4.9, -7.85,
         ]);
-        let got: Tensor<f64, shape![3, 4, 5]> = a1.t().matmul(&b2.t());
+        let got: Tensor<f64, Shape![3, 4, 5]> = a1.t().matmul(&b2.t());
         close(
             got.as_slice(),
             &[
@@ -3312,14 +3312,14 @@ fn matmul_batched_008_to_015() {
     // np.matmul(a[1, 2], b[3, 2, 4]) -> [3, 1, 4]
     {
         let case = "matmul_batched 12: [1, 2] @ [3, 2, 4] on i64: a1.t().matmul(&slice!(b2, .., .., .., 1))";
-        let a1: Tensor<i64, shape![2, 1]> = ten(&[-10, -2]);
-        let b2: Tensor<i64, shape![3, 2, 4, 3]> = ten(&[
+        let a1: Tensor<i64, Shape![2, 1]> = ten(&[-10, -2]);
+        let b2: Tensor<i64, Shape![3, 2, 4, 3]> = ten(&[
             15, -4, 17, 11, -8, -8, -5, -15, 19, -7, 20, 14, -9, 1, -12, -16, -19, 4, -11, 20, 3,
             17, 12, 8, -17, -15, -4, 17, -16, 9, -11, -10, -11, -11, 7, 9, 12, -14, 11, -2, -10, 7,
             -7, -3, 1, -4, -6, 11, 5, -14, -1, 11, -20, -9, 5, 10, 10, -14, 12, 13, 12, -7, -14, 6,
             8, 1, -1, 20, -12, 13, 13, -10,
         ]);
-        let got: Tensor<i64, shape![3, 1, 4]> = a1.t().matmul(&slice!(b2, .., .., .., 1));
+        let got: Tensor<i64, Shape![3, 1, 4]> = a1.t().matmul(&slice!(b2, .., .., .., 1));
         assert_eq!(
             got.as_slice(),
             &[38, 118, 110, -224, 178, 180, 106, -58, 154, 184, -140, -146],
@@ -3328,12 +3328,12 @@ fn matmul_batched_008_to_015() {
     }
     // np.matmul(a[2, 2, 1, 4], b[2, 2, 4, 3]) -> [2, 2, 1, 3]
     {
-        let case = "matmul_batched 13: [2, 2, 1, 4] @ [2, 2, 4, 3] on f64: a1.flip::<axes![3, 2, 1, 0]>().matmul(&slice!(b2, .., .., ..;-2))";
-        let a1: Tensor<f64, shape![2, 2, 1, 4]> = ten(&[
+        let case = "matmul_batched 13: [2, 2, 1, 4] @ [2, 2, 4, 3] on f64: a1.flip::<Axes![3, 2, 1, 0]>().matmul(&slice!(b2, .., .., ..;-2))";
+        let a1: Tensor<f64, Shape![2, 2, 1, 4]> = ten(&[
             0.3, 6.95, 5.02, -1.56, -0.09, -3.65, -0.84, -6.44, -8.56, -4.19, -7.58, 5.72, 6.0,
             -0.14, -1.32, 8.43,
         ]);
-        let b2: Tensor<f64, shape![2, 2, 7, 3]> = ten(&[
+        let b2: Tensor<f64, Shape![2, 2, 7, 3]> = ten(&[
             8.76, -0.19, 6.1, -4.46, -9.9, -6.72, -2.93, 4.72, -5.29, 5.93, -0.99, -2.47, -0.8,
             -1.51, 1.51, -7.61, -1.0, 3.52, 4.03, 7.07, 0.04, -6.22, -1.34, 1.71, 9.58, -6.58,
             3.28, 6.26, 0.84, 0.67, 4.43, -8.83, -1.72, 1.86, -5.46, -8.6, 5.35, 7.98, -2.36,
@@ -3342,8 +3342,8 @@ fn matmul_batched_008_to_015() {
             -2.34, -7.51, -9.94, -9.14, -7.93, -1.54, 0.76, 5.34, -9.03, 6.22, 0.83, -1.61, -6.99,
             9.79, 7.9, 6.97, 1.97, -0.84, -6.47,
         ]);
-        let got: Tensor<f64, shape![2, 2, 1, 3]> = a1
-            .flip::<axes![3, 2, 1, 0]>()
+        let got: Tensor<f64, Shape![2, 2, 1, 3]> = a1
+            .flip::<Axes![3, 2, 1, 0]>()
             .matmul(&slice!(b2, .., .., ..;-2));
         close(
             got.as_slice(),
@@ -3367,23 +3367,23 @@ fn matmul_batched_008_to_015() {
     // np.matmul(a[1, 1, 1, 2], b[2, 3]) -> [1, 1, 1, 3]
     {
         let case = "matmul_batched 14: [1, 1, 1, 2] @ [2, 3] on i64: a1.t().matmul(&b2.t())";
-        let a1: Tensor<i64, shape![1, 1, 2, 1]> = ten(&[19, 4]);
-        let b2: Tensor<i64, shape![3, 2]> = ten(&[19, -2, 14, 17, -9, 2]);
-        let got: Tensor<i64, shape![1, 1, 1, 3]> = a1.t().matmul(&b2.t());
+        let a1: Tensor<i64, Shape![1, 1, 2, 1]> = ten(&[19, 4]);
+        let b2: Tensor<i64, Shape![3, 2]> = ten(&[19, -2, 14, 17, -9, 2]);
+        let got: Tensor<i64, Shape![1, 1, 1, 3]> = a1.t().matmul(&b2.t());
         assert_eq!(got.as_slice(), &[353, 334, -163], "{case}");
     }
     // np.matmul(a[5, 3], b[2, 3, 2]) -> [2, 5, 2]
     {
         let case = "matmul_batched 15: [5, 3] @ [2, 3, 2] on f64: slice!(a1, .., ..;-2).matmul(&slice!(b2, .., -2))";
-        let a1: Tensor<f64, shape![5, 5]> = ten(&[
+        let a1: Tensor<f64, Shape![5, 5]> = ten(&[
             7.77, 6.28, -2.73, 9.88, 2.59, -1.13, 3.43, 5.83, -2.59, 5.03, 2.87, 6.14, -4.92, 8.44,
             1.08, -5.47, -0.54, 6.12, 5.94, -6.95, 9.39, 6.3, -2.38, -8.48, -6.79,
         ]);
-        let b2: Tensor<f64, shape![2, 2, 3, 2]> = ten(&[
+        let b2: Tensor<f64, Shape![2, 2, 3, 2]> = ten(&[
             -9.27, 3.99, 3.86, 5.2, -5.36, -0.28, -4.16, 1.69, -5.01, -2.79, -7.64, -1.3, 3.33,
             -3.4, 4.18, 9.51, 4.3, -4.12, -0.38, -5.53, -8.83, -9.24, 8.53, 1.15,
         ]);
-        let got: Tensor<f64, shape![2, 5, 2]> = slice!(a1, .., ..;-2).matmul(&slice!(b2, .., -2));
+        let got: Tensor<f64, Shape![2, 5, 2]> = slice!(a1, .., ..;-2).matmul(&slice!(b2, .., -2));
         close(
             got.as_slice(),
             &[
@@ -3417,38 +3417,38 @@ fn matmul_batched_008_to_015() {
 fn dot_000_to_007() {
     // np.dot(a[7], b[7])
     {
-        let case = "dot 0: [7] . [7] on i64: slice!(a1, .., 1).dot(&b2.flip::<axes![0]>())";
-        let a1: Tensor<i64, shape![7, 3]> = ten(&[
+        let case = "dot 0: [7] . [7] on i64: slice!(a1, .., 1).dot(&b2.flip::<Axes![0]>())";
+        let a1: Tensor<i64, Shape![7, 3]> = ten(&[
             -17, -6, 3, -13, 9, -5, -9, 6, -7, 17, -15, 1, 16, -7, 10, 11, 15, -11, -3, -11, 14,
         ]);
-        let b2: Tensor<i64, shape![7]> = ten(&[10, -19, 16, -17, 11, -5, 8]);
-        let got: i64 = slice!(a1, .., 1).dot(&b2.flip::<axes![0]>());
+        let b2: Tensor<i64, Shape![7]> = ten(&[10, -19, 16, -17, 11, -5, 8]);
+        let got: i64 = slice!(a1, .., 1).dot(&b2.flip::<Axes![0]>());
         assert_eq!(got, -279, "{case}");
     }
     // np.dot(a[6], b[6])
     {
-        let case = "dot 1: [6] . [6] on f64: a1.flip::<axes![0]>().dot(&slice!(b2, ..;-2))";
-        let a1: Tensor<f64, shape![6]> = ten(&[5.14, 3.29, 6.95, -0.73, -6.13, -7.1]);
-        let b2: Tensor<f64, shape![11]> = ten(&[
+        let case = "dot 1: [6] . [6] on f64: a1.flip::<Axes![0]>().dot(&slice!(b2, ..;-2))";
+        let a1: Tensor<f64, Shape![6]> = ten(&[5.14, 3.29, 6.95, -0.73, -6.13, -7.1]);
+        let b2: Tensor<f64, Shape![11]> = ten(&[
             -1.4, -3.82, -1.74, 1.24, 8.74, -4.37, -4.06, 6.15, -2.03, 8.11, -7.61,
         ]);
-        let got: f64 = a1.flip::<axes![0]>().dot(&slice!(b2, ..;-2));
+        let got: f64 = a1.flip::<Axes![0]>().dot(&slice!(b2, ..;-2));
         close(&[got], &[117.26110000000001], case);
     }
     // np.dot(a[1], b[1])
     {
         let case = "dot 2: [1] . [1] on i64: slice!(a1, 2..3).dot(&b2)";
-        let a1: Tensor<i64, shape![5]> = ten(&[-19, -2, 18, 1, -1]);
-        let b2: Tensor<i64, shape![1]> = ten(&[16]);
+        let a1: Tensor<i64, Shape![5]> = ten(&[-19, -2, 18, 1, -1]);
+        let b2: Tensor<i64, Shape![1]> = ten(&[16]);
         let got: i64 = slice!(a1, 2..3).dot(&b2);
         assert_eq!(got, 288, "{case}");
     }
     // np.dot(a[9], b[9])
     {
         let case = "dot 3: [9] . [9] on f64: a1.dot(&slice!(b2, -3))";
-        let a1: Tensor<f64, shape![9]> =
+        let a1: Tensor<f64, Shape![9]> =
             ten(&[-5.78, 7.13, -5.96, -8.81, -1.6, -6.57, -1.2, -0.62, -8.71]);
-        let b2: Tensor<f64, shape![3, 9]> = ten(&[
+        let b2: Tensor<f64, Shape![3, 9]> = ten(&[
             -7.72, 6.35, 8.3, 5.64, -7.35, 4.78, -4.73, -1.69, -8.98, -4.31, -3.07, 8.26, -8.87,
             1.02, -3.86, -8.89, 8.13, 4.21, -7.39, -8.6, 2.74, 6.44, -8.53, -2.68, -7.61, -3.2,
             -0.16,
@@ -3459,33 +3459,33 @@ fn dot_000_to_007() {
     // np.dot(a[2], b[2])
     {
         let case = "dot 4: [2] . [2] on i64: a1.dot(&b2)";
-        let a1: Tensor<i64, shape![2]> = ten(&[19, 0]);
-        let b2: Tensor<i64, shape![2]> = ten(&[-5, -5]);
+        let a1: Tensor<i64, Shape![2]> = ten(&[19, 0]);
+        let b2: Tensor<i64, Shape![2]> = ten(&[-5, -5]);
         let got: i64 = a1.dot(&b2);
         assert_eq!(got, -95, "{case}");
     }
     // np.dot(a[2], b[2])
     {
         let case = "dot 5: [2] . [2] on f64: a1.dot(&b2)";
-        let a1: Tensor<f64, shape![2]> = ten(&[-0.46, 4.64]);
-        let b2: Tensor<f64, shape![2]> = ten(&[6.43, -2.49]);
+        let a1: Tensor<f64, Shape![2]> = ten(&[-0.46, 4.64]);
+        let b2: Tensor<f64, Shape![2]> = ten(&[6.43, -2.49]);
         let got: f64 = a1.dot(&b2);
         close(&[got], &[-14.5114], case);
     }
     // np.dot(a[1], b[1])
     {
-        let case = "dot 6: [1] . [1] on i64: slice!(a1, .., -2).dot(&b2.flip::<axes![0]>())";
-        let a1: Tensor<i64, shape![1, 2]> = ten(&[-13, -11]);
-        let b2: Tensor<i64, shape![1]> = ten(&[12]);
-        let got: i64 = slice!(a1, .., -2).dot(&b2.flip::<axes![0]>());
+        let case = "dot 6: [1] . [1] on i64: slice!(a1, .., -2).dot(&b2.flip::<Axes![0]>())";
+        let a1: Tensor<i64, Shape![1, 2]> = ten(&[-13, -11]);
+        let b2: Tensor<i64, Shape![1]> = ten(&[12]);
+        let got: i64 = slice!(a1, .., -2).dot(&b2.flip::<Axes![0]>());
         assert_eq!(got, -156, "{case}");
     }
     // np.dot(a[9], b[9])
     {
         let case = "dot 7: [9] . [9] on f64: a1.dot(&b2)";
-        let a1: Tensor<f64, shape![9]> =
+        let a1: Tensor<f64, Shape![9]> =
             ten(&[-7.18, 2.22, 7.96, 5.73, 1.39, -6.48, 8.74, 8.65, -5.83]);
-        let b2: Tensor<f64, shape![9]> =
+        let b2: Tensor<f64, Shape![9]> =
             ten(&[-0.27, 9.31, 8.21, -3.01, -7.57, -0.5, -0.04, -2.23, 8.99]);
         let got: f64 = a1.dot(&b2);
         close(&[got], &[-8.621999999999993], case);
@@ -3497,16 +3497,16 @@ fn dot_008_to_009() {
     // np.dot(a[4], b[4])
     {
         let case = "dot 8: [4] . [4] on i64: slice!(a1, ..;2).dot(&b2)";
-        let a1: Tensor<i64, shape![7]> = ten(&[-19, 14, -15, -19, 16, 2, -13]);
-        let b2: Tensor<i64, shape![4]> = ten(&[-19, -8, -9, 1]);
+        let a1: Tensor<i64, Shape![7]> = ten(&[-19, 14, -15, -19, 16, 2, -13]);
+        let b2: Tensor<i64, Shape![4]> = ten(&[-19, -8, -9, 1]);
         let got: i64 = slice!(a1, ..;2).dot(&b2);
         assert_eq!(got, 324, "{case}");
     }
     // np.dot(a[8], b[8])
     {
         let case = "dot 9: [8] . [8] on f64: a1.dot(&slice!(b2, 2..10))";
-        let a1: Tensor<f64, shape![8]> = ten(&[7.63, 6.5, -7.55, 8.78, 5.58, 7.53, -2.58, -3.07]);
-        let b2: Tensor<f64, shape![12]> = ten(&[
+        let a1: Tensor<f64, Shape![8]> = ten(&[7.63, 6.5, -7.55, 8.78, 5.58, 7.53, -2.58, -3.07]);
+        let b2: Tensor<f64, Shape![12]> = ten(&[
             4.49, 6.39, -6.09, -7.67, 2.7, -3.55, 4.33, -0.1, -5.36, -5.03, 1.64, 2.0,
         ]);
         let got: f64 = a1.dot(&slice!(b2, 2..10));

@@ -1,6 +1,6 @@
 use tensor_core::prelude::*;
 
-#[shaped(2, 3, 4)]
+#[shape(2, 3, 4)]
 struct Voxels;
 
 #[test]
@@ -12,15 +12,15 @@ fn named_shape_has_strides() {
 
 #[test]
 fn big_dims() {
-    type B = shape![1000003, 2];
+    type B = Shape![1000003, 2];
     assert_eq!(B::DIMS, [1000003, 2]);
-    type C = shape![5000000000, 3];
+    type C = Shape![5000000000, 3];
     assert_eq!(C::SIZE, 15000000000);
 }
 
 #[test]
 fn dims_strides_and_size_are_constants() {
-    type S = shape![3, 28, 28];
+    type S = Shape![3, 28, 28];
     const RANK: usize = S::RANK;
     const STRIDES: [usize; 3] = S::STRIDES;
     const SIZE: usize = S::SIZE;
@@ -29,38 +29,38 @@ fn dims_strides_and_size_are_constants() {
 
 #[test]
 fn scalar_shape() {
-    type S = shape![];
+    type S = Shape![];
     assert_eq!((S::RANK, S::SIZE, S::DIMS), (0, 1, []));
 }
 
 #[test]
 fn zero_dimension() {
-    type S = shape![4, 0, 5];
+    type S = Shape![4, 0, 5];
     assert_eq!((S::SIZE, S::STRIDES), (0, [0, 5, 1]));
 }
 
 #[test]
 fn every_rank_up_to_eight() {
-    assert_eq!(<shape![2]>::STRIDES, [1]);
-    assert_eq!(<shape![2, 3]>::STRIDES, [3, 1]);
-    assert_eq!(<shape![2, 3, 4]>::STRIDES, [12, 4, 1]);
-    assert_eq!(<shape![2, 3, 4, 5]>::STRIDES, [60, 20, 5, 1]);
-    assert_eq!(<shape![2, 3, 4, 5, 6]>::SIZE, 720);
-    assert_eq!(<shape![2, 3, 4, 5, 6, 7]>::SIZE, 5040);
-    assert_eq!(<shape![2, 3, 4, 5, 6, 7, 8]>::SIZE, 40320);
-    assert_eq!(<shape![2, 3, 4, 5, 6, 7, 8, 9]>::STRIDES[0], 181440);
+    assert_eq!(<Shape![2]>::STRIDES, [1]);
+    assert_eq!(<Shape![2, 3]>::STRIDES, [3, 1]);
+    assert_eq!(<Shape![2, 3, 4]>::STRIDES, [12, 4, 1]);
+    assert_eq!(<Shape![2, 3, 4, 5]>::STRIDES, [60, 20, 5, 1]);
+    assert_eq!(<Shape![2, 3, 4, 5, 6]>::SIZE, 720);
+    assert_eq!(<Shape![2, 3, 4, 5, 6, 7]>::SIZE, 5040);
+    assert_eq!(<Shape![2, 3, 4, 5, 6, 7, 8]>::SIZE, 40320);
+    assert_eq!(<Shape![2, 3, 4, 5, 6, 7, 8, 9]>::STRIDES[0], 181440);
 }
 
 #[test]
 fn literals_beyond_typenum_aliases() {
     // 1025 and 3000 have no typenum alias; 2048 and 10^6 are in typenum's table.
     assert_eq!(
-        <shape![1025, 3000, 2048, 1000000]>::DIMS,
+        <Shape![1025, 3000, 2048, 1000000]>::DIMS,
         [1025, 3000, 2048, 1000000]
     );
-    assert_eq!(<shape![1_000_003]>::SIZE, 1_000_003);
-    assert_eq!(<shape![4294967297]>::DIMS, [4294967297]);
-    assert_eq!(<shape![18446744073709551615]>::DIMS, [usize::MAX]);
+    assert_eq!(<Shape![1_000_003]>::SIZE, 1_000_003);
+    assert_eq!(<Shape![4294967297]>::DIMS, [4294967297]);
+    assert_eq!(<Shape![18446744073709551615]>::DIMS, [usize::MAX]);
 }
 
 #[test]
@@ -71,9 +71,9 @@ fn typenum_underneath_agrees_with_the_value() {
     }
     assert_eq!(num::<Dim<28>>(), 28);
     assert_eq!(num::<Dim<4096>>(), 4096);
-    type Big = shape![1000003];
+    type Big = Shape![1000003];
     assert_eq!(num::<<Big as FirstDim>::D>(), 1000003);
-    assert_eq!(num::<<shape![4294967297] as FirstDim>::D>(), 4294967297);
+    assert_eq!(num::<<Shape![4294967297] as FirstDim>::D>(), 4294967297);
 }
 
 /// The first dimension type of a shape, to reach a `BigDim` by its literal.
@@ -93,21 +93,21 @@ fn typenum_arithmetic_in_generic_code() {
 
 #[test]
 fn axes_lists() {
-    assert_eq!(<axes![2, 0, 1]>::AXES, [2, 0, 1]);
-    assert_eq!(<axes![7]>::LEN, 1);
+    assert_eq!(<Axes![2, 0, 1]>::AXES, [2, 0, 1]);
+    assert_eq!(<Axes![7]>::LEN, 1);
 }
 
-/// `shape!`, `axes!` and `slice!` inside a user's `macro_rules!`, fed
+/// `Shape!`, `Axes!` and `slice!` inside a user's `macro_rules!`, fed
 /// `$d:literal` fragments (which arrive wrapped in invisible groups).
 macro_rules! square {
     ($d:literal) => {
-        Tensor::<u8, shape![$d, $d]>::zeros()
+        Tensor::<u8, Shape![$d, $d]>::zeros()
     };
 }
 
 macro_rules! sliced_first {
     ($t:expr, $i:literal, $a:literal) => {
-        (slice!($t, $i..), <axes![$a]>::AXES)
+        (slice!($t, $i..), <Axes![$a]>::AXES)
     };
 }
 

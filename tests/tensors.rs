@@ -2,9 +2,9 @@
 
 use tensor_core::prelude::*;
 
-static IDENTITY: Tensor<f32, shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
-const ROW: Tensor<i32, shape![3]> = tensor![1, 2, 3];
-const FILLED: Tensor<u8, shape![2, 3]> = tensor![7u8; 2, 3];
+static IDENTITY: Tensor<f32, Shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
+const ROW: Tensor<i32, Shape![3]> = tensor![1, 2, 3];
+const FILLED: Tensor<u8, Shape![2, 3]> = tensor![7u8; 2, 3];
 
 #[test]
 fn nested_literal_infers_shape_and_row_major_order() {
@@ -24,13 +24,13 @@ fn literals_live_in_const_and_static_items() {
 
 #[test]
 fn tensor_is_exactly_its_elements() {
-    assert_eq!(core::mem::size_of::<Tensor<f32, shape![2, 3]>>(), 24);
-    assert_eq!(core::mem::size_of::<Tensor<u8, shape![]>>(), 1);
+    assert_eq!(core::mem::size_of::<Tensor<f32, Shape![2, 3]>>(), 24);
+    assert_eq!(core::mem::size_of::<Tensor<u8, Shape![]>>(), 1);
 }
 
 #[test]
 fn literal_agrees_with_an_annotated_type() {
-    let t: Tensor<f64, shape![2, 1]> = tensor![[1.5], [-2.0]];
+    let t: Tensor<f64, Shape![2, 1]> = tensor![[1.5], [-2.0]];
     assert_eq!(t[[1, 0]], -2.0);
 }
 
@@ -50,7 +50,7 @@ fn fill_form_with_many_axes() {
 
 #[test]
 fn from_fn_receives_each_multi_index_in_row_major_order() {
-    let t = Tensor::<(usize, usize, usize), shape![2, 3, 4]>::from_fn(|[i, j, k]| (i, j, k));
+    let t = Tensor::<(usize, usize, usize), Shape![2, 3, 4]>::from_fn(|[i, j, k]| (i, j, k));
     let mut expected = Vec::new();
     for i in 0..2 {
         for j in 0..3 {
@@ -64,20 +64,20 @@ fn from_fn_receives_each_multi_index_in_row_major_order() {
 
 #[test]
 fn zeros_ones_full_default() {
-    assert!(Tensor::<f64, shape![3, 3]>::zeros()
+    assert!(Tensor::<f64, Shape![3, 3]>::zeros()
         .iter()
         .all(|&x| x == 0.0));
-    assert!(Tensor::<i8, shape![4]>::ones().iter().all(|&x| x == 1));
-    assert_eq!(Tensor::<u32, shape![2]>::full(9), tensor![9, 9]);
-    assert_eq!(Tensor::<u32, shape![2]>::default(), tensor![0, 0]);
+    assert!(Tensor::<i8, Shape![4]>::ones().iter().all(|&x| x == 1));
+    assert_eq!(Tensor::<u32, Shape![2]>::full(9), tensor![9, 9]);
+    assert_eq!(Tensor::<u32, Shape![2]>::default(), tensor![0, 0]);
 }
 
 #[test]
 fn try_from_slice_checks_the_length() {
     let v: Vec<i32> = (0..6).collect();
-    let t = Tensor::<i32, shape![3, 2]>::try_from_slice(&v).unwrap();
+    let t = Tensor::<i32, Shape![3, 2]>::try_from_slice(&v).unwrap();
     assert_eq!(t[[2, 1]], 5);
-    let err = Tensor::<i32, shape![4, 2]>::try_from_slice(&v).unwrap_err();
+    let err = Tensor::<i32, Shape![4, 2]>::try_from_slice(&v).unwrap_err();
     assert_eq!(
         (err.expected(), err.found(), err.dims()),
         (8, 6, &[4, 2][..])
@@ -90,7 +90,7 @@ fn try_from_slice_checks_the_length() {
 
 #[test]
 fn index_and_index_mut_use_row_major_strides() {
-    let mut t = Tensor::<i32, shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
+    let mut t = Tensor::<i32, Shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
     assert_eq!(t[[1, 2, 3]], 12 + 8 + 3);
     t[[0, 1, 2]] = -1;
     assert_eq!(t.as_slice()[6], -1);
@@ -135,7 +135,7 @@ fn slices_and_iterators() {
 
 #[test]
 fn scalar_tensor_has_rank_zero_and_one_element() {
-    let mut s = Tensor::<f32, shape![]>::from_array([2.5]);
+    let mut s = Tensor::<f32, Shape![]>::from_array([2.5]);
     assert_eq!(s[[]], 2.5);
     s[[]] = 3.0;
     assert_eq!(s.as_slice(), &[3.0]);
@@ -144,7 +144,7 @@ fn scalar_tensor_has_rank_zero_and_one_element() {
 
 #[test]
 fn zero_sized_dimension_holds_no_elements() {
-    let t = Tensor::<i32, shape![3, 0]>::zeros();
+    let t = Tensor::<i32, Shape![3, 0]>::zeros();
     assert_eq!(t.as_slice().len(), 0);
     assert_eq!(t.get([0, 0]), None);
 }
@@ -166,16 +166,16 @@ fn clone_copy_eq_and_debug() {
 
 #[test]
 fn rank_eight_tensor() {
-    let t = Tensor::<u8, shape![2, 1, 2, 1, 2, 1, 2, 1]>::from_flat_fn(|i| i as u8);
+    let t = Tensor::<u8, Shape![2, 1, 2, 1, 2, 1, 2, 1]>::from_flat_fn(|i| i as u8);
     assert_eq!(t[[1, 0, 1, 0, 1, 0, 1, 0]], 15);
     assert_eq!(
-        <shape![2, 1, 2, 1, 2, 1, 2, 1]>::STRIDES,
+        <Shape![2, 1, 2, 1, 2, 1, 2, 1]>::STRIDES,
         [8, 8, 4, 4, 2, 2, 1, 1]
     );
 }
 
 #[test]
 fn from_fn_closure_pattern_is_typed_by_the_expected_type() {
-    let c: Tensor<f32, shape![3, 3]> = Tensor::from_fn(|[i, j]| (i + j) as f32);
+    let c: Tensor<f32, Shape![3, 3]> = Tensor::from_fn(|[i, j]| (i + j) as f32);
     assert_eq!(c[[2, 1]], 3.0);
 }

@@ -13,17 +13,17 @@ use tensor_core::prelude::*;
 fn chains_000_to_007() {
     // np.transpose(np.transpose(x, (4, 1, 3, 0, 2)).reshape((27, 1, 6)), (2, 0, 1))
     {
-        let chain = "chain 0 from [3, 3, 2, 3, 3]: t.permute::<axes![4, 1, 3, 0, 2]>().reshape::<shape![27, 1, 6]>().permute::<axes![2, 0, 1]>()";
-        let t = Tensor::<i64, shape![3, 3, 2, 3, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 0 from [3, 3, 2, 3, 3]: t.permute::<Axes![4, 1, 3, 0, 2]>().reshape::<Shape![27, 1, 6]>().permute::<Axes![2, 0, 1]>()";
+        let t = Tensor::<i64, Shape![3, 3, 2, 3, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![4, 1, 3, 0, 2]>()
-            .reshape::<shape![27, 1, 6]>()
-            .permute::<axes![2, 0, 1]>();
+            .permute::<Axes![4, 1, 3, 0, 2]>()
+            .reshape::<Shape![27, 1, 6]>()
+            .permute::<Axes![2, 0, 1]>();
         assert_eq!(v.shape(), [6, 27, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 24, 0]], 47, "{chain}: v[[1, 24, 0]]");
         assert_eq!(v[[5, 26, 0]], 161, "{chain}: v[[5, 26, 0]]");
-        let got: Tensor<i64, shape![6, 27, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 27, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -42,13 +42,13 @@ fn chains_000_to_007() {
     }
     // np.broadcast_to(x.reshape((1, 1, 3, 3)), (1, 4, 3, 3)).reshape((1, 12, 1, 3))[:, 8:12, 0, :]
     {
-        let chain = "chain 1 from [3, 3]: let i0 = 0; slice!(t.reshape::<shape![1, 1, 3, 3]>().expand::<shape![1, 4, 3, 3]>().reshape::<shape![1, 12, 1, 3]>(), .., -4..=-1, i0, ..)";
-        let t = Tensor::<i64, shape![3, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 1 from [3, 3]: let i0 = 0; slice!(t.reshape::<Shape![1, 1, 3, 3]>().expand::<Shape![1, 4, 3, 3]>().reshape::<Shape![1, 12, 1, 3]>(), .., -4..=-1, i0, ..)";
+        let t = Tensor::<i64, Shape![3, 3]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(
-            t.reshape::<shape![1, 1, 3, 3]>()
-                .expand::<shape![1, 4, 3, 3]>()
-                .reshape::<shape![1, 12, 1, 3]>(),
+            t.reshape::<Shape![1, 1, 3, 3]>()
+                .expand::<Shape![1, 4, 3, 3]>()
+                .reshape::<Shape![1, 12, 1, 3]>(),
             ..,
             -4..=-1,
             i0,
@@ -58,7 +58,7 @@ fn chains_000_to_007() {
         assert_eq!(v[[0, 0, 0]], 6, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 3, 0]], 6, "{chain}: v[[0, 3, 0]]");
         assert_eq!(v[[0, 3, 2]], 8, "{chain}: v[[0, 3, 2]]");
-        let got: Tensor<i64, shape![1, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -67,16 +67,16 @@ fn chains_000_to_007() {
     }
     // np.broadcast_to(x, (5, 2, 2, 3, 3)).reshape((6, 5, 3, 2))
     {
-        let chain = "chain 2 from [5, 2, 1, 3, 3]: t.expand::<shape![5, 2, 2, 3, 3]>().reshape::<shape![6, 5, 3, 2]>()";
-        let t = Tensor::<i64, shape![5, 2, 1, 3, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 2 from [5, 2, 1, 3, 3]: t.expand::<Shape![5, 2, 2, 3, 3]>().reshape::<Shape![6, 5, 3, 2]>()";
+        let t = Tensor::<i64, Shape![5, 2, 1, 3, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![5, 2, 2, 3, 3]>()
-            .reshape::<shape![6, 5, 3, 2]>();
+            .expand::<Shape![5, 2, 2, 3, 3]>()
+            .reshape::<Shape![6, 5, 3, 2]>();
         assert_eq!(v.shape(), [6, 5, 3, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 1, 1]], 15, "{chain}: v[[1, 0, 1, 1]]");
         assert_eq!(v[[5, 4, 2, 1]], 89, "{chain}: v[[5, 4, 2, 1]]");
-        let got: Tensor<i64, shape![6, 5, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 5, 3, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -95,14 +95,14 @@ fn chains_000_to_007() {
     }
     // np.broadcast_to(np.swapaxes(x, -1, -2).reshape((20,))[14:15:2], (5, 1, 4))
     {
-        let chain = "chain 3 from [4, 5]: slice!(t.t().reshape::<shape![20]>(), -6..=14;2).expand::<shape![5, 1, 4]>()";
-        let t = Tensor::<i64, shape![4, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.t().reshape::<shape![20]>(), -6..=14;2).expand::<shape![5, 1, 4]>();
+        let chain = "chain 3 from [4, 5]: slice!(t.t().reshape::<Shape![20]>(), -6..=14;2).expand::<Shape![5, 1, 4]>()";
+        let t = Tensor::<i64, Shape![4, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.t().reshape::<Shape![20]>(), -6..=14;2).expand::<Shape![5, 1, 4]>();
         assert_eq!(v.shape(), [5, 1, 4], "{chain}");
         assert_eq!(v[[0, 0, 0]], 13, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[3, 0, 0]], 13, "{chain}: v[[3, 0, 0]]");
         assert_eq!(v[[4, 0, 3]], 13, "{chain}: v[[4, 0, 3]]");
-        let got: Tensor<i64, shape![5, 1, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13],
@@ -111,46 +111,46 @@ fn chains_000_to_007() {
     }
     // np.flip(np.flip(x[2:1:-1, 0, 1].reshape((1, 1, 1, 1)), (0, 3)), (1, 3, 2))
     {
-        let chain = "chain 4 from [3, 1, 5, 1]: slice!(t, 2..;-1, -1, 1).reshape::<shape![1, 1, 1, 1]>().flip::<axes![0, 3]>().flip::<axes![1, 3, 2]>()";
-        let t = Tensor::<i64, shape![3, 1, 5, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 4 from [3, 1, 5, 1]: slice!(t, 2..;-1, -1, 1).reshape::<Shape![1, 1, 1, 1]>().flip::<Axes![0, 3]>().flip::<Axes![1, 3, 2]>()";
+        let t = Tensor::<i64, Shape![3, 1, 5, 1]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 2..;-1, -1, 1)
-            .reshape::<shape![1, 1, 1, 1]>()
-            .flip::<axes![0, 3]>()
-            .flip::<axes![1, 3, 2]>();
+            .reshape::<Shape![1, 1, 1, 1]>()
+            .flip::<Axes![0, 3]>()
+            .flip::<Axes![1, 3, 2]>();
         assert_eq!(v.shape(), [1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 11, "{chain}: v[[0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[11], "{chain}: to_tensor()");
     }
     // np.broadcast_to(np.transpose(np.flip(x[4], (0,)), (0,)), (1, 4))
     {
-        let chain = "chain 5 from [5, 4]: let i0 = 4; slice!(t, i0).flip::<axes![0]>().permute::<axes![0]>().expand::<shape![1, 4]>()";
-        let t = Tensor::<i64, shape![5, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 5 from [5, 4]: let i0 = 4; slice!(t, i0).flip::<Axes![0]>().permute::<Axes![0]>().expand::<Shape![1, 4]>()";
+        let t = Tensor::<i64, Shape![5, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 4;
         let v = slice!(t, i0)
-            .flip::<axes![0]>()
-            .permute::<axes![0]>()
-            .expand::<shape![1, 4]>();
+            .flip::<Axes![0]>()
+            .permute::<Axes![0]>()
+            .expand::<Shape![1, 4]>();
         assert_eq!(v.shape(), [1, 4], "{chain}");
         assert_eq!(v[[0, 0]], 19, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 2]], 17, "{chain}: v[[0, 2]]");
         assert_eq!(v[[0, 3]], 16, "{chain}: v[[0, 3]]");
-        let got: Tensor<i64, shape![1, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[19, 18, 17, 16], "{chain}: to_tensor()");
     }
     // np.transpose(np.flip(np.swapaxes(x, -1, -2), (0, 2, 3, 1)), (3, 1, 0, 2))
     {
-        let chain = "chain 6 from [3, 2, 1, 4]: t.t().flip::<axes![0, 2, 3, 1]>().permute::<axes![3, 1, 0, 2]>()";
-        let t = Tensor::<i64, shape![3, 2, 1, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 6 from [3, 2, 1, 4]: t.t().flip::<Axes![0, 2, 3, 1]>().permute::<Axes![3, 1, 0, 2]>()";
+        let t = Tensor::<i64, Shape![3, 2, 1, 4]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .flip::<axes![0, 2, 3, 1]>()
-            .permute::<axes![3, 1, 0, 2]>();
+            .flip::<Axes![0, 2, 3, 1]>()
+            .permute::<Axes![3, 1, 0, 2]>();
         assert_eq!(v.shape(), [1, 2, 3, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 23, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 1, 2]], 9, "{chain}: v[[0, 1, 1, 2]]");
         assert_eq!(v[[0, 1, 2, 3]], 0, "{chain}: v[[0, 1, 2, 3]]");
-        let got: Tensor<i64, shape![1, 2, 3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -162,17 +162,17 @@ fn chains_000_to_007() {
     }
     // np.broadcast_to(np.flip(np.broadcast_to(x, (3, 5)), (0, 1)), (3, 2, 3, 5))
     {
-        let chain = "chain 7 from [5]: t.expand::<shape![3, 5]>().flip::<axes![0, 1]>().expand::<shape![3, 2, 3, 5]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 7 from [5]: t.expand::<Shape![3, 5]>().flip::<Axes![0, 1]>().expand::<Shape![3, 2, 3, 5]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![3, 5]>()
-            .flip::<axes![0, 1]>()
-            .expand::<shape![3, 2, 3, 5]>();
+            .expand::<Shape![3, 5]>()
+            .flip::<Axes![0, 1]>()
+            .expand::<Shape![3, 2, 3, 5]>();
         assert_eq!(v.shape(), [3, 2, 3, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 4, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 2]], 2, "{chain}: v[[0, 0, 1, 2]]");
         assert_eq!(v[[2, 1, 2, 4]], 0, "{chain}: v[[2, 1, 2, 4]]");
-        let got: Tensor<i64, shape![3, 2, 3, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 3, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -191,13 +191,13 @@ fn chains_008_to_015() {
     // x[1, 0:1:2]
     {
         let chain = "chain 8 from [3, 1, 4, 3, 4]: slice!(t, 1, 0..;2)";
-        let t = Tensor::<i64, shape![3, 1, 4, 3, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 1, 4, 3, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1, 0..;2);
         assert_eq!(v.shape(), [1, 4, 3, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 48, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 3, 2, 1]], 93, "{chain}: v[[0, 3, 2, 1]]");
         assert_eq!(v[[0, 3, 2, 3]], 95, "{chain}: v[[0, 3, 2, 3]]");
-        let got: Tensor<i64, shape![1, 4, 3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -210,14 +210,14 @@ fn chains_008_to_015() {
     }
     // np.flip(x, (0, 2, 1))
     {
-        let chain = "chain 9 from [5, 5, 3]: t.flip::<axes![0, 2, 1]>()";
-        let t = Tensor::<i64, shape![5, 5, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0, 2, 1]>();
+        let chain = "chain 9 from [5, 5, 3]: t.flip::<Axes![0, 2, 1]>()";
+        let t = Tensor::<i64, Shape![5, 5, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0, 2, 1]>();
         assert_eq!(v.shape(), [5, 5, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 74, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[4, 3, 1]], 4, "{chain}: v[[4, 3, 1]]");
         assert_eq!(v[[4, 4, 2]], 0, "{chain}: v[[4, 4, 2]]");
-        let got: Tensor<i64, shape![5, 5, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 5, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -231,27 +231,27 @@ fn chains_008_to_015() {
     }
     // np.flip(x[0:1, 2], (0,))[0].reshape((1,))
     {
-        let chain = "chain 10 from [1, 5]: let i0 = 2; slice!(slice!(t, 0..=0;1, i0).flip::<axes![0]>(), -1).reshape::<shape![1]>()";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 10 from [1, 5]: let i0 = 2; slice!(slice!(t, 0..=0;1, i0).flip::<Axes![0]>(), -1).reshape::<Shape![1]>()";
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
-        let v = slice!(slice!(t, 0..=0;1, i0).flip::<axes![0]>(), -1).reshape::<shape![1]>();
+        let v = slice!(slice!(t, 0..=0;1, i0).flip::<Axes![0]>(), -1).reshape::<Shape![1]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 2, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.broadcast_to(x, (2, 4, 5, 5, 3))[1, 0:4:2, 3:4], -1, -2).reshape((30,))
     {
-        let chain = "chain 11 from [4, 5, 5, 3]: slice!(t.expand::<shape![2, 4, 5, 5, 3]>(), -1, ..;2, -2..4).t().reshape::<shape![30]>()";
-        let t = Tensor::<i64, shape![4, 5, 5, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.expand::<shape![2, 4, 5, 5, 3]>(), -1, ..;2, -2..4)
+        let chain = "chain 11 from [4, 5, 5, 3]: slice!(t.expand::<Shape![2, 4, 5, 5, 3]>(), -1, ..;2, -2..4).t().reshape::<Shape![30]>()";
+        let t = Tensor::<i64, Shape![4, 5, 5, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.expand::<Shape![2, 4, 5, 5, 3]>(), -1, ..;2, -2..4)
             .t()
-            .reshape::<shape![30]>();
+            .reshape::<Shape![30]>();
         assert_eq!(v.shape(), [30], "{chain}");
         assert_eq!(v[[0]], 45, "{chain}: v[[0]]");
         assert_eq!(v[[13]], 56, "{chain}: v[[13]]");
         assert_eq!(v[[29]], 209, "{chain}: v[[29]]");
-        let got: Tensor<i64, shape![30]> = v.to_tensor();
+        let got: Tensor<i64, Shape![30]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -264,13 +264,13 @@ fn chains_008_to_015() {
     // x[3:4, 0:4:3]
     {
         let chain = "chain 12 from [5, 4, 1, 4, 1]: slice!(t, -2..-1, ..;3)";
-        let t = Tensor::<i64, shape![5, 4, 1, 4, 1]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![5, 4, 1, 4, 1]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -2..-1, ..;3);
         assert_eq!(v.shape(), [1, 2, 1, 4, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 48, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 1, 0]], 61, "{chain}: v[[0, 1, 0, 1, 0]]");
         assert_eq!(v[[0, 1, 0, 3, 0]], 63, "{chain}: v[[0, 1, 0, 3, 0]]");
-        let got: Tensor<i64, shape![1, 2, 1, 4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 1, 4, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[48, 49, 50, 51, 60, 61, 62, 63],
@@ -279,27 +279,27 @@ fn chains_008_to_015() {
     }
     // np.broadcast_to(x[0:2], (1, 3, 2))
     {
-        let chain = "chain 13 from [2]: slice!(t, ..2).expand::<shape![1, 3, 2]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, ..2).expand::<shape![1, 3, 2]>();
+        let chain = "chain 13 from [2]: slice!(t, ..2).expand::<Shape![1, 3, 2]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, ..2).expand::<Shape![1, 3, 2]>();
         assert_eq!(v.shape(), [1, 3, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 0]], 0, "{chain}: v[[0, 1, 0]]");
         assert_eq!(v[[0, 2, 1]], 1, "{chain}: v[[0, 2, 1]]");
-        let got: Tensor<i64, shape![1, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 0, 1, 0, 1], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.flip(np.transpose(x, (1, 0, 2)), (0, 1, 2)), -1, -2)
     {
         let chain =
-            "chain 14 from [2, 2, 4]: t.permute::<axes![1, 0, 2]>().flip::<axes![0, 1, 2]>().t()";
-        let t = Tensor::<i64, shape![2, 2, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![1, 0, 2]>().flip::<axes![0, 1, 2]>().t();
+            "chain 14 from [2, 2, 4]: t.permute::<Axes![1, 0, 2]>().flip::<Axes![0, 1, 2]>().t()";
+        let t = Tensor::<i64, Shape![2, 2, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![1, 0, 2]>().flip::<Axes![0, 1, 2]>().t();
         assert_eq!(v.shape(), [2, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 15, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 0, 0]], 11, "{chain}: v[[1, 0, 0]]");
         assert_eq!(v[[1, 3, 1]], 0, "{chain}: v[[1, 3, 1]]");
-        let got: Tensor<i64, shape![2, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[15, 7, 14, 6, 13, 5, 12, 4, 11, 3, 10, 2, 9, 1, 8, 0],
@@ -308,14 +308,14 @@ fn chains_008_to_015() {
     }
     // np.broadcast_to(x, (5, 4, 2, 2))
     {
-        let chain = "chain 15 from [4, 2, 2]: t.expand::<shape![5, 4, 2, 2]>()";
-        let t = Tensor::<i64, shape![4, 2, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![5, 4, 2, 2]>();
+        let chain = "chain 15 from [4, 2, 2]: t.expand::<Shape![5, 4, 2, 2]>()";
+        let t = Tensor::<i64, Shape![4, 2, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![5, 4, 2, 2]>();
         assert_eq!(v.shape(), [5, 4, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 1, 0]], 2, "{chain}: v[[1, 0, 1, 0]]");
         assert_eq!(v[[4, 3, 1, 1]], 15, "{chain}: v[[4, 3, 1, 1]]");
-        let got: Tensor<i64, shape![5, 4, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 4, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -333,14 +333,14 @@ fn chains_008_to_015() {
 fn chains_016_to_023() {
     // np.transpose(x, (1, 0, 2, 3))
     {
-        let chain = "chain 16 from [3, 5, 4, 3]: t.permute::<axes![1, 0, 2, 3]>()";
-        let t = Tensor::<i64, shape![3, 5, 4, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![1, 0, 2, 3]>();
+        let chain = "chain 16 from [3, 5, 4, 3]: t.permute::<Axes![1, 0, 2, 3]>()";
+        let t = Tensor::<i64, Shape![3, 5, 4, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![1, 0, 2, 3]>();
         assert_eq!(v.shape(), [5, 3, 4, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 3, 2]], 35, "{chain}: v[[2, 0, 3, 2]]");
         assert_eq!(v[[4, 2, 3, 2]], 179, "{chain}: v[[4, 2, 3, 2]]");
-        let got: Tensor<i64, shape![5, 3, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 3, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -360,17 +360,17 @@ fn chains_016_to_023() {
     }
     // np.flip(x[2:1:-3].reshape((25, 1)).reshape((1, 25)), (0, 1))
     {
-        let chain = "chain 17 from [5, 5, 1, 5]: slice!(t, 2..3;-3).reshape::<shape![25, 1]>().reshape::<shape![1, 25]>().flip::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![5, 5, 1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 17 from [5, 5, 1, 5]: slice!(t, 2..3;-3).reshape::<Shape![25, 1]>().reshape::<Shape![1, 25]>().flip::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![5, 5, 1, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 2..3;-3)
-            .reshape::<shape![25, 1]>()
-            .reshape::<shape![1, 25]>()
-            .flip::<axes![0, 1]>();
+            .reshape::<Shape![25, 1]>()
+            .reshape::<Shape![1, 25]>()
+            .flip::<Axes![0, 1]>();
         assert_eq!(v.shape(), [1, 25], "{chain}");
         assert_eq!(v[[0, 0]], 74, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 22]], 52, "{chain}: v[[0, 22]]");
         assert_eq!(v[[0, 24]], 50, "{chain}: v[[0, 24]]");
-        let got: Tensor<i64, shape![1, 25]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 25]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -383,13 +383,13 @@ fn chains_016_to_023() {
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 18 from [4, 5, 1]: t.t()";
-        let t = Tensor::<i64, shape![4, 5, 1]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 5, 1]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [4, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[2, 0, 4]], 14, "{chain}: v[[2, 0, 4]]");
         assert_eq!(v[[3, 0, 4]], 19, "{chain}: v[[3, 0, 4]]");
-        let got: Tensor<i64, shape![4, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -398,17 +398,17 @@ fn chains_016_to_023() {
     }
     // np.transpose(x[0:1:2, 0, 4::-1].reshape((20,)), (0,)).reshape((1, 10, 2, 1))
     {
-        let chain = "chain 19 from [1, 1, 5, 4]: slice!(t, 0..1;2, 0, ..;-1).reshape::<shape![20]>().permute::<axes![0]>().reshape::<shape![1, 10, 2, 1]>()";
-        let t = Tensor::<i64, shape![1, 1, 5, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 19 from [1, 1, 5, 4]: slice!(t, 0..1;2, 0, ..;-1).reshape::<Shape![20]>().permute::<Axes![0]>().reshape::<Shape![1, 10, 2, 1]>()";
+        let t = Tensor::<i64, Shape![1, 1, 5, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 0..1;2, 0, ..;-1)
-            .reshape::<shape![20]>()
-            .permute::<axes![0]>()
-            .reshape::<shape![1, 10, 2, 1]>();
+            .reshape::<Shape![20]>()
+            .permute::<Axes![0]>()
+            .reshape::<Shape![1, 10, 2, 1]>();
         assert_eq!(v.shape(), [1, 10, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 16, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 9, 0, 0]], 2, "{chain}: v[[0, 9, 0, 0]]");
         assert_eq!(v[[0, 9, 1, 0]], 3, "{chain}: v[[0, 9, 1, 0]]");
-        let got: Tensor<i64, shape![1, 10, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 10, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[16, 17, 18, 19, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3],
@@ -417,17 +417,17 @@ fn chains_016_to_023() {
     }
     // np.broadcast_to(x.reshape((5, 1)).reshape((5, 1, 1, 1)), (5, 3, 2, 1))
     {
-        let chain = "chain 20 from [5]: t.reshape::<shape![5, 1]>().reshape::<shape![5, 1, 1, 1]>().expand::<shape![5, 3, 2, 1]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 20 from [5]: t.reshape::<Shape![5, 1]>().reshape::<Shape![5, 1, 1, 1]>().expand::<Shape![5, 3, 2, 1]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![5, 1]>()
-            .reshape::<shape![5, 1, 1, 1]>()
-            .expand::<shape![5, 3, 2, 1]>();
+            .reshape::<Shape![5, 1]>()
+            .reshape::<Shape![5, 1, 1, 1]>()
+            .expand::<Shape![5, 3, 2, 1]>();
         assert_eq!(v.shape(), [5, 3, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[3, 0, 0, 0]], 3, "{chain}: v[[3, 0, 0, 0]]");
         assert_eq!(v[[4, 2, 1, 0]], 4, "{chain}: v[[4, 2, 1, 0]]");
-        let got: Tensor<i64, shape![5, 3, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 3, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -439,40 +439,40 @@ fn chains_016_to_023() {
     }
     // np.flip(x, (1,))
     {
-        let chain = "chain 21 from [1, 3]: t.flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![1, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![1]>();
+        let chain = "chain 21 from [1, 3]: t.flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![1, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![1]>();
         assert_eq!(v.shape(), [1, 3], "{chain}");
         assert_eq!(v[[0, 0]], 2, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 1, "{chain}: v[[0, 1]]");
         assert_eq!(v[[0, 2]], 0, "{chain}: v[[0, 2]]");
-        let got: Tensor<i64, shape![1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 1, 0], "{chain}: to_tensor()");
     }
     // x.reshape((9, 30, 2))[7:8:2, 12:27][0::-1, 8]
     {
-        let chain = "chain 22 from [3, 4, 3, 3, 5]: let i0 = 8; slice!(slice!(t.reshape::<shape![9, 30, 2]>(), -2..=7;2, -18..-3;1), -1..1;-1, i0)";
-        let t = Tensor::<i64, shape![3, 4, 3, 3, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 22 from [3, 4, 3, 3, 5]: let i0 = 8; slice!(slice!(t.reshape::<Shape![9, 30, 2]>(), -2..=7;2, -18..-3;1), -1..1;-1, i0)";
+        let t = Tensor::<i64, Shape![3, 4, 3, 3, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 8;
-        let v = slice!(slice!(t.reshape::<shape![9, 30, 2]>(), -2..=7;2, -18..-3;1), -1..1;-1, i0);
+        let v = slice!(slice!(t.reshape::<Shape![9, 30, 2]>(), -2..=7;2, -18..-3;1), -1..1;-1, i0);
         assert_eq!(v.shape(), [1, 2], "{chain}");
         assert_eq!(v[[0, 0]], 460, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 461, "{chain}: v[[0, 1]]");
-        let got: Tensor<i64, shape![1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[460, 461], "{chain}: to_tensor()");
     }
     // x.reshape((1, 3, 1, 3, 2)).reshape((3, 3, 2, 1, 1))
     {
-        let chain = "chain 23 from [3, 3, 2]: t.reshape::<shape![1, 3, 1, 3, 2]>().reshape::<shape![3, 3, 2, 1, 1]>()";
-        let t = Tensor::<i64, shape![3, 3, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 23 from [3, 3, 2]: t.reshape::<Shape![1, 3, 1, 3, 2]>().reshape::<Shape![3, 3, 2, 1, 1]>()";
+        let t = Tensor::<i64, Shape![3, 3, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![1, 3, 1, 3, 2]>()
-            .reshape::<shape![3, 3, 2, 1, 1]>();
+            .reshape::<Shape![1, 3, 1, 3, 2]>()
+            .reshape::<Shape![3, 3, 2, 1, 1]>();
         assert_eq!(v.shape(), [3, 3, 2, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[2, 2, 0, 0, 0]], 16, "{chain}: v[[2, 2, 0, 0, 0]]");
         assert_eq!(v[[2, 2, 1, 0, 0]], 17, "{chain}: v[[2, 2, 1, 0, 0]]");
-        let got: Tensor<i64, shape![3, 3, 2, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 3, 2, 1, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
@@ -485,27 +485,27 @@ fn chains_016_to_023() {
 fn chains_024_to_031() {
     // np.transpose(np.transpose(x, (0, 1)), (1, 0))[0:3:2][0:2:2, 0]
     {
-        let chain = "chain 24 from [5, 3]: slice!(slice!(t.permute::<axes![0, 1]>().permute::<axes![1, 0]>(), ..;2), -2..=-1;2, -5)";
-        let t = Tensor::<i64, shape![5, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(slice!(t.permute::<axes![0, 1]>().permute::<axes![1, 0]>(), ..;2), -2..=-1;2, -5);
+        let chain = "chain 24 from [5, 3]: slice!(slice!(t.permute::<Axes![0, 1]>().permute::<Axes![1, 0]>(), ..;2), -2..=-1;2, -5)";
+        let t = Tensor::<i64, Shape![5, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(slice!(t.permute::<Axes![0, 1]>().permute::<Axes![1, 0]>(), ..;2), -2..=-1;2, -5);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.broadcast_to(np.swapaxes(x, -1, -2).reshape((8, 2)), (5, 2, 8, 2))
     {
-        let chain = "chain 25 from [2, 2, 4]: t.t().reshape::<shape![8, 2]>().expand::<shape![5, 2, 8, 2]>()";
-        let t = Tensor::<i64, shape![2, 2, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 25 from [2, 2, 4]: t.t().reshape::<Shape![8, 2]>().expand::<Shape![5, 2, 8, 2]>()";
+        let t = Tensor::<i64, Shape![2, 2, 4]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .reshape::<shape![8, 2]>()
-            .expand::<shape![5, 2, 8, 2]>();
+            .reshape::<Shape![8, 2]>()
+            .expand::<Shape![5, 2, 8, 2]>();
         assert_eq!(v.shape(), [5, 2, 8, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 1, 4, 0]], 8, "{chain}: v[[1, 1, 4, 0]]");
         assert_eq!(v[[4, 1, 7, 1]], 15, "{chain}: v[[4, 1, 7, 1]]");
-        let got: Tensor<i64, shape![5, 2, 8, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 2, 8, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -522,28 +522,28 @@ fn chains_024_to_031() {
     }
     // np.transpose(np.transpose(x, (0,)), (0,)).reshape((1, 1, 1))
     {
-        let chain = "chain 26 from [1]: t.permute::<axes![0]>().permute::<axes![0]>().reshape::<shape![1, 1, 1]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 26 from [1]: t.permute::<Axes![0]>().permute::<Axes![0]>().reshape::<Shape![1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![0]>()
-            .permute::<axes![0]>()
-            .reshape::<shape![1, 1, 1]>();
+            .permute::<Axes![0]>()
+            .permute::<Axes![0]>()
+            .reshape::<Shape![1, 1, 1]>();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (2, 2, 5, 2, 2))[0:2:2]
     {
         let chain =
-            "chain 27 from [2, 1, 5, 1, 1]: slice!(t.expand::<shape![2, 2, 5, 2, 2]>(), ..;2)";
-        let t = Tensor::<i64, shape![2, 1, 5, 1, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.expand::<shape![2, 2, 5, 2, 2]>(), ..;2);
+            "chain 27 from [2, 1, 5, 1, 1]: slice!(t.expand::<Shape![2, 2, 5, 2, 2]>(), ..;2)";
+        let t = Tensor::<i64, Shape![2, 1, 5, 1, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.expand::<Shape![2, 2, 5, 2, 2]>(), ..;2);
         assert_eq!(v.shape(), [1, 2, 5, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 2, 1, 0]], 2, "{chain}: v[[0, 1, 2, 1, 0]]");
         assert_eq!(v[[0, 1, 4, 1, 1]], 4, "{chain}: v[[0, 1, 4, 1, 1]]");
-        let got: Tensor<i64, shape![1, 2, 5, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 5, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -555,36 +555,36 @@ fn chains_024_to_031() {
     }
     // np.transpose(x, (2, 0, 1))[2:3:2, 1::-3, 0:1]
     {
-        let chain = "chain 28 from [2, 1, 4]: slice!(t.permute::<axes![2, 0, 1]>(), 2..=-2;2, ..;-3, 0..=0)";
-        let t = Tensor::<i64, shape![2, 1, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![2, 0, 1]>(), 2..=-2;2, ..;-3, 0..=0);
+        let chain = "chain 28 from [2, 1, 4]: slice!(t.permute::<Axes![2, 0, 1]>(), 2..=-2;2, ..;-3, 0..=0)";
+        let t = Tensor::<i64, Shape![2, 1, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![2, 0, 1]>(), 2..=-2;2, ..;-3, 0..=0);
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 6, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[6], "{chain}: to_tensor()");
     }
     // np.flip(x, (1, 0)).reshape((1, 1, 5))
     {
-        let chain = "chain 29 from [1, 5]: t.flip::<axes![1, 0]>().reshape::<shape![1, 1, 5]>()";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![1, 0]>().reshape::<shape![1, 1, 5]>();
+        let chain = "chain 29 from [1, 5]: t.flip::<Axes![1, 0]>().reshape::<Shape![1, 1, 5]>()";
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![1, 0]>().reshape::<Shape![1, 1, 5]>();
         assert_eq!(v.shape(), [1, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 4, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 2]], 2, "{chain}: v[[0, 0, 2]]");
         assert_eq!(v[[0, 0, 4]], 0, "{chain}: v[[0, 0, 4]]");
-        let got: Tensor<i64, shape![1, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[4, 3, 2, 1, 0], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.broadcast_to(x, (2, 1, 2, 4, 5)), -1, -2)
     {
-        let chain = "chain 30 from [1, 2, 1, 5]: t.expand::<shape![2, 1, 2, 4, 5]>().t()";
-        let t = Tensor::<i64, shape![1, 2, 1, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 1, 2, 4, 5]>().t();
+        let chain = "chain 30 from [1, 2, 1, 5]: t.expand::<Shape![2, 1, 2, 4, 5]>().t()";
+        let t = Tensor::<i64, Shape![1, 2, 1, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 1, 2, 4, 5]>().t();
         assert_eq!(v.shape(), [2, 1, 2, 5, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 0, 1]], 0, "{chain}: v[[0, 0, 0, 0, 1]]");
         assert_eq!(v[[1, 0, 1, 4, 3]], 9, "{chain}: v[[1, 0, 1, 4, 3]]");
-        let got: Tensor<i64, shape![2, 1, 2, 5, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 2, 5, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -597,14 +597,14 @@ fn chains_024_to_031() {
     }
     // np.flip(x, (1,))
     {
-        let chain = "chain 31 from [5, 4, 5]: t.flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![5, 4, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![1]>();
+        let chain = "chain 31 from [5, 4, 5]: t.flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![5, 4, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![1]>();
         assert_eq!(v.shape(), [5, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 15, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[3, 2, 2]], 67, "{chain}: v[[3, 2, 2]]");
         assert_eq!(v[[4, 3, 4]], 84, "{chain}: v[[4, 3, 4]]");
-        let got: Tensor<i64, shape![5, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -623,14 +623,14 @@ fn chains_024_to_031() {
 fn chains_032_to_039() {
     // np.transpose(np.swapaxes(x.reshape((10, 2)), -1, -2), (1, 0))
     {
-        let chain = "chain 32 from [1, 5, 2, 1, 2]: t.reshape::<shape![10, 2]>().t().permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![1, 5, 2, 1, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![10, 2]>().t().permute::<axes![1, 0]>();
+        let chain = "chain 32 from [1, 5, 2, 1, 2]: t.reshape::<Shape![10, 2]>().t().permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![1, 5, 2, 1, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![10, 2]>().t().permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [10, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[4, 1]], 9, "{chain}: v[[4, 1]]");
         assert_eq!(v[[9, 1]], 19, "{chain}: v[[9, 1]]");
-        let got: Tensor<i64, shape![10, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![10, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -639,24 +639,24 @@ fn chains_032_to_039() {
     }
     // x.reshape((2, 4))[0:1:3, 3].reshape((1, 1, 1, 1))[0:1:2, :, 0:1:2]
     {
-        let chain = "chain 33 from [4, 2]: slice!(slice!(t.reshape::<shape![2, 4]>(), -2..1;3, -1).reshape::<shape![1, 1, 1, 1]>(), ..=0;2, .., ..;2)";
-        let t = Tensor::<i64, shape![4, 2]>::from_flat_fn(|i| i as i64);
-        let v = slice!(slice!(t.reshape::<shape![2, 4]>(), -2..1;3, -1).reshape::<shape![1, 1, 1, 1]>(), ..=0;2, .., ..;2);
+        let chain = "chain 33 from [4, 2]: slice!(slice!(t.reshape::<Shape![2, 4]>(), -2..1;3, -1).reshape::<Shape![1, 1, 1, 1]>(), ..=0;2, .., ..;2)";
+        let t = Tensor::<i64, Shape![4, 2]>::from_flat_fn(|i| i as i64);
+        let v = slice!(slice!(t.reshape::<Shape![2, 4]>(), -2..1;3, -1).reshape::<Shape![1, 1, 1, 1]>(), ..=0;2, .., ..;2);
         assert_eq!(v.shape(), [1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 3, "{chain}: v[[0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3], "{chain}: to_tensor()");
     }
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 34 from [3, 3, 2, 2, 4]: t.t()";
-        let t = Tensor::<i64, shape![3, 3, 2, 2, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 3, 2, 2, 4]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [3, 3, 2, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 1, 0]], 9, "{chain}: v[[0, 0, 1, 1, 0]]");
         assert_eq!(v[[2, 2, 1, 3, 1]], 143, "{chain}: v[[2, 2, 1, 3, 1]]");
-        let got: Tensor<i64, shape![3, 3, 2, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 3, 2, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -675,25 +675,25 @@ fn chains_032_to_039() {
     // x[0:0]
     {
         let chain = "chain 35 from [3]: slice!(t, 1..=-3;-1)";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..=-3;-1);
         assert_eq!(v.shape(), [0], "{chain}");
-        let got: Tensor<i64, shape![0]> = v.to_tensor();
+        let got: Tensor<i64, Shape![0]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0i64; 0], "{chain}: to_tensor()");
     }
     // np.flip(np.flip(x.reshape((5, 1, 10, 1)), (1, 3, 2, 0)), (0,))
     {
-        let chain = "chain 36 from [2, 5, 1, 5]: t.reshape::<shape![5, 1, 10, 1]>().flip::<axes![1, 3, 2, 0]>().flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![2, 5, 1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 36 from [2, 5, 1, 5]: t.reshape::<Shape![5, 1, 10, 1]>().flip::<Axes![1, 3, 2, 0]>().flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2, 5, 1, 5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![5, 1, 10, 1]>()
-            .flip::<axes![1, 3, 2, 0]>()
-            .flip::<axes![0]>();
+            .reshape::<Shape![5, 1, 10, 1]>()
+            .flip::<Axes![1, 3, 2, 0]>()
+            .flip::<Axes![0]>();
         assert_eq!(v.shape(), [5, 1, 10, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 9, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[4, 0, 8, 0]], 41, "{chain}: v[[4, 0, 8, 0]]");
         assert_eq!(v[[4, 0, 9, 0]], 40, "{chain}: v[[4, 0, 9, 0]]");
-        let got: Tensor<i64, shape![5, 1, 10, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 10, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -707,13 +707,13 @@ fn chains_032_to_039() {
     // x[2]
     {
         let chain = "chain 37 from [4, 4, 3]: slice!(t, -2)";
-        let t = Tensor::<i64, shape![4, 4, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 4, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -2);
         assert_eq!(v.shape(), [4, 3], "{chain}");
         assert_eq!(v[[0, 0]], 24, "{chain}: v[[0, 0]]");
         assert_eq!(v[[3, 0]], 33, "{chain}: v[[3, 0]]");
         assert_eq!(v[[3, 2]], 35, "{chain}: v[[3, 2]]");
-        let got: Tensor<i64, shape![4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35],
@@ -722,17 +722,17 @@ fn chains_032_to_039() {
     }
     // np.broadcast_to(np.broadcast_to(x, (2, 4, 2, 1)).reshape((1, 2, 4, 2)), (4, 4, 2, 4, 2))
     {
-        let chain = "chain 38 from [1, 2, 1]: t.expand::<shape![2, 4, 2, 1]>().reshape::<shape![1, 2, 4, 2]>().expand::<shape![4, 4, 2, 4, 2]>()";
-        let t = Tensor::<i64, shape![1, 2, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 38 from [1, 2, 1]: t.expand::<Shape![2, 4, 2, 1]>().reshape::<Shape![1, 2, 4, 2]>().expand::<Shape![4, 4, 2, 4, 2]>()";
+        let t = Tensor::<i64, Shape![1, 2, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![2, 4, 2, 1]>()
-            .reshape::<shape![1, 2, 4, 2]>()
-            .expand::<shape![4, 4, 2, 4, 2]>();
+            .expand::<Shape![2, 4, 2, 1]>()
+            .reshape::<Shape![1, 2, 4, 2]>()
+            .expand::<Shape![4, 4, 2, 4, 2]>();
         assert_eq!(v.shape(), [4, 4, 2, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 0, 3, 0]], 0, "{chain}: v[[2, 0, 0, 3, 0]]");
         assert_eq!(v[[3, 3, 1, 3, 1]], 1, "{chain}: v[[3, 3, 1, 3, 1]]");
-        let got: Tensor<i64, shape![4, 4, 2, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 4, 2, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -752,17 +752,17 @@ fn chains_032_to_039() {
     }
     // np.flip(np.broadcast_to(x, (4, 2, 5)), (2, 0)).reshape((1, 1, 10, 4, 1))
     {
-        let chain = "chain 39 from [5]: t.expand::<shape![4, 2, 5]>().flip::<axes![2, 0]>().reshape::<shape![1, 1, 10, 4, 1]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 39 from [5]: t.expand::<Shape![4, 2, 5]>().flip::<Axes![2, 0]>().reshape::<Shape![1, 1, 10, 4, 1]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![4, 2, 5]>()
-            .flip::<axes![2, 0]>()
-            .reshape::<shape![1, 1, 10, 4, 1]>();
+            .expand::<Shape![4, 2, 5]>()
+            .flip::<Axes![2, 0]>()
+            .reshape::<Shape![1, 1, 10, 4, 1]>();
         assert_eq!(v.shape(), [1, 1, 10, 4, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 4, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 2, 0]], 4, "{chain}: v[[0, 0, 2, 2, 0]]");
         assert_eq!(v[[0, 0, 9, 3, 0]], 0, "{chain}: v[[0, 0, 9, 3, 0]]");
-        let got: Tensor<i64, shape![1, 1, 10, 4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 10, 4, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -778,14 +778,14 @@ fn chains_032_to_039() {
 fn chains_040_to_047() {
     // np.flip(x, (1,))
     {
-        let chain = "chain 40 from [4, 2, 2]: t.flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![4, 2, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![1]>();
+        let chain = "chain 40 from [4, 2, 2]: t.flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![4, 2, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![1]>();
         assert_eq!(v.shape(), [4, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 2, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 3, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[3, 1, 1]], 13, "{chain}: v[[3, 1, 1]]");
-        let got: Tensor<i64, shape![4, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13],
@@ -794,19 +794,19 @@ fn chains_040_to_047() {
     }
     // np.flip(np.broadcast_to(x[:, 1:2, 2:4, 0::-1, :], (4, 4, 2, 4, 5))[2], (0, 1, 2))
     {
-        let chain = "chain 41 from [1, 3, 4, 1, 5]: let i0 = 2; slice!(slice!(t, .., 1..=-2, -2.., ..;-1, ..).expand::<shape![4, 4, 2, 4, 5]>(), i0).flip::<axes![0, 1, 2]>()";
-        let t = Tensor::<i64, shape![1, 3, 4, 1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 41 from [1, 3, 4, 1, 5]: let i0 = 2; slice!(slice!(t, .., 1..=-2, -2.., ..;-1, ..).expand::<Shape![4, 4, 2, 4, 5]>(), i0).flip::<Axes![0, 1, 2]>()";
+        let t = Tensor::<i64, Shape![1, 3, 4, 1, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(
-            slice!(t, .., 1..=-2, -2.., ..;-1, ..).expand::<shape![4, 4, 2, 4, 5]>(),
+            slice!(t, .., 1..=-2, -2.., ..;-1, ..).expand::<Shape![4, 4, 2, 4, 5]>(),
             i0
         )
-        .flip::<axes![0, 1, 2]>();
+        .flip::<Axes![0, 1, 2]>();
         assert_eq!(v.shape(), [4, 2, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 35, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 1, 1, 3]], 33, "{chain}: v[[2, 1, 1, 3]]");
         assert_eq!(v[[3, 1, 3, 4]], 34, "{chain}: v[[3, 1, 3, 4]]");
-        let got: Tensor<i64, shape![4, 2, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -824,58 +824,58 @@ fn chains_040_to_047() {
     }
     // np.transpose(np.transpose(x, (0,)), (0,)).reshape((2, 1, 2)).reshape((1, 2, 2))
     {
-        let chain = "chain 42 from [4]: t.permute::<axes![0]>().permute::<axes![0]>().reshape::<shape![2, 1, 2]>().reshape::<shape![1, 2, 2]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 42 from [4]: t.permute::<Axes![0]>().permute::<Axes![0]>().reshape::<Shape![2, 1, 2]>().reshape::<Shape![1, 2, 2]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![0]>()
-            .permute::<axes![0]>()
-            .reshape::<shape![2, 1, 2]>()
-            .reshape::<shape![1, 2, 2]>();
+            .permute::<Axes![0]>()
+            .permute::<Axes![0]>()
+            .reshape::<Shape![2, 1, 2]>()
+            .reshape::<Shape![1, 2, 2]>();
         assert_eq!(v.shape(), [1, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 0]], 2, "{chain}: v[[0, 1, 0]]");
         assert_eq!(v[[0, 1, 1]], 3, "{chain}: v[[0, 1, 1]]");
-        let got: Tensor<i64, shape![1, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.swapaxes(x[0:1, 3, 0, 4:3:-1].reshape((1, 1, 1)), -1, -2), -1, -2)
     {
-        let chain = "chain 43 from [1, 4, 2, 5]: let i0 = 3; slice!(t, 0.., i0, 0, 4..5;-1).reshape::<shape![1, 1, 1]>().t().t()";
-        let t = Tensor::<i64, shape![1, 4, 2, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 43 from [1, 4, 2, 5]: let i0 = 3; slice!(t, 0.., i0, 0, 4..5;-1).reshape::<Shape![1, 1, 1]>().t().t()";
+        let t = Tensor::<i64, Shape![1, 4, 2, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 3;
         let v = slice!(t, 0.., i0, 0, 4..5;-1)
-            .reshape::<shape![1, 1, 1]>()
+            .reshape::<Shape![1, 1, 1]>()
             .t()
             .t();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 34, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[34], "{chain}: to_tensor()");
     }
     // x[2]
     {
         let chain = "chain 44 from [4, 2]: slice!(t, 2)";
-        let t = Tensor::<i64, shape![4, 2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 2);
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 4, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 5, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[4, 5], "{chain}: to_tensor()");
     }
     // np.flip(np.transpose(np.swapaxes(x, -1, -2), (0, 1, 2, 4, 3)), (0, 3))
     {
-        let chain = "chain 45 from [1, 5, 4, 5, 4]: t.t().permute::<axes![0, 1, 2, 4, 3]>().flip::<axes![0, 3]>()";
-        let t = Tensor::<i64, shape![1, 5, 4, 5, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 45 from [1, 5, 4, 5, 4]: t.t().permute::<Axes![0, 1, 2, 4, 3]>().flip::<Axes![0, 3]>()";
+        let t = Tensor::<i64, Shape![1, 5, 4, 5, 4]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .permute::<axes![0, 1, 2, 4, 3]>()
-            .flip::<axes![0, 3]>();
+            .permute::<Axes![0, 1, 2, 4, 3]>()
+            .flip::<Axes![0, 3]>();
         assert_eq!(v.shape(), [1, 5, 4, 5, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 16, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 2, 0, 4, 3]], 163, "{chain}: v[[0, 2, 0, 4, 3]]");
         assert_eq!(v[[0, 4, 3, 4, 3]], 383, "{chain}: v[[0, 4, 3, 4, 3]]");
-        let got: Tensor<i64, shape![1, 5, 4, 5, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 5, 4, 5, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -909,14 +909,14 @@ fn chains_040_to_047() {
     }
     // np.broadcast_to(x, (2, 4, 3))
     {
-        let chain = "chain 46 from [3]: t.expand::<shape![2, 4, 3]>()";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 4, 3]>();
+        let chain = "chain 46 from [3]: t.expand::<Shape![2, 4, 3]>()";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 4, 3]>();
         assert_eq!(v.shape(), [2, 4, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 2, 0]], 0, "{chain}: v[[0, 2, 0]]");
         assert_eq!(v[[1, 3, 2]], 2, "{chain}: v[[1, 3, 2]]");
-        let got: Tensor<i64, shape![2, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2],
@@ -925,12 +925,12 @@ fn chains_040_to_047() {
     }
     // np.broadcast_to(np.swapaxes(x, -1, -2).reshape((2, 1, 2, 1)), (5, 2, 1, 2, 1))[:, 1:2, 0:1]
     {
-        let chain = "chain 47 from [2, 2]: slice!(t.t().reshape::<shape![2, 1, 2, 1]>().expand::<shape![5, 2, 1, 2, 1]>(), .., 1.., -1..=-1)";
-        let t = Tensor::<i64, shape![2, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 47 from [2, 2]: slice!(t.t().reshape::<Shape![2, 1, 2, 1]>().expand::<Shape![5, 2, 1, 2, 1]>(), .., 1.., -1..=-1)";
+        let t = Tensor::<i64, Shape![2, 2]>::from_flat_fn(|i| i as i64);
         let v = slice!(
             t.t()
-                .reshape::<shape![2, 1, 2, 1]>()
-                .expand::<shape![5, 2, 1, 2, 1]>(),
+                .reshape::<Shape![2, 1, 2, 1]>()
+                .expand::<Shape![5, 2, 1, 2, 1]>(),
             ..,
             1..,
             -1..=-1
@@ -939,7 +939,7 @@ fn chains_040_to_047() {
         assert_eq!(v[[0, 0, 0, 0, 0]], 1, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[4, 0, 0, 0, 0]], 1, "{chain}: v[[4, 0, 0, 0, 0]]");
         assert_eq!(v[[4, 0, 0, 1, 0]], 3, "{chain}: v[[4, 0, 0, 1, 0]]");
-        let got: Tensor<i64, shape![5, 1, 1, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 1, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[1, 3, 1, 3, 1, 3, 1, 3, 1, 3],
@@ -952,38 +952,38 @@ fn chains_040_to_047() {
 fn chains_048_to_055() {
     // np.transpose(x, (0,))
     {
-        let chain = "chain 48 from [2]: t.permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0]>();
+        let chain = "chain 48 from [2]: t.permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0]>();
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 1, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1], "{chain}: to_tensor()");
     }
     // np.broadcast_to(np.swapaxes(x, -1, -2), (2, 3, 2))[2:2]
     {
-        let chain = "chain 49 from [2, 3]: slice!(t.t().expand::<shape![2, 3, 2]>(), 2..=-1)";
-        let t = Tensor::<i64, shape![2, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.t().expand::<shape![2, 3, 2]>(), 2..=-1);
+        let chain = "chain 49 from [2, 3]: slice!(t.t().expand::<Shape![2, 3, 2]>(), 2..=-1)";
+        let t = Tensor::<i64, Shape![2, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.t().expand::<Shape![2, 3, 2]>(), 2..=-1);
         assert_eq!(v.shape(), [0, 3, 2], "{chain}");
-        let got: Tensor<i64, shape![0, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![0, 3, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0i64; 0], "{chain}: to_tensor()");
     }
     // np.flip(np.flip(x, (1, 0)).reshape((12,)).reshape((6, 1, 2, 1)), (1, 0, 3))
     {
-        let chain = "chain 50 from [2, 1, 1, 3, 2]: t.flip::<axes![1, 0]>().reshape::<shape![12]>().reshape::<shape![6, 1, 2, 1]>().flip::<axes![1, 0, 3]>()";
-        let t = Tensor::<i64, shape![2, 1, 1, 3, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 50 from [2, 1, 1, 3, 2]: t.flip::<Axes![1, 0]>().reshape::<Shape![12]>().reshape::<Shape![6, 1, 2, 1]>().flip::<Axes![1, 0, 3]>()";
+        let t = Tensor::<i64, Shape![2, 1, 1, 3, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![1, 0]>()
-            .reshape::<shape![12]>()
-            .reshape::<shape![6, 1, 2, 1]>()
-            .flip::<axes![1, 0, 3]>();
+            .flip::<Axes![1, 0]>()
+            .reshape::<Shape![12]>()
+            .reshape::<Shape![6, 1, 2, 1]>()
+            .flip::<Axes![1, 0, 3]>();
         assert_eq!(v.shape(), [6, 1, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 4, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[3, 0, 1, 0]], 11, "{chain}: v[[3, 0, 1, 0]]");
         assert_eq!(v[[5, 0, 1, 0]], 7, "{chain}: v[[5, 0, 1, 0]]");
-        let got: Tensor<i64, shape![6, 1, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 1, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[4, 5, 2, 3, 0, 1, 10, 11, 8, 9, 6, 7],
@@ -992,17 +992,17 @@ fn chains_048_to_055() {
     }
     // np.transpose(np.flip(np.flip(x, (0,)), (0,)), (1, 0))
     {
-        let chain = "chain 51 from [4, 3]: t.flip::<axes![0]>().flip::<axes![0]>().permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![4, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 51 from [4, 3]: t.flip::<Axes![0]>().flip::<Axes![0]>().permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![4, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![0]>()
-            .flip::<axes![0]>()
-            .permute::<axes![1, 0]>();
+            .flip::<Axes![0]>()
+            .flip::<Axes![0]>()
+            .permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [3, 4], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 3]], 9, "{chain}: v[[0, 3]]");
         assert_eq!(v[[2, 3]], 11, "{chain}: v[[2, 3]]");
-        let got: Tensor<i64, shape![3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11],
@@ -1011,14 +1011,14 @@ fn chains_048_to_055() {
     }
     // np.flip(x.reshape((32,)), (0,))
     {
-        let chain = "chain 52 from [2, 1, 1, 4, 4]: t.reshape::<shape![32]>().flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![2, 1, 1, 4, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![32]>().flip::<axes![0]>();
+        let chain = "chain 52 from [2, 1, 1, 4, 4]: t.reshape::<Shape![32]>().flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2, 1, 1, 4, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![32]>().flip::<Axes![0]>();
         assert_eq!(v.shape(), [32], "{chain}");
         assert_eq!(v[[0]], 31, "{chain}: v[[0]]");
         assert_eq!(v[[26]], 5, "{chain}: v[[26]]");
         assert_eq!(v[[31]], 0, "{chain}: v[[31]]");
-        let got: Tensor<i64, shape![32]> = v.to_tensor();
+        let got: Tensor<i64, Shape![32]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1030,15 +1030,15 @@ fn chains_048_to_055() {
     }
     // np.flip(x, (3, 4, 1, 0, 2))[0, 3:2:-3, 2:3:2]
     {
-        let chain = "chain 53 from [2, 5, 4, 4, 2]: let i0 = 0; slice!(t.flip::<axes![3, 4, 1, 0, 2]>(), i0, -2..-1;-3, 2..3;2)";
-        let t = Tensor::<i64, shape![2, 5, 4, 4, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 53 from [2, 5, 4, 4, 2]: let i0 = 0; slice!(t.flip::<Axes![3, 4, 1, 0, 2]>(), i0, -2..-1;-3, 2..3;2)";
+        let t = Tensor::<i64, Shape![2, 5, 4, 4, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.flip::<axes![3, 4, 1, 0, 2]>(), i0, -2..-1;-3, 2..3;2);
+        let v = slice!(t.flip::<Axes![3, 4, 1, 0, 2]>(), i0, -2..-1;-3, 2..3;2);
         assert_eq!(v.shape(), [1, 1, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 207, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 1]], 202, "{chain}: v[[0, 0, 2, 1]]");
         assert_eq!(v[[0, 0, 3, 1]], 200, "{chain}: v[[0, 0, 3, 1]]");
-        let got: Tensor<i64, shape![1, 1, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[207, 206, 205, 204, 203, 202, 201, 200],
@@ -1048,26 +1048,26 @@ fn chains_048_to_055() {
     // x[:, 1:2, 2]
     {
         let chain = "chain 54 from [4, 3, 5]: let i0 = 2; slice!(t, .., 1..-1, i0)";
-        let t = Tensor::<i64, shape![4, 3, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 3, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(t, .., 1..-1, i0);
         assert_eq!(v.shape(), [4, 1], "{chain}");
         assert_eq!(v[[0, 0]], 7, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 22, "{chain}: v[[1, 0]]");
         assert_eq!(v[[3, 0]], 52, "{chain}: v[[3, 0]]");
-        let got: Tensor<i64, shape![4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[7, 22, 37, 52], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (3, 2, 4))
     {
-        let chain = "chain 55 from [3, 1, 4]: t.expand::<shape![3, 2, 4]>()";
-        let t = Tensor::<i64, shape![3, 1, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![3, 2, 4]>();
+        let chain = "chain 55 from [3, 1, 4]: t.expand::<Shape![3, 2, 4]>()";
+        let t = Tensor::<i64, Shape![3, 1, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![3, 2, 4]>();
         assert_eq!(v.shape(), [3, 2, 4], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 1, 3]], 7, "{chain}: v[[1, 1, 3]]");
         assert_eq!(v[[2, 1, 3]], 11, "{chain}: v[[2, 1, 3]]");
-        let got: Tensor<i64, shape![3, 2, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 9, 10, 11, 8, 9, 10, 11],
@@ -1080,50 +1080,50 @@ fn chains_048_to_055() {
 fn chains_056_to_063() {
     // np.flip(np.transpose(np.swapaxes(x, -1, -2), (1, 2, 0)), (0, 2)).reshape((1, 1, 2, 2))
     {
-        let chain = "chain 56 from [1, 2, 2]: t.t().permute::<axes![1, 2, 0]>().flip::<axes![0, 2]>().reshape::<shape![1, 1, 2, 2]>()";
-        let t = Tensor::<i64, shape![1, 2, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 56 from [1, 2, 2]: t.t().permute::<Axes![1, 2, 0]>().flip::<Axes![0, 2]>().reshape::<Shape![1, 1, 2, 2]>()";
+        let t = Tensor::<i64, Shape![1, 2, 2]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .permute::<axes![1, 2, 0]>()
-            .flip::<axes![0, 2]>()
-            .reshape::<shape![1, 1, 2, 2]>();
+            .permute::<Axes![1, 2, 0]>()
+            .flip::<Axes![0, 2]>()
+            .reshape::<Shape![1, 1, 2, 2]>();
         assert_eq!(v.shape(), [1, 1, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 1, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1]], 3, "{chain}: v[[0, 0, 0, 1]]");
         assert_eq!(v[[0, 0, 1, 1]], 2, "{chain}: v[[0, 0, 1, 1]]");
-        let got: Tensor<i64, shape![1, 1, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 3, 0, 2], "{chain}: to_tensor()");
     }
     // x[0, 0][1:0:-1, 2:3]
     {
         let chain = "chain 57 from [3, 3, 3, 4]: slice!(slice!(t, -3, -3), -2..=1;-1, -2..-1)";
-        let t = Tensor::<i64, shape![3, 3, 3, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 3, 3, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(slice!(t, -3, -3), -2..=1;-1, -2..-1);
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 6, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[6], "{chain}: to_tensor()");
     }
     // x[1:2]
     {
         let chain = "chain 58 from [2]: slice!(t, 1..2)";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..2);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.flip(x[2:3, 0::-3], (1, 2))
     {
-        let chain = "chain 59 from [5, 1, 5]: slice!(t, 2..3, ..;-3).flip::<axes![1, 2]>()";
-        let t = Tensor::<i64, shape![5, 1, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, 2..3, ..;-3).flip::<axes![1, 2]>();
+        let chain = "chain 59 from [5, 1, 5]: slice!(t, 2..3, ..;-3).flip::<Axes![1, 2]>()";
+        let t = Tensor::<i64, Shape![5, 1, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, 2..3, ..;-3).flip::<Axes![1, 2]>();
         assert_eq!(v.shape(), [1, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 14, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 2]], 12, "{chain}: v[[0, 0, 2]]");
         assert_eq!(v[[0, 0, 4]], 10, "{chain}: v[[0, 0, 4]]");
-        let got: Tensor<i64, shape![1, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[14, 13, 12, 11, 10],
@@ -1133,14 +1133,14 @@ fn chains_056_to_063() {
     // x[1, 0:1:3]
     {
         let chain = "chain 60 from [4, 1, 2, 5]: let i0 = 1; slice!(t, i0, ..;3)";
-        let t = Tensor::<i64, shape![4, 1, 2, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 1, 2, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
         let v = slice!(t, i0, ..;3);
         assert_eq!(v.shape(), [1, 2, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 10, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 2]], 12, "{chain}: v[[0, 0, 2]]");
         assert_eq!(v[[0, 1, 4]], 19, "{chain}: v[[0, 1, 4]]");
-        let got: Tensor<i64, shape![1, 2, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -1149,16 +1149,16 @@ fn chains_056_to_063() {
     }
     // np.broadcast_to(x, (1, 3, 3, 1, 4)).reshape((1, 3, 2, 2, 3))
     {
-        let chain = "chain 61 from [3, 3, 1, 1]: t.expand::<shape![1, 3, 3, 1, 4]>().reshape::<shape![1, 3, 2, 2, 3]>()";
-        let t = Tensor::<i64, shape![3, 3, 1, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 61 from [3, 3, 1, 1]: t.expand::<Shape![1, 3, 3, 1, 4]>().reshape::<Shape![1, 3, 2, 2, 3]>()";
+        let t = Tensor::<i64, Shape![3, 3, 1, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![1, 3, 3, 1, 4]>()
-            .reshape::<shape![1, 3, 2, 2, 3]>();
+            .expand::<Shape![1, 3, 3, 1, 4]>()
+            .reshape::<Shape![1, 3, 2, 2, 3]>();
         assert_eq!(v.shape(), [1, 3, 2, 2, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 1, 0, 1]], 4, "{chain}: v[[0, 1, 1, 0, 1]]");
         assert_eq!(v[[0, 2, 1, 1, 2]], 8, "{chain}: v[[0, 2, 1, 1, 2]]");
-        let got: Tensor<i64, shape![1, 3, 2, 2, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 2, 2, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1170,25 +1170,25 @@ fn chains_056_to_063() {
     }
     // np.transpose(x[1, 2, 1:2][0:1], (0,)).reshape((1, 1, 1))
     {
-        let chain = "chain 62 from [3, 4, 2]: let i0 = 2; slice!(slice!(t, 1, i0, -1..;1), ..;1).permute::<axes![0]>().reshape::<shape![1, 1, 1]>()";
-        let t = Tensor::<i64, shape![3, 4, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 62 from [3, 4, 2]: let i0 = 2; slice!(slice!(t, 1, i0, -1..;1), ..;1).permute::<Axes![0]>().reshape::<Shape![1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![3, 4, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(slice!(t, 1, i0, -1..;1), ..;1)
-            .permute::<axes![0]>()
-            .reshape::<shape![1, 1, 1]>();
+            .permute::<Axes![0]>()
+            .reshape::<Shape![1, 1, 1]>();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 13, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[13], "{chain}: to_tensor()");
     }
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 63 from [1, 1]: t.t()";
-        let t = Tensor::<i64, shape![1, 1]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![1, 1]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
 }
@@ -1197,24 +1197,24 @@ fn chains_056_to_063() {
 fn chains_064_to_071() {
     // np.flip(x[0:1:2], (1,))
     {
-        let chain = "chain 64 from [1, 1]: slice!(t, ..;2).flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![1, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, ..;2).flip::<axes![1]>();
+        let chain = "chain 64 from [1, 1]: slice!(t, ..;2).flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![1, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, ..;2).flip::<Axes![1]>();
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // x[4, 0:1]
     {
         let chain = "chain 65 from [5, 1, 5]: slice!(t, 4, ..=0)";
-        let t = Tensor::<i64, shape![5, 1, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![5, 1, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 4, ..=0);
         assert_eq!(v.shape(), [1, 5], "{chain}");
         assert_eq!(v[[0, 0]], 20, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 21, "{chain}: v[[0, 1]]");
         assert_eq!(v[[0, 4]], 24, "{chain}: v[[0, 4]]");
-        let got: Tensor<i64, shape![1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[20, 21, 22, 23, 24],
@@ -1223,26 +1223,26 @@ fn chains_064_to_071() {
     }
     // x.reshape((1, 1, 5)).reshape((5,)).reshape((1, 1, 1, 5))[0:1, 0::-3]
     {
-        let chain = "chain 66 from [5]: slice!(t.reshape::<shape![1, 1, 5]>().reshape::<shape![5]>().reshape::<shape![1, 1, 1, 5]>(), -1.., -1..1;-3)";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![1, 1, 5]>().reshape::<shape![5]>().reshape::<shape![1, 1, 1, 5]>(), -1.., -1..1;-3);
+        let chain = "chain 66 from [5]: slice!(t.reshape::<Shape![1, 1, 5]>().reshape::<Shape![5]>().reshape::<Shape![1, 1, 1, 5]>(), -1.., -1..1;-3)";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![1, 1, 5]>().reshape::<Shape![5]>().reshape::<Shape![1, 1, 1, 5]>(), -1.., -1..1;-3);
         assert_eq!(v.shape(), [1, 1, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1]], 1, "{chain}: v[[0, 0, 0, 1]]");
         assert_eq!(v[[0, 0, 0, 4]], 4, "{chain}: v[[0, 0, 0, 4]]");
-        let got: Tensor<i64, shape![1, 1, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4], "{chain}: to_tensor()");
     }
     // np.transpose(np.swapaxes(x, -1, -2)[0:2, 2:3:2, :, 0:1:2], (2, 3, 1, 0))
     {
-        let chain = "chain 67 from [4, 4, 1, 3]: slice!(t.t(), ..-2, 2..3;2, .., ..;2).permute::<axes![2, 3, 1, 0]>()";
-        let t = Tensor::<i64, shape![4, 4, 1, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.t(), ..-2, 2..3;2, .., ..;2).permute::<axes![2, 3, 1, 0]>();
+        let chain = "chain 67 from [4, 4, 1, 3]: slice!(t.t(), ..-2, 2..3;2, .., ..;2).permute::<Axes![2, 3, 1, 0]>()";
+        let t = Tensor::<i64, Shape![4, 4, 1, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.t(), ..-2, 2..3;2, .., ..;2).permute::<Axes![2, 3, 1, 0]>();
         assert_eq!(v.shape(), [3, 1, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 6, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0]], 7, "{chain}: v[[1, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 0, 1]], 20, "{chain}: v[[2, 0, 0, 1]]");
-        let got: Tensor<i64, shape![3, 1, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 1, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[6, 18, 7, 19, 8, 20],
@@ -1251,14 +1251,14 @@ fn chains_064_to_071() {
     }
     // x.reshape((2, 1, 2, 2, 1))
     {
-        let chain = "chain 68 from [2, 4]: t.reshape::<shape![2, 1, 2, 2, 1]>()";
-        let t = Tensor::<i64, shape![2, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![2, 1, 2, 2, 1]>();
+        let chain = "chain 68 from [2, 4]: t.reshape::<Shape![2, 1, 2, 2, 1]>()";
+        let t = Tensor::<i64, Shape![2, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![2, 1, 2, 2, 1]>();
         assert_eq!(v.shape(), [2, 1, 2, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1, 0]], 1, "{chain}: v[[0, 0, 0, 1, 0]]");
         assert_eq!(v[[1, 0, 1, 1, 0]], 7, "{chain}: v[[1, 0, 1, 1, 0]]");
-        let got: Tensor<i64, shape![2, 1, 2, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 2, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -1267,14 +1267,14 @@ fn chains_064_to_071() {
     }
     // x[0:1, 3].reshape((2, 1, 1, 1, 4))
     {
-        let chain = "chain 69 from [1, 4, 2, 4, 1]: slice!(t, -1..=-1;1, 3).reshape::<shape![2, 1, 1, 1, 4]>()";
-        let t = Tensor::<i64, shape![1, 4, 2, 4, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, -1..=-1;1, 3).reshape::<shape![2, 1, 1, 1, 4]>();
+        let chain = "chain 69 from [1, 4, 2, 4, 1]: slice!(t, -1..=-1;1, 3).reshape::<Shape![2, 1, 1, 1, 4]>()";
+        let t = Tensor::<i64, Shape![1, 4, 2, 4, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, -1..=-1;1, 3).reshape::<Shape![2, 1, 1, 1, 4]>();
         assert_eq!(v.shape(), [2, 1, 1, 1, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 24, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 0, 1]], 25, "{chain}: v[[0, 0, 0, 0, 1]]");
         assert_eq!(v[[1, 0, 0, 0, 3]], 31, "{chain}: v[[1, 0, 0, 0, 3]]");
-        let got: Tensor<i64, shape![2, 1, 1, 1, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 1, 1, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[24, 25, 26, 27, 28, 29, 30, 31],
@@ -1283,14 +1283,14 @@ fn chains_064_to_071() {
     }
     // np.transpose(x, (0, 1, 4, 3, 2))
     {
-        let chain = "chain 70 from [3, 2, 2, 1, 5]: t.permute::<axes![0, 1, 4, 3, 2]>()";
-        let t = Tensor::<i64, shape![3, 2, 2, 1, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0, 1, 4, 3, 2]>();
+        let chain = "chain 70 from [3, 2, 2, 1, 5]: t.permute::<Axes![0, 1, 4, 3, 2]>()";
+        let t = Tensor::<i64, Shape![3, 2, 2, 1, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0, 1, 4, 3, 2]>();
         assert_eq!(v.shape(), [3, 2, 5, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 3, 0, 1]], 8, "{chain}: v[[0, 0, 3, 0, 1]]");
         assert_eq!(v[[2, 1, 4, 0, 1]], 59, "{chain}: v[[2, 1, 4, 0, 1]]");
-        let got: Tensor<i64, shape![3, 2, 5, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 5, 1, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1304,18 +1304,18 @@ fn chains_064_to_071() {
     // np.transpose(np.swapaxes(np.swapaxes(x, -1, -2).reshape((1, 15)), -1, -2), (0, 1))
     {
         let chain =
-            "chain 71 from [5, 3]: t.t().reshape::<shape![1, 15]>().t().permute::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![5, 3]>::from_flat_fn(|i| i as i64);
+            "chain 71 from [5, 3]: t.t().reshape::<Shape![1, 15]>().t().permute::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![5, 3]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .reshape::<shape![1, 15]>()
+            .reshape::<Shape![1, 15]>()
             .t()
-            .permute::<axes![0, 1]>();
+            .permute::<Axes![0, 1]>();
         assert_eq!(v.shape(), [15, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[5, 0]], 1, "{chain}: v[[5, 0]]");
         assert_eq!(v[[14, 0]], 14, "{chain}: v[[14, 0]]");
-        let got: Tensor<i64, shape![15, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![15, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 3, 6, 9, 12, 1, 4, 7, 10, 13, 2, 5, 8, 11, 14],
@@ -1329,37 +1329,37 @@ fn chains_072_to_079() {
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 72 from [2, 2]: t.t()";
-        let t = Tensor::<i64, shape![2, 2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2, 2]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [2, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 2, "{chain}: v[[0, 1]]");
         assert_eq!(v[[1, 1]], 3, "{chain}: v[[1, 1]]");
-        let got: Tensor<i64, shape![2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 2, 1, 3], "{chain}: to_tensor()");
     }
     // np.swapaxes(x[2:3:2], -1, -2)
     {
         let chain = "chain 73 from [4, 4]: slice!(t, -2..-1;2).t()";
-        let t = Tensor::<i64, shape![4, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -2..-1;2).t();
         assert_eq!(v.shape(), [4, 1], "{chain}");
         assert_eq!(v[[0, 0]], 8, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 9, "{chain}: v[[1, 0]]");
         assert_eq!(v[[3, 0]], 11, "{chain}: v[[3, 0]]");
-        let got: Tensor<i64, shape![4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[8, 9, 10, 11], "{chain}: to_tensor()");
     }
     // np.flip(x, (2,))
     {
-        let chain = "chain 74 from [4, 4, 4, 5]: t.flip::<axes![2]>()";
-        let t = Tensor::<i64, shape![4, 4, 4, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![2]>();
+        let chain = "chain 74 from [4, 4, 4, 5]: t.flip::<Axes![2]>()";
+        let t = Tensor::<i64, Shape![4, 4, 4, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![2]>();
         assert_eq!(v.shape(), [4, 4, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 15, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[3, 1, 1, 2]], 272, "{chain}: v[[3, 1, 1, 2]]");
         assert_eq!(v[[3, 3, 3, 4]], 304, "{chain}: v[[3, 3, 3, 4]]");
-        let got: Tensor<i64, shape![4, 4, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 4, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1388,14 +1388,14 @@ fn chains_072_to_079() {
     }
     // np.swapaxes(np.broadcast_to(x, (2, 5, 4)), -1, -2)
     {
-        let chain = "chain 75 from [5, 4]: t.expand::<shape![2, 5, 4]>().t()";
-        let t = Tensor::<i64, shape![5, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 5, 4]>().t();
+        let chain = "chain 75 from [5, 4]: t.expand::<Shape![2, 5, 4]>().t()";
+        let t = Tensor::<i64, Shape![5, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 5, 4]>().t();
         assert_eq!(v.shape(), [2, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 2, 0]], 2, "{chain}: v[[1, 2, 0]]");
         assert_eq!(v[[1, 3, 4]], 19, "{chain}: v[[1, 3, 4]]");
-        let got: Tensor<i64, shape![2, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1407,15 +1407,15 @@ fn chains_072_to_079() {
     }
     // np.flip(np.broadcast_to(x, (4, 4, 2, 4, 3))[1:0:-2, 3:1:-1], (2, 4, 3))
     {
-        let chain = "chain 76 from [2, 4, 3]: slice!(t.expand::<shape![4, 4, 2, 4, 3]>(), 1..2;-2, -2..4;-1).flip::<axes![2, 4, 3]>()";
-        let t = Tensor::<i64, shape![2, 4, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 76 from [2, 4, 3]: slice!(t.expand::<Shape![4, 4, 2, 4, 3]>(), 1..2;-2, -2..4;-1).flip::<Axes![2, 4, 3]>()";
+        let t = Tensor::<i64, Shape![2, 4, 3]>::from_flat_fn(|i| i as i64);
         let v =
-            slice!(t.expand::<shape![4, 4, 2, 4, 3]>(), 1..2;-2, -2..4;-1).flip::<axes![2, 4, 3]>();
+            slice!(t.expand::<Shape![4, 4, 2, 4, 3]>(), 1..2;-2, -2..4;-1).flip::<Axes![2, 4, 3]>();
         assert_eq!(v.shape(), [1, 2, 2, 4, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 23, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 2, 2]], 15, "{chain}: v[[0, 1, 0, 2, 2]]");
         assert_eq!(v[[0, 1, 1, 3, 2]], 0, "{chain}: v[[0, 1, 1, 3, 2]]");
-        let got: Tensor<i64, shape![1, 2, 2, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 2, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1429,14 +1429,14 @@ fn chains_072_to_079() {
     // np.broadcast_to(np.transpose(x, (0, 1, 2)), (4, 2, 3, 5))
     {
         let chain =
-            "chain 77 from [1, 3, 5]: t.permute::<axes![0, 1, 2]>().expand::<shape![4, 2, 3, 5]>()";
-        let t = Tensor::<i64, shape![1, 3, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0, 1, 2]>().expand::<shape![4, 2, 3, 5]>();
+            "chain 77 from [1, 3, 5]: t.permute::<Axes![0, 1, 2]>().expand::<Shape![4, 2, 3, 5]>()";
+        let t = Tensor::<i64, Shape![1, 3, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0, 1, 2]>().expand::<Shape![4, 2, 3, 5]>();
         assert_eq!(v.shape(), [4, 2, 3, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 1, 1, 1]], 6, "{chain}: v[[2, 1, 1, 1]]");
         assert_eq!(v[[3, 1, 2, 4]], 14, "{chain}: v[[3, 1, 2, 4]]");
-        let got: Tensor<i64, shape![4, 2, 3, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2, 3, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1451,14 +1451,14 @@ fn chains_072_to_079() {
     }
     // np.broadcast_to(x, (3, 5, 5, 3))
     {
-        let chain = "chain 78 from [5, 5, 3]: t.expand::<shape![3, 5, 5, 3]>()";
-        let t = Tensor::<i64, shape![5, 5, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![3, 5, 5, 3]>();
+        let chain = "chain 78 from [5, 5, 3]: t.expand::<Shape![3, 5, 5, 3]>()";
+        let t = Tensor::<i64, Shape![5, 5, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![3, 5, 5, 3]>();
         assert_eq!(v.shape(), [3, 5, 5, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 3, 2, 0]], 51, "{chain}: v[[0, 3, 2, 0]]");
         assert_eq!(v[[2, 4, 4, 2]], 74, "{chain}: v[[2, 4, 4, 2]]");
-        let got: Tensor<i64, shape![3, 5, 5, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 5, 5, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1480,14 +1480,14 @@ fn chains_072_to_079() {
     // x.reshape((6, 10))[:, 7:8:2]
     {
         let chain =
-            "chain 79 from [2, 5, 2, 3]: slice!(t.reshape::<shape![6, 10]>(), .., -3..=-3;2)";
-        let t = Tensor::<i64, shape![2, 5, 2, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![6, 10]>(), .., -3..=-3;2);
+            "chain 79 from [2, 5, 2, 3]: slice!(t.reshape::<Shape![6, 10]>(), .., -3..=-3;2)";
+        let t = Tensor::<i64, Shape![2, 5, 2, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![6, 10]>(), .., -3..=-3;2);
         assert_eq!(v.shape(), [6, 1], "{chain}");
         assert_eq!(v[[0, 0]], 7, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 17, "{chain}: v[[1, 0]]");
         assert_eq!(v[[5, 0]], 57, "{chain}: v[[5, 0]]");
-        let got: Tensor<i64, shape![6, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[7, 17, 27, 37, 47, 57],
@@ -1501,14 +1501,14 @@ fn chains_080_to_087() {
     // np.swapaxes(x, -1, -2)[0]
     {
         let chain = "chain 80 from [2, 3, 3, 1, 2]: let i0 = 0; slice!(t.t(), i0)";
-        let t = Tensor::<i64, shape![2, 3, 3, 1, 2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2, 3, 3, 1, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(t.t(), i0);
         assert_eq!(v.shape(), [3, 3, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 1, 0]], 7, "{chain}: v[[1, 0, 1, 0]]");
         assert_eq!(v[[2, 2, 1, 0]], 17, "{chain}: v[[2, 2, 1, 0]]");
-        let got: Tensor<i64, shape![3, 3, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 3, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
@@ -1517,14 +1517,14 @@ fn chains_080_to_087() {
     }
     // np.broadcast_to(x, (2, 1, 1, 2, 5))
     {
-        let chain = "chain 81 from [1, 2, 5]: t.expand::<shape![2, 1, 1, 2, 5]>()";
-        let t = Tensor::<i64, shape![1, 2, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 1, 1, 2, 5]>();
+        let chain = "chain 81 from [1, 2, 5]: t.expand::<Shape![2, 1, 1, 2, 5]>()";
+        let t = Tensor::<i64, Shape![1, 2, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 1, 1, 2, 5]>();
         assert_eq!(v.shape(), [2, 1, 1, 2, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0, 1]], 1, "{chain}: v[[1, 0, 0, 0, 1]]");
         assert_eq!(v[[1, 0, 0, 1, 4]], 9, "{chain}: v[[1, 0, 0, 1, 4]]");
-        let got: Tensor<i64, shape![2, 1, 1, 2, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 1, 2, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -1533,14 +1533,14 @@ fn chains_080_to_087() {
     }
     // np.swapaxes(np.broadcast_to(x, (2, 3, 4, 4, 3)), -1, -2)
     {
-        let chain = "chain 82 from [2, 3, 4, 4, 1]: t.expand::<shape![2, 3, 4, 4, 3]>().t()";
-        let t = Tensor::<i64, shape![2, 3, 4, 4, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 3, 4, 4, 3]>().t();
+        let chain = "chain 82 from [2, 3, 4, 4, 1]: t.expand::<Shape![2, 3, 4, 4, 3]>().t()";
+        let t = Tensor::<i64, Shape![2, 3, 4, 4, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 3, 4, 4, 3]>().t();
         assert_eq!(v.shape(), [2, 3, 4, 3, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 2, 1, 1, 2]], 86, "{chain}: v[[1, 2, 1, 1, 2]]");
         assert_eq!(v[[1, 2, 3, 2, 3]], 95, "{chain}: v[[1, 2, 3, 2, 3]]");
-        let got: Tensor<i64, shape![2, 3, 4, 3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 3, 4, 3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1564,38 +1564,38 @@ fn chains_080_to_087() {
     }
     // np.flip(np.swapaxes(x, -1, -2), (1, 0)).reshape((1, 4, 2, 1))[:, 2:3, :, 0:1]
     {
-        let chain = "chain 83 from [4, 2]: slice!(t.t().flip::<axes![1, 0]>().reshape::<shape![1, 4, 2, 1]>(), .., 2..3, .., ..;1)";
-        let t = Tensor::<i64, shape![4, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 83 from [4, 2]: slice!(t.t().flip::<Axes![1, 0]>().reshape::<Shape![1, 4, 2, 1]>(), .., 2..3, .., ..;1)";
+        let t = Tensor::<i64, Shape![4, 2]>::from_flat_fn(|i| i as i64);
         let v =
-            slice!(t.t().flip::<axes![1, 0]>().reshape::<shape![1, 4, 2, 1]>(), .., 2..3, .., ..;1);
+            slice!(t.t().flip::<Axes![1, 0]>().reshape::<Shape![1, 4, 2, 1]>(), .., 2..3, .., ..;1);
         assert_eq!(v.shape(), [1, 1, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 6, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 0]], 4, "{chain}: v[[0, 0, 1, 0]]");
-        let got: Tensor<i64, shape![1, 1, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 2, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[6, 4], "{chain}: to_tensor()");
     }
     // np.transpose(x, (0,))
     {
-        let chain = "chain 84 from [5]: t.permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0]>();
+        let chain = "chain 84 from [5]: t.permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0]>();
         assert_eq!(v.shape(), [5], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[2]], 2, "{chain}: v[[2]]");
         assert_eq!(v[[4]], 4, "{chain}: v[[4]]");
-        let got: Tensor<i64, shape![5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4], "{chain}: to_tensor()");
     }
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 85 from [4, 4, 3, 3, 1]: t.t()";
-        let t = Tensor::<i64, shape![4, 4, 3, 3, 1]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 4, 3, 3, 1]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [4, 4, 3, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 2, 1, 0, 1]], 22, "{chain}: v[[0, 2, 1, 0, 1]]");
         assert_eq!(v[[3, 3, 2, 0, 2]], 143, "{chain}: v[[3, 3, 2, 0, 2]]");
-        let got: Tensor<i64, shape![4, 4, 3, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 4, 3, 1, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1613,26 +1613,26 @@ fn chains_080_to_087() {
     }
     // x[:, 0::-2, 0::-2, 0::-1].reshape((1, 1, 2, 1, 3))
     {
-        let chain = "chain 86 from [3, 1, 1, 1, 2]: slice!(t, .., ..;-2, ..;-2, 0..1;-1).reshape::<shape![1, 1, 2, 1, 3]>()";
-        let t = Tensor::<i64, shape![3, 1, 1, 1, 2]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, .., ..;-2, ..;-2, 0..1;-1).reshape::<shape![1, 1, 2, 1, 3]>();
+        let chain = "chain 86 from [3, 1, 1, 1, 2]: slice!(t, .., ..;-2, ..;-2, 0..1;-1).reshape::<Shape![1, 1, 2, 1, 3]>()";
+        let t = Tensor::<i64, Shape![3, 1, 1, 1, 2]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, .., ..;-2, ..;-2, 0..1;-1).reshape::<Shape![1, 1, 2, 1, 3]>();
         assert_eq!(v.shape(), [1, 1, 2, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 0, 2]], 2, "{chain}: v[[0, 0, 0, 0, 2]]");
         assert_eq!(v[[0, 0, 1, 0, 2]], 5, "{chain}: v[[0, 0, 1, 0, 2]]");
-        let got: Tensor<i64, shape![1, 1, 2, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 2, 1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4, 5], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (5, 5)).reshape((1, 25))[0:1, 23:1:-2]
     {
-        let chain = "chain 87 from [5]: slice!(t.expand::<shape![5, 5]>().reshape::<shape![1, 25]>(), -1..=0, -23..24;-2)";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.expand::<shape![5, 5]>().reshape::<shape![1, 25]>(), -1..=0, -23..24;-2);
+        let chain = "chain 87 from [5]: slice!(t.expand::<Shape![5, 5]>().reshape::<Shape![1, 25]>(), -1..=0, -23..24;-2)";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.expand::<Shape![5, 5]>().reshape::<Shape![1, 25]>(), -1..=0, -23..24;-2);
         assert_eq!(v.shape(), [1, 11], "{chain}");
         assert_eq!(v[[0, 0]], 3, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 3]], 2, "{chain}: v[[0, 3]]");
         assert_eq!(v[[0, 10]], 3, "{chain}: v[[0, 10]]");
-        let got: Tensor<i64, shape![1, 11]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 11]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[3, 1, 4, 2, 0, 3, 1, 4, 2, 0, 3],
@@ -1645,14 +1645,14 @@ fn chains_080_to_087() {
 fn chains_088_to_095() {
     // np.flip(np.swapaxes(x, -1, -2), (1, 0))
     {
-        let chain = "chain 88 from [3, 4]: t.t().flip::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![3, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.t().flip::<axes![1, 0]>();
+        let chain = "chain 88 from [3, 4]: t.t().flip::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![3, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.t().flip::<Axes![1, 0]>();
         assert_eq!(v.shape(), [4, 3], "{chain}");
         assert_eq!(v[[0, 0]], 11, "{chain}: v[[0, 0]]");
         assert_eq!(v[[3, 0]], 8, "{chain}: v[[3, 0]]");
         assert_eq!(v[[3, 2]], 0, "{chain}: v[[3, 2]]");
-        let got: Tensor<i64, shape![4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[11, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0],
@@ -1662,40 +1662,40 @@ fn chains_088_to_095() {
     // x[0::-1]
     {
         let chain = "chain 89 from [1, 5]: slice!(t, -1..=-1;-1)";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -1..=-1;-1);
         assert_eq!(v.shape(), [1, 5], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 3]], 3, "{chain}: v[[0, 3]]");
         assert_eq!(v[[0, 4]], 4, "{chain}: v[[0, 4]]");
-        let got: Tensor<i64, shape![1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4], "{chain}: to_tensor()");
     }
     // np.transpose(np.transpose(x[1:0:-1, 1:2, 3:4], (0, 2, 1)).reshape((1,)), (0,))
     {
-        let chain = "chain 90 from [2, 2, 5]: slice!(t, 1..2;-1, 1.., 3..4).permute::<axes![0, 2, 1]>().reshape::<shape![1]>().permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![2, 2, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 90 from [2, 2, 5]: slice!(t, 1..2;-1, 1.., 3..4).permute::<Axes![0, 2, 1]>().reshape::<Shape![1]>().permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2, 2, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..2;-1, 1.., 3..4)
-            .permute::<axes![0, 2, 1]>()
-            .reshape::<shape![1]>()
-            .permute::<axes![0]>();
+            .permute::<Axes![0, 2, 1]>()
+            .reshape::<Shape![1]>()
+            .permute::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 18, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[18], "{chain}: to_tensor()");
     }
     // np.transpose(x, (2, 3, 1, 4, 0)).reshape((6, 1, 15, 1, 6))
     {
-        let chain = "chain 91 from [3, 4, 3, 3, 5]: t.permute::<axes![2, 3, 1, 4, 0]>().reshape::<shape![6, 1, 15, 1, 6]>()";
-        let t = Tensor::<i64, shape![3, 4, 3, 3, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 91 from [3, 4, 3, 3, 5]: t.permute::<Axes![2, 3, 1, 4, 0]>().reshape::<Shape![6, 1, 15, 1, 6]>()";
+        let t = Tensor::<i64, Shape![3, 4, 3, 3, 5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![2, 3, 1, 4, 0]>()
-            .reshape::<shape![6, 1, 15, 1, 6]>();
+            .permute::<Axes![2, 3, 1, 4, 0]>()
+            .reshape::<Shape![6, 1, 15, 1, 6]>();
         assert_eq!(v.shape(), [6, 1, 15, 1, 6], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 4, 0, 2]], 408, "{chain}: v[[0, 0, 4, 0, 2]]");
         assert_eq!(v[[5, 0, 14, 0, 5]], 539, "{chain}: v[[5, 0, 14, 0, 5]]");
-        let got: Tensor<i64, shape![6, 1, 15, 1, 6]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 1, 15, 1, 6]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1737,26 +1737,26 @@ fn chains_088_to_095() {
     }
     // np.transpose(np.transpose(np.transpose(x, (0,)), (0,)), (0,))[1::-3]
     {
-        let chain = "chain 92 from [3]: slice!(t.permute::<axes![0]>().permute::<axes![0]>().permute::<axes![0]>(), ..2;-3)";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![0]>().permute::<axes![0]>().permute::<axes![0]>(), ..2;-3);
+        let chain = "chain 92 from [3]: slice!(t.permute::<Axes![0]>().permute::<Axes![0]>().permute::<Axes![0]>(), ..2;-3)";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![0]>().permute::<Axes![0]>().permute::<Axes![0]>(), ..2;-3);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.transpose(x[1, 1:4].reshape((6, 2, 1, 5)), (3, 1, 0, 2))
     {
-        let chain = "chain 93 from [3, 5, 5, 4, 1]: slice!(t, 1, -4..-1).reshape::<shape![6, 2, 1, 5]>().permute::<axes![3, 1, 0, 2]>()";
-        let t = Tensor::<i64, shape![3, 5, 5, 4, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 93 from [3, 5, 5, 4, 1]: slice!(t, 1, -4..-1).reshape::<Shape![6, 2, 1, 5]>().permute::<Axes![3, 1, 0, 2]>()";
+        let t = Tensor::<i64, Shape![3, 5, 5, 4, 1]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1, -4..-1)
-            .reshape::<shape![6, 2, 1, 5]>()
-            .permute::<axes![3, 1, 0, 2]>();
+            .reshape::<Shape![6, 2, 1, 5]>()
+            .permute::<Axes![3, 1, 0, 2]>();
         assert_eq!(v.shape(), [5, 2, 6, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 120, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 3, 0]], 151, "{chain}: v[[1, 0, 3, 0]]");
         assert_eq!(v[[4, 1, 5, 0]], 179, "{chain}: v[[4, 1, 5, 0]]");
-        let got: Tensor<i64, shape![5, 2, 6, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 2, 6, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1770,30 +1770,30 @@ fn chains_088_to_095() {
     }
     // np.broadcast_to(np.transpose(x, (1, 0)), (3, 1)).reshape((1, 1, 3, 1)).reshape((1, 1, 1, 3))
     {
-        let chain = "chain 94 from [1, 1]: t.permute::<axes![1, 0]>().expand::<shape![3, 1]>().reshape::<shape![1, 1, 3, 1]>().reshape::<shape![1, 1, 1, 3]>()";
-        let t = Tensor::<i64, shape![1, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 94 from [1, 1]: t.permute::<Axes![1, 0]>().expand::<Shape![3, 1]>().reshape::<Shape![1, 1, 3, 1]>().reshape::<Shape![1, 1, 1, 3]>()";
+        let t = Tensor::<i64, Shape![1, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![1, 0]>()
-            .expand::<shape![3, 1]>()
-            .reshape::<shape![1, 1, 3, 1]>()
-            .reshape::<shape![1, 1, 1, 3]>();
+            .permute::<Axes![1, 0]>()
+            .expand::<Shape![3, 1]>()
+            .reshape::<Shape![1, 1, 3, 1]>()
+            .reshape::<Shape![1, 1, 1, 3]>();
         assert_eq!(v.shape(), [1, 1, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1]], 0, "{chain}: v[[0, 0, 0, 1]]");
         assert_eq!(v[[0, 0, 0, 2]], 0, "{chain}: v[[0, 0, 0, 2]]");
-        let got: Tensor<i64, shape![1, 1, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 0, 0], "{chain}: to_tensor()");
     }
     // np.transpose(np.swapaxes(x, -1, -2), (0, 1))
     {
-        let chain = "chain 95 from [4, 5]: t.t().permute::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![4, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.t().permute::<axes![0, 1]>();
+        let chain = "chain 95 from [4, 5]: t.t().permute::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![4, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.t().permute::<Axes![0, 1]>();
         assert_eq!(v.shape(), [5, 4], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 1, "{chain}: v[[1, 0]]");
         assert_eq!(v[[4, 3]], 19, "{chain}: v[[4, 3]]");
-        let got: Tensor<i64, shape![5, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 5, 10, 15, 1, 6, 11, 16, 2, 7, 12, 17, 3, 8, 13, 18, 4, 9, 14, 19],
@@ -1806,55 +1806,55 @@ fn chains_088_to_095() {
 fn chains_096_to_103() {
     // np.flip(x, (0,))
     {
-        let chain = "chain 96 from [2]: t.flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>();
+        let chain = "chain 96 from [2]: t.flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>();
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 0, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 0], "{chain}: to_tensor()");
     }
     // np.flip(np.broadcast_to(x, (2, 1)).reshape((2, 1, 1, 1, 1)), (0, 2, 3, 1)).reshape((1, 2))
     {
-        let chain = "chain 97 from [1]: t.expand::<shape![2, 1]>().reshape::<shape![2, 1, 1, 1, 1]>().flip::<axes![0, 2, 3, 1]>().reshape::<shape![1, 2]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 97 from [1]: t.expand::<Shape![2, 1]>().reshape::<Shape![2, 1, 1, 1, 1]>().flip::<Axes![0, 2, 3, 1]>().reshape::<Shape![1, 2]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![2, 1]>()
-            .reshape::<shape![2, 1, 1, 1, 1]>()
-            .flip::<axes![0, 2, 3, 1]>()
-            .reshape::<shape![1, 2]>();
+            .expand::<Shape![2, 1]>()
+            .reshape::<Shape![2, 1, 1, 1, 1]>()
+            .flip::<Axes![0, 2, 3, 1]>()
+            .reshape::<Shape![1, 2]>();
         assert_eq!(v.shape(), [1, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 0, "{chain}: v[[0, 1]]");
-        let got: Tensor<i64, shape![1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 0], "{chain}: to_tensor()");
     }
     // np.swapaxes(x[1:2, 2][0, 1].reshape((1, 1)), -1, -2)
     {
-        let chain = "chain 98 from [2, 3, 2]: let i0 = 0; slice!(slice!(t, -1..;1, -1), i0, -1).reshape::<shape![1, 1]>().t()";
-        let t = Tensor::<i64, shape![2, 3, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 98 from [2, 3, 2]: let i0 = 0; slice!(slice!(t, -1..;1, -1), i0, -1).reshape::<Shape![1, 1]>().t()";
+        let t = Tensor::<i64, Shape![2, 3, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(slice!(t, -1..;1, -1), i0, -1)
-            .reshape::<shape![1, 1]>()
+            .reshape::<Shape![1, 1]>()
             .t();
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 11, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[11], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (4, 4, 2, 4, 2)).reshape((2, 1, 2, 64))[1, 0::-1]
     {
-        let chain = "chain 99 from [4, 1, 4, 2]: let i0 = 1; slice!(t.expand::<shape![4, 4, 2, 4, 2]>().reshape::<shape![2, 1, 2, 64]>(), i0, ..;-1)";
-        let t = Tensor::<i64, shape![4, 1, 4, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 99 from [4, 1, 4, 2]: let i0 = 1; slice!(t.expand::<Shape![4, 4, 2, 4, 2]>().reshape::<Shape![2, 1, 2, 64]>(), i0, ..;-1)";
+        let t = Tensor::<i64, Shape![4, 1, 4, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
         let v =
-            slice!(t.expand::<shape![4, 4, 2, 4, 2]>().reshape::<shape![2, 1, 2, 64]>(), i0, ..;-1);
+            slice!(t.expand::<Shape![4, 4, 2, 4, 2]>().reshape::<Shape![2, 1, 2, 64]>(), i0, ..;-1);
         assert_eq!(v.shape(), [1, 2, 64], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 11]], 3, "{chain}: v[[0, 1, 11]]");
         assert_eq!(v[[0, 1, 63]], 31, "{chain}: v[[0, 1, 63]]");
-        let got: Tensor<i64, shape![1, 2, 64]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 64]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -1870,14 +1870,14 @@ fn chains_096_to_103() {
     }
     // np.flip(x, (0,))
     {
-        let chain = "chain 100 from [2, 5]: t.flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![2, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>();
+        let chain = "chain 100 from [2, 5]: t.flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>();
         assert_eq!(v.shape(), [2, 5], "{chain}");
         assert_eq!(v[[0, 0]], 5, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 2]], 7, "{chain}: v[[0, 2]]");
         assert_eq!(v[[1, 4]], 4, "{chain}: v[[1, 4]]");
-        let got: Tensor<i64, shape![2, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[5, 6, 7, 8, 9, 0, 1, 2, 3, 4],
@@ -1886,36 +1886,36 @@ fn chains_096_to_103() {
     }
     // np.transpose(x.reshape((2, 6))[0:2:2, 0], (0,))
     {
-        let chain = "chain 101 from [1, 3, 1, 4]: slice!(t.reshape::<shape![2, 6]>(), ..;2, 0).permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![1, 3, 1, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![2, 6]>(), ..;2, 0).permute::<axes![0]>();
+        let chain = "chain 101 from [1, 3, 1, 4]: slice!(t.reshape::<Shape![2, 6]>(), ..;2, 0).permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1, 3, 1, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![2, 6]>(), ..;2, 0).permute::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.flip(x, (0,)).reshape((1, 2, 2))
     {
-        let chain = "chain 102 from [4]: t.flip::<axes![0]>().reshape::<shape![1, 2, 2]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>().reshape::<shape![1, 2, 2]>();
+        let chain = "chain 102 from [4]: t.flip::<Axes![0]>().reshape::<Shape![1, 2, 2]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>().reshape::<Shape![1, 2, 2]>();
         assert_eq!(v.shape(), [1, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 3, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 2, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 1, 1]], 0, "{chain}: v[[0, 1, 1]]");
-        let got: Tensor<i64, shape![1, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3, 2, 1, 0], "{chain}: to_tensor()");
     }
     // x[:].reshape((4, 2))
     {
-        let chain = "chain 103 from [2, 1, 4]: slice!(t, ..).reshape::<shape![4, 2]>()";
-        let t = Tensor::<i64, shape![2, 1, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, ..).reshape::<shape![4, 2]>();
+        let chain = "chain 103 from [2, 1, 4]: slice!(t, ..).reshape::<Shape![4, 2]>()";
+        let t = Tensor::<i64, Shape![2, 1, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, ..).reshape::<Shape![4, 2]>();
         assert_eq!(v.shape(), [4, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[2, 1]], 5, "{chain}: v[[2, 1]]");
         assert_eq!(v[[3, 1]], 7, "{chain}: v[[3, 1]]");
-        let got: Tensor<i64, shape![4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -1928,17 +1928,17 @@ fn chains_096_to_103() {
 fn chains_104_to_111() {
     // np.swapaxes(np.broadcast_to(np.transpose(x, (0, 2, 1)), (1, 2, 5)), -1, -2)
     {
-        let chain = "chain 104 from [1, 5, 1]: t.permute::<axes![0, 2, 1]>().expand::<shape![1, 2, 5]>().t()";
-        let t = Tensor::<i64, shape![1, 5, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 104 from [1, 5, 1]: t.permute::<Axes![0, 2, 1]>().expand::<Shape![1, 2, 5]>().t()";
+        let t = Tensor::<i64, Shape![1, 5, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![0, 2, 1]>()
-            .expand::<shape![1, 2, 5]>()
+            .permute::<Axes![0, 2, 1]>()
+            .expand::<Shape![1, 2, 5]>()
             .t();
         assert_eq!(v.shape(), [1, 5, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 4, 0]], 4, "{chain}: v[[0, 4, 0]]");
         assert_eq!(v[[0, 4, 1]], 4, "{chain}: v[[0, 4, 1]]");
-        let got: Tensor<i64, shape![1, 5, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 5, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 0, 1, 1, 2, 2, 3, 3, 4, 4],
@@ -1948,35 +1948,35 @@ fn chains_104_to_111() {
     // np.swapaxes(x, -1, -2)[2, 2, 0:2:2]
     {
         let chain = "chain 105 from [4, 5, 3]: let i0 = 2; slice!(t.t(), i0, -1, ..-3;2)";
-        let t = Tensor::<i64, shape![4, 5, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 5, 3]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(t.t(), i0, -1, ..-3;2);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 32, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[32], "{chain}: to_tensor()");
     }
     // x[2, 3:4, 0, 0, 0:1:2]
     {
         let chain = "chain 106 from [5, 5, 1, 1, 2]: let i0 = 2; slice!(t, i0, 3..4, 0, -1, ..1;2)";
-        let t = Tensor::<i64, shape![5, 5, 1, 1, 2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![5, 5, 1, 1, 2]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(t, i0, 3..4, 0, -1, ..1;2);
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 26, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[26], "{chain}: to_tensor()");
     }
     // x.reshape((12, 1))
     {
-        let chain = "chain 107 from [1, 4, 1, 1, 3]: t.reshape::<shape![12, 1]>()";
-        let t = Tensor::<i64, shape![1, 4, 1, 1, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![12, 1]>();
+        let chain = "chain 107 from [1, 4, 1, 1, 3]: t.reshape::<Shape![12, 1]>()";
+        let t = Tensor::<i64, Shape![1, 4, 1, 1, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![12, 1]>();
         assert_eq!(v.shape(), [12, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[5, 0]], 5, "{chain}: v[[5, 0]]");
         assert_eq!(v[[11, 0]], 11, "{chain}: v[[11, 0]]");
-        let got: Tensor<i64, shape![12, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![12, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
@@ -1985,18 +1985,18 @@ fn chains_104_to_111() {
     }
     // np.swapaxes(np.transpose(np.flip(x, (3, 4)), (2, 1, 3, 0, 4)), -1, -2).reshape((2, 8))
     {
-        let chain = "chain 108 from [2, 4, 1, 1, 2]: t.flip::<axes![3, 4]>().permute::<axes![2, 1, 3, 0, 4]>().t().reshape::<shape![2, 8]>()";
-        let t = Tensor::<i64, shape![2, 4, 1, 1, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 108 from [2, 4, 1, 1, 2]: t.flip::<Axes![3, 4]>().permute::<Axes![2, 1, 3, 0, 4]>().t().reshape::<Shape![2, 8]>()";
+        let t = Tensor::<i64, Shape![2, 4, 1, 1, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![3, 4]>()
-            .permute::<axes![2, 1, 3, 0, 4]>()
+            .flip::<Axes![3, 4]>()
+            .permute::<Axes![2, 1, 3, 0, 4]>()
             .t()
-            .reshape::<shape![2, 8]>();
+            .reshape::<Shape![2, 8]>();
         assert_eq!(v.shape(), [2, 8], "{chain}");
         assert_eq!(v[[0, 0]], 1, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 4]], 7, "{chain}: v[[1, 4]]");
         assert_eq!(v[[1, 7]], 14, "{chain}: v[[1, 7]]");
-        let got: Tensor<i64, shape![2, 8]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 8]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[1, 9, 0, 8, 3, 11, 2, 10, 5, 13, 4, 12, 7, 15, 6, 14],
@@ -2006,23 +2006,23 @@ fn chains_104_to_111() {
     // x[0::-1, 1:2:3][0:1, 0:1]
     {
         let chain = "chain 109 from [2, 3]: slice!(slice!(t, ..-1;-1, -2..2;3), .., -1..)";
-        let t = Tensor::<i64, shape![2, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(slice!(t, ..-1;-1, -2..2;3), .., -1..);
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 1, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (2, 5, 4))
     {
-        let chain = "chain 110 from [5, 4]: t.expand::<shape![2, 5, 4]>()";
-        let t = Tensor::<i64, shape![5, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 5, 4]>();
+        let chain = "chain 110 from [5, 4]: t.expand::<Shape![2, 5, 4]>()";
+        let t = Tensor::<i64, Shape![5, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 5, 4]>();
         assert_eq!(v.shape(), [2, 5, 4], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 3, 2]], 14, "{chain}: v[[0, 3, 2]]");
         assert_eq!(v[[1, 4, 3]], 19, "{chain}: v[[1, 4, 3]]");
-        let got: Tensor<i64, shape![2, 5, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 5, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2035,14 +2035,14 @@ fn chains_104_to_111() {
     // x[0, 0:3:2, 1:3]
     {
         let chain = "chain 111 from [1, 3, 5]: let i0 = 0; slice!(t, i0, ..;2, -4..-2)";
-        let t = Tensor::<i64, shape![1, 3, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![1, 3, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(t, i0, ..;2, -4..-2);
         assert_eq!(v.shape(), [2, 2], "{chain}");
         assert_eq!(v[[0, 0]], 1, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 2, "{chain}: v[[0, 1]]");
         assert_eq!(v[[1, 1]], 12, "{chain}: v[[1, 1]]");
-        let got: Tensor<i64, shape![2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 2, 11, 12], "{chain}: to_tensor()");
     }
 }
@@ -2051,14 +2051,14 @@ fn chains_104_to_111() {
 fn chains_112_to_119() {
     // np.broadcast_to(np.transpose(x, (0,)), (4, 3, 3))
     {
-        let chain = "chain 112 from [3]: t.permute::<axes![0]>().expand::<shape![4, 3, 3]>()";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0]>().expand::<shape![4, 3, 3]>();
+        let chain = "chain 112 from [3]: t.permute::<Axes![0]>().expand::<Shape![4, 3, 3]>()";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0]>().expand::<Shape![4, 3, 3]>();
         assert_eq!(v.shape(), [4, 3, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 2]], 2, "{chain}: v[[0, 0, 2]]");
         assert_eq!(v[[3, 2, 2]], 2, "{chain}: v[[3, 2, 2]]");
-        let got: Tensor<i64, shape![4, 3, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2071,14 +2071,14 @@ fn chains_112_to_119() {
     // x.reshape((1, 25, 5))[0::-2, 0:25:2, 1]
     {
         let chain =
-            "chain 113 from [5, 5, 5]: slice!(t.reshape::<shape![1, 25, 5]>(), -1..1;-2, ..;2, 1)";
-        let t = Tensor::<i64, shape![5, 5, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![1, 25, 5]>(), -1..1;-2, ..;2, 1);
+            "chain 113 from [5, 5, 5]: slice!(t.reshape::<Shape![1, 25, 5]>(), -1..1;-2, ..;2, 1)";
+        let t = Tensor::<i64, Shape![5, 5, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![1, 25, 5]>(), -1..1;-2, ..;2, 1);
         assert_eq!(v.shape(), [1, 13], "{chain}");
         assert_eq!(v[[0, 0]], 1, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 6]], 61, "{chain}: v[[0, 6]]");
         assert_eq!(v[[0, 12]], 121, "{chain}: v[[0, 12]]");
-        let got: Tensor<i64, shape![1, 13]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 13]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[1, 11, 21, 31, 41, 51, 61, 71, 81, 91, 101, 111, 121],
@@ -2087,14 +2087,14 @@ fn chains_112_to_119() {
     }
     // np.broadcast_to(x, (2, 4, 5))
     {
-        let chain = "chain 114 from [5]: t.expand::<shape![2, 4, 5]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 4, 5]>();
+        let chain = "chain 114 from [5]: t.expand::<Shape![2, 4, 5]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 4, 5]>();
         assert_eq!(v.shape(), [2, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 2, 0]], 0, "{chain}: v[[1, 2, 0]]");
         assert_eq!(v[[1, 3, 4]], 4, "{chain}: v[[1, 3, 4]]");
-        let got: Tensor<i64, shape![2, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2106,32 +2106,32 @@ fn chains_112_to_119() {
     }
     // np.transpose(x.reshape((3, 1, 1, 1, 1)), (0, 4, 1, 3, 2))
     {
-        let chain = "chain 115 from [3]: t.reshape::<shape![3, 1, 1, 1, 1]>().permute::<axes![0, 4, 1, 3, 2]>()";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 115 from [3]: t.reshape::<Shape![3, 1, 1, 1, 1]>().permute::<Axes![0, 4, 1, 3, 2]>()";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![3, 1, 1, 1, 1]>()
-            .permute::<axes![0, 4, 1, 3, 2]>();
+            .reshape::<Shape![3, 1, 1, 1, 1]>()
+            .permute::<Axes![0, 4, 1, 3, 2]>();
         assert_eq!(v.shape(), [3, 1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0, 0]], 1, "{chain}: v[[1, 0, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 0, 0, 0]], 2, "{chain}: v[[2, 0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![3, 1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.transpose(np.transpose(np.broadcast_to(x, (4, 2, 3, 2, 5)), (2, 4, 3, 1, 0)), (1, 2, 3, 0, 4)), -1, -2)
     {
-        let chain = "chain 116 from [4, 2, 1, 2, 5]: t.expand::<shape![4, 2, 3, 2, 5]>().permute::<axes![2, 4, 3, 1, 0]>().permute::<axes![1, 2, 3, 0, 4]>().t()";
-        let t = Tensor::<i64, shape![4, 2, 1, 2, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 116 from [4, 2, 1, 2, 5]: t.expand::<Shape![4, 2, 3, 2, 5]>().permute::<Axes![2, 4, 3, 1, 0]>().permute::<Axes![1, 2, 3, 0, 4]>().t()";
+        let t = Tensor::<i64, Shape![4, 2, 1, 2, 5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![4, 2, 3, 2, 5]>()
-            .permute::<axes![2, 4, 3, 1, 0]>()
-            .permute::<axes![1, 2, 3, 0, 4]>()
+            .expand::<Shape![4, 2, 3, 2, 5]>()
+            .permute::<Axes![2, 4, 3, 1, 0]>()
+            .permute::<Axes![1, 2, 3, 0, 4]>()
             .t();
         assert_eq!(v.shape(), [5, 2, 2, 4, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 1, 1, 0]], 35, "{chain}: v[[0, 1, 1, 1, 0]]");
         assert_eq!(v[[4, 1, 1, 3, 2]], 79, "{chain}: v[[4, 1, 1, 3, 2]]");
-        let got: Tensor<i64, shape![5, 2, 2, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 2, 2, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2154,13 +2154,13 @@ fn chains_112_to_119() {
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 117 from [4, 3]: t.t()";
-        let t = Tensor::<i64, shape![4, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 3]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [3, 4], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 3]], 9, "{chain}: v[[0, 3]]");
         assert_eq!(v[[2, 3]], 11, "{chain}: v[[2, 3]]");
-        let got: Tensor<i64, shape![3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11],
@@ -2169,18 +2169,18 @@ fn chains_112_to_119() {
     }
     // np.broadcast_to(np.transpose(np.swapaxes(x, -1, -2).reshape((3, 2, 2, 2)), (0, 3, 1, 2)), (2, 3, 2, 2, 2))
     {
-        let chain = "chain 118 from [2, 3, 2, 2]: t.t().reshape::<shape![3, 2, 2, 2]>().permute::<axes![0, 3, 1, 2]>().expand::<shape![2, 3, 2, 2, 2]>()";
-        let t = Tensor::<i64, shape![2, 3, 2, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 118 from [2, 3, 2, 2]: t.t().reshape::<Shape![3, 2, 2, 2]>().permute::<Axes![0, 3, 1, 2]>().expand::<Shape![2, 3, 2, 2, 2]>()";
+        let t = Tensor::<i64, Shape![2, 3, 2, 2]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .reshape::<shape![3, 2, 2, 2]>()
-            .permute::<axes![0, 3, 1, 2]>()
-            .expand::<shape![2, 3, 2, 2, 2]>();
+            .reshape::<Shape![3, 2, 2, 2]>()
+            .permute::<Axes![0, 3, 1, 2]>()
+            .expand::<Shape![2, 3, 2, 2, 2]>();
         assert_eq!(v.shape(), [2, 3, 2, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 1, 1, 1, 1]], 15, "{chain}: v[[1, 1, 1, 1, 1]]");
         assert_eq!(v[[1, 2, 1, 1, 1]], 23, "{chain}: v[[1, 2, 1, 1, 1]]");
-        let got: Tensor<i64, shape![2, 3, 2, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 3, 2, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2194,12 +2194,12 @@ fn chains_112_to_119() {
     // np.flip(x[0].reshape((1, 1)), (0, 1))
     {
         let chain =
-            "chain 119 from [1]: slice!(t, 0).reshape::<shape![1, 1]>().flip::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, 0).reshape::<shape![1, 1]>().flip::<axes![0, 1]>();
+            "chain 119 from [1]: slice!(t, 0).reshape::<Shape![1, 1]>().flip::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, 0).reshape::<Shape![1, 1]>().flip::<Axes![0, 1]>();
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
 }
@@ -2208,18 +2208,18 @@ fn chains_112_to_119() {
 fn chains_120_to_127() {
     // np.broadcast_to(np.flip(np.flip(np.broadcast_to(x, (3, 5, 3, 1)), (1, 0, 3)), (0,)), (5, 3, 5, 3, 1))
     {
-        let chain = "chain 120 from [5, 3, 1]: t.expand::<shape![3, 5, 3, 1]>().flip::<axes![1, 0, 3]>().flip::<axes![0]>().expand::<shape![5, 3, 5, 3, 1]>()";
-        let t = Tensor::<i64, shape![5, 3, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 120 from [5, 3, 1]: t.expand::<Shape![3, 5, 3, 1]>().flip::<Axes![1, 0, 3]>().flip::<Axes![0]>().expand::<Shape![5, 3, 5, 3, 1]>()";
+        let t = Tensor::<i64, Shape![5, 3, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![3, 5, 3, 1]>()
-            .flip::<axes![1, 0, 3]>()
-            .flip::<axes![0]>()
-            .expand::<shape![5, 3, 5, 3, 1]>();
+            .expand::<Shape![3, 5, 3, 1]>()
+            .flip::<Axes![1, 0, 3]>()
+            .flip::<Axes![0]>()
+            .expand::<Shape![5, 3, 5, 3, 1]>();
         assert_eq!(v.shape(), [5, 3, 5, 3, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 12, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 2, 0, 0, 0]], 12, "{chain}: v[[1, 2, 0, 0, 0]]");
         assert_eq!(v[[4, 2, 4, 2, 0]], 2, "{chain}: v[[4, 2, 4, 2, 0]]");
-        let got: Tensor<i64, shape![5, 3, 5, 3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 3, 5, 3, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2239,55 +2239,55 @@ fn chains_120_to_127() {
     }
     // x.reshape((20, 2, 2))[8, :][1]
     {
-        let chain = "chain 121 from [4, 5, 4]: let i0 = 8; slice!(slice!(t.reshape::<shape![20, 2, 2]>(), i0, ..), 1)";
-        let t = Tensor::<i64, shape![4, 5, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 121 from [4, 5, 4]: let i0 = 8; slice!(slice!(t.reshape::<Shape![20, 2, 2]>(), i0, ..), 1)";
+        let t = Tensor::<i64, Shape![4, 5, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 8;
-        let v = slice!(slice!(t.reshape::<shape![20, 2, 2]>(), i0, ..), 1);
+        let v = slice!(slice!(t.reshape::<Shape![20, 2, 2]>(), i0, ..), 1);
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 34, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 35, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[34, 35], "{chain}: to_tensor()");
     }
     // np.transpose(x, (0,))[:].reshape((1, 1, 1))
     {
         let chain =
-            "chain 122 from [1]: slice!(t.permute::<axes![0]>(), ..).reshape::<shape![1, 1, 1]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![0]>(), ..).reshape::<shape![1, 1, 1]>();
+            "chain 122 from [1]: slice!(t.permute::<Axes![0]>(), ..).reshape::<Shape![1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![0]>(), ..).reshape::<Shape![1, 1, 1]>();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.flip(np.flip(np.flip(x, (1, 0)), (1, 0)), (0,))
     {
-        let chain = "chain 123 from [3, 1]: t.flip::<axes![1, 0]>().flip::<axes![1, 0]>().flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![3, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 123 from [3, 1]: t.flip::<Axes![1, 0]>().flip::<Axes![1, 0]>().flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![3, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![1, 0]>()
-            .flip::<axes![1, 0]>()
-            .flip::<axes![0]>();
+            .flip::<Axes![1, 0]>()
+            .flip::<Axes![1, 0]>()
+            .flip::<Axes![0]>();
         assert_eq!(v.shape(), [3, 1], "{chain}");
         assert_eq!(v[[0, 0]], 2, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 1, "{chain}: v[[1, 0]]");
         assert_eq!(v[[2, 0]], 0, "{chain}: v[[2, 0]]");
-        let got: Tensor<i64, shape![3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 1, 0], "{chain}: to_tensor()");
     }
     // np.transpose(np.transpose(np.transpose(x, (0, 1))[3], (0,)), (0,))
     {
-        let chain = "chain 124 from [4, 5]: let i0 = 3; slice!(t.permute::<axes![0, 1]>(), i0).permute::<axes![0]>().permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![4, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 124 from [4, 5]: let i0 = 3; slice!(t.permute::<Axes![0, 1]>(), i0).permute::<Axes![0]>().permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![4, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 3;
-        let v = slice!(t.permute::<axes![0, 1]>(), i0)
-            .permute::<axes![0]>()
-            .permute::<axes![0]>();
+        let v = slice!(t.permute::<Axes![0, 1]>(), i0)
+            .permute::<Axes![0]>()
+            .permute::<Axes![0]>();
         assert_eq!(v.shape(), [5], "{chain}");
         assert_eq!(v[[0]], 15, "{chain}: v[[0]]");
         assert_eq!(v[[2]], 17, "{chain}: v[[2]]");
         assert_eq!(v[[4]], 19, "{chain}: v[[4]]");
-        let got: Tensor<i64, shape![5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[15, 16, 17, 18, 19],
@@ -2296,27 +2296,27 @@ fn chains_120_to_127() {
     }
     // np.flip(x, (0,)).reshape((1, 1, 4, 1))
     {
-        let chain = "chain 125 from [4]: t.flip::<axes![0]>().reshape::<shape![1, 1, 4, 1]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>().reshape::<shape![1, 1, 4, 1]>();
+        let chain = "chain 125 from [4]: t.flip::<Axes![0]>().reshape::<Shape![1, 1, 4, 1]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>().reshape::<Shape![1, 1, 4, 1]>();
         assert_eq!(v.shape(), [1, 1, 4, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 3, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 0]], 1, "{chain}: v[[0, 0, 2, 0]]");
         assert_eq!(v[[0, 0, 3, 0]], 0, "{chain}: v[[0, 0, 3, 0]]");
-        let got: Tensor<i64, shape![1, 1, 4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 4, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3, 2, 1, 0], "{chain}: to_tensor()");
     }
     // np.flip(x, (2,)).reshape((1, 2, 2, 2))
     {
         let chain =
-            "chain 126 from [2, 2, 1, 2]: t.flip::<axes![2]>().reshape::<shape![1, 2, 2, 2]>()";
-        let t = Tensor::<i64, shape![2, 2, 1, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![2]>().reshape::<shape![1, 2, 2, 2]>();
+            "chain 126 from [2, 2, 1, 2]: t.flip::<Axes![2]>().reshape::<Shape![1, 2, 2, 2]>()";
+        let t = Tensor::<i64, Shape![2, 2, 1, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![2]>().reshape::<Shape![1, 2, 2, 2]>();
         assert_eq!(v.shape(), [1, 2, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1]], 1, "{chain}: v[[0, 0, 0, 1]]");
         assert_eq!(v[[0, 1, 1, 1]], 7, "{chain}: v[[0, 1, 1, 1]]");
-        let got: Tensor<i64, shape![1, 2, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -2325,14 +2325,14 @@ fn chains_120_to_127() {
     }
     // np.transpose(x, (1, 0))
     {
-        let chain = "chain 127 from [2, 4]: t.permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![2, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![1, 0]>();
+        let chain = "chain 127 from [2, 4]: t.permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![2, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [4, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[2, 1]], 6, "{chain}: v[[2, 1]]");
         assert_eq!(v[[3, 1]], 7, "{chain}: v[[3, 1]]");
-        let got: Tensor<i64, shape![4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 4, 1, 5, 2, 6, 3, 7],
@@ -2345,14 +2345,14 @@ fn chains_120_to_127() {
 fn chains_128_to_135() {
     // x.reshape((10, 8))
     {
-        let chain = "chain 128 from [5, 4, 4, 1]: t.reshape::<shape![10, 8]>()";
-        let t = Tensor::<i64, shape![5, 4, 4, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![10, 8]>();
+        let chain = "chain 128 from [5, 4, 4, 1]: t.reshape::<Shape![10, 8]>()";
+        let t = Tensor::<i64, Shape![5, 4, 4, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![10, 8]>();
         assert_eq!(v.shape(), [10, 8], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[3, 2]], 26, "{chain}: v[[3, 2]]");
         assert_eq!(v[[9, 7]], 79, "{chain}: v[[9, 7]]");
-        let got: Tensor<i64, shape![10, 8]> = v.to_tensor();
+        let got: Tensor<i64, Shape![10, 8]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2366,63 +2366,63 @@ fn chains_128_to_135() {
     }
     // np.broadcast_to(x[2:3][0, 3:4, 3::-3, 1, 0], (5, 1, 1, 2))[3, 0::-2, 0::-1, :]
     {
-        let chain = "chain 129 from [3, 5, 4, 4, 1]: let i0 = 1; let i1 = 0; let i2 = 3; slice!(slice!(slice!(t, 2..=2), -1, 3..=-2, ..;-3, i0, i1).expand::<shape![5, 1, 1, 2]>(), i2, ..1;-2, ..;-1, ..)";
-        let t = Tensor::<i64, shape![3, 5, 4, 4, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 129 from [3, 5, 4, 4, 1]: let i0 = 1; let i1 = 0; let i2 = 3; slice!(slice!(slice!(t, 2..=2), -1, 3..=-2, ..;-3, i0, i1).expand::<Shape![5, 1, 1, 2]>(), i2, ..1;-2, ..;-1, ..)";
+        let t = Tensor::<i64, Shape![3, 5, 4, 4, 1]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
         let i1 = 0;
         let i2 = 3;
-        let v = slice!(slice!(slice!(t, 2..=2), -1, 3..=-2, ..;-3, i0, i1).expand::<shape![5, 1, 1, 2]>(), i2, ..1;-2, ..;-1, ..);
+        let v = slice!(slice!(slice!(t, 2..=2), -1, 3..=-2, ..;-3, i0, i1).expand::<Shape![5, 1, 1, 2]>(), i2, ..1;-2, ..;-1, ..);
         assert_eq!(v.shape(), [1, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 221, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 209, "{chain}: v[[0, 0, 1]]");
-        let got: Tensor<i64, shape![1, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[221, 209], "{chain}: to_tensor()");
     }
     // x[0:1, 1:2].reshape((2, 1))
     {
-        let chain = "chain 130 from [1, 4, 1, 2]: slice!(t, .., 1..-2).reshape::<shape![2, 1]>()";
-        let t = Tensor::<i64, shape![1, 4, 1, 2]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, .., 1..-2).reshape::<shape![2, 1]>();
+        let chain = "chain 130 from [1, 4, 1, 2]: slice!(t, .., 1..-2).reshape::<Shape![2, 1]>()";
+        let t = Tensor::<i64, Shape![1, 4, 1, 2]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, .., 1..-2).reshape::<Shape![2, 1]>();
         assert_eq!(v.shape(), [2, 1], "{chain}");
         assert_eq!(v[[0, 0]], 2, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 3, "{chain}: v[[1, 0]]");
-        let got: Tensor<i64, shape![2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 3], "{chain}: to_tensor()");
     }
     // np.transpose(np.transpose(x, (0, 1)), (0, 1))
     {
-        let chain = "chain 131 from [3, 2]: t.permute::<axes![0, 1]>().permute::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![3, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0, 1]>().permute::<axes![0, 1]>();
+        let chain = "chain 131 from [3, 2]: t.permute::<Axes![0, 1]>().permute::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![3, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0, 1]>().permute::<Axes![0, 1]>();
         assert_eq!(v.shape(), [3, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 1]], 3, "{chain}: v[[1, 1]]");
         assert_eq!(v[[2, 1]], 5, "{chain}: v[[2, 1]]");
-        let got: Tensor<i64, shape![3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4, 5], "{chain}: to_tensor()");
     }
     // x.reshape((2, 1, 1, 1))
     {
-        let chain = "chain 132 from [2]: t.reshape::<shape![2, 1, 1, 1]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![2, 1, 1, 1]>();
+        let chain = "chain 132 from [2]: t.reshape::<Shape![2, 1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![2, 1, 1, 1]>();
         assert_eq!(v.shape(), [2, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0]], 1, "{chain}: v[[1, 0, 0, 0]]");
-        let got: Tensor<i64, shape![2, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1], "{chain}: to_tensor()");
     }
     // np.flip(np.swapaxes(np.swapaxes(x, -1, -2), -1, -2)[0:3, 1:2], (0, 2, 1))
     {
         let chain =
-            "chain 133 from [3, 4, 2]: slice!(t.t().t(), ..;1, -3..2;1).flip::<axes![0, 2, 1]>()";
-        let t = Tensor::<i64, shape![3, 4, 2]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.t().t(), ..;1, -3..2;1).flip::<axes![0, 2, 1]>();
+            "chain 133 from [3, 4, 2]: slice!(t.t().t(), ..;1, -3..2;1).flip::<Axes![0, 2, 1]>()";
+        let t = Tensor::<i64, Shape![3, 4, 2]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.t().t(), ..;1, -3..2;1).flip::<Axes![0, 2, 1]>();
         assert_eq!(v.shape(), [3, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 19, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 18, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[2, 0, 1]], 2, "{chain}: v[[2, 0, 1]]");
-        let got: Tensor<i64, shape![3, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[19, 18, 11, 10, 3, 2],
@@ -2431,16 +2431,16 @@ fn chains_128_to_135() {
     }
     // np.flip(x[:, 0:1, 0][2::-1, 0], (1, 0))
     {
-        let chain = "chain 134 from [3, 2, 1, 5, 3]: let i0 = 0; let i1 = 0; slice!(slice!(t, .., ..=0, i0), ..;-1, i1).flip::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![3, 2, 1, 5, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 134 from [3, 2, 1, 5, 3]: let i0 = 0; let i1 = 0; slice!(slice!(t, .., ..=0, i0), ..;-1, i1).flip::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![3, 2, 1, 5, 3]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let i1 = 0;
-        let v = slice!(slice!(t, .., ..=0, i0), ..;-1, i1).flip::<axes![1, 0]>();
+        let v = slice!(slice!(t, .., ..=0, i0), ..;-1, i1).flip::<Axes![1, 0]>();
         assert_eq!(v.shape(), [3, 5, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 12, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 4, 1]], 1, "{chain}: v[[0, 4, 1]]");
         assert_eq!(v[[2, 4, 2]], 62, "{chain}: v[[2, 4, 2]]");
-        let got: Tensor<i64, shape![3, 5, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 5, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2453,18 +2453,18 @@ fn chains_128_to_135() {
     }
     // np.transpose(np.flip(np.broadcast_to(np.broadcast_to(x, (1, 4, 3, 1)), (1, 3, 4, 3, 1)), (3, 0, 4, 1, 2)), (0, 2, 3, 4, 1))
     {
-        let chain = "chain 135 from [4, 3, 1]: t.expand::<shape![1, 4, 3, 1]>().expand::<shape![1, 3, 4, 3, 1]>().flip::<axes![3, 0, 4, 1, 2]>().permute::<axes![0, 2, 3, 4, 1]>()";
-        let t = Tensor::<i64, shape![4, 3, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 135 from [4, 3, 1]: t.expand::<Shape![1, 4, 3, 1]>().expand::<Shape![1, 3, 4, 3, 1]>().flip::<Axes![3, 0, 4, 1, 2]>().permute::<Axes![0, 2, 3, 4, 1]>()";
+        let t = Tensor::<i64, Shape![4, 3, 1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![1, 4, 3, 1]>()
-            .expand::<shape![1, 3, 4, 3, 1]>()
-            .flip::<axes![3, 0, 4, 1, 2]>()
-            .permute::<axes![0, 2, 3, 4, 1]>();
+            .expand::<Shape![1, 4, 3, 1]>()
+            .expand::<Shape![1, 3, 4, 3, 1]>()
+            .flip::<Axes![3, 0, 4, 1, 2]>()
+            .permute::<Axes![0, 2, 3, 4, 1]>();
         assert_eq!(v.shape(), [1, 4, 3, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 11, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 0, 0]], 9, "{chain}: v[[0, 0, 2, 0, 0]]");
         assert_eq!(v[[0, 3, 2, 0, 2]], 0, "{chain}: v[[0, 3, 2, 0, 2]]");
-        let got: Tensor<i64, shape![1, 4, 3, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 3, 1, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2480,17 +2480,17 @@ fn chains_128_to_135() {
 fn chains_136_to_143() {
     // np.flip(np.broadcast_to(x, (4, 2, 4, 5, 3)), (0,)).reshape((480,))
     {
-        let chain = "chain 136 from [4, 5, 3]: t.expand::<shape![4, 2, 4, 5, 3]>().flip::<axes![0]>().reshape::<shape![480]>()";
-        let t = Tensor::<i64, shape![4, 5, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 136 from [4, 5, 3]: t.expand::<Shape![4, 2, 4, 5, 3]>().flip::<Axes![0]>().reshape::<Shape![480]>()";
+        let t = Tensor::<i64, Shape![4, 5, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![4, 2, 4, 5, 3]>()
-            .flip::<axes![0]>()
-            .reshape::<shape![480]>();
+            .expand::<Shape![4, 2, 4, 5, 3]>()
+            .flip::<Axes![0]>()
+            .reshape::<Shape![480]>();
         assert_eq!(v.shape(), [480], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[80]], 20, "{chain}: v[[80]]");
         assert_eq!(v[[479]], 59, "{chain}: v[[479]]");
-        let got: Tensor<i64, shape![480]> = v.to_tensor();
+        let got: Tensor<i64, Shape![480]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2523,27 +2523,27 @@ fn chains_136_to_143() {
     }
     // np.transpose(np.flip(np.flip(x, (1, 2, 0))[0:1, 0, 0], (0,)), (0,))
     {
-        let chain = "chain 137 from [1, 4, 4]: let i0 = 0; slice!(t.flip::<axes![1, 2, 0]>(), 0.., i0, -4).flip::<axes![0]>().permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![1, 4, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 137 from [1, 4, 4]: let i0 = 0; slice!(t.flip::<Axes![1, 2, 0]>(), 0.., i0, -4).flip::<Axes![0]>().permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1, 4, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.flip::<axes![1, 2, 0]>(), 0.., i0, -4)
-            .flip::<axes![0]>()
-            .permute::<axes![0]>();
+        let v = slice!(t.flip::<Axes![1, 2, 0]>(), 0.., i0, -4)
+            .flip::<Axes![0]>()
+            .permute::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 15, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[15], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.broadcast_to(x, (3, 5, 4, 2)), -1, -2)
     {
-        let chain = "chain 138 from [4, 2]: t.expand::<shape![3, 5, 4, 2]>().t()";
-        let t = Tensor::<i64, shape![4, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![3, 5, 4, 2]>().t();
+        let chain = "chain 138 from [4, 2]: t.expand::<Shape![3, 5, 4, 2]>().t()";
+        let t = Tensor::<i64, Shape![4, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![3, 5, 4, 2]>().t();
         assert_eq!(v.shape(), [3, 5, 2, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 4, 0, 0]], 0, "{chain}: v[[0, 4, 0, 0]]");
         assert_eq!(v[[2, 4, 1, 3]], 7, "{chain}: v[[2, 4, 1, 3]]");
-        let got: Tensor<i64, shape![3, 5, 2, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 5, 2, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2558,26 +2558,26 @@ fn chains_136_to_143() {
     }
     // x.reshape((2, 2, 1, 1))[1, 0:1:2, 0].reshape((1, 1, 1, 1)).reshape((1,))
     {
-        let chain = "chain 139 from [4]: slice!(t.reshape::<shape![2, 2, 1, 1]>(), 1, -2..=0;2, 0).reshape::<shape![1, 1, 1, 1]>().reshape::<shape![1]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![2, 2, 1, 1]>(), 1, -2..=0;2, 0)
-            .reshape::<shape![1, 1, 1, 1]>()
-            .reshape::<shape![1]>();
+        let chain = "chain 139 from [4]: slice!(t.reshape::<Shape![2, 2, 1, 1]>(), 1, -2..=0;2, 0).reshape::<Shape![1, 1, 1, 1]>().reshape::<Shape![1]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![2, 2, 1, 1]>(), 1, -2..=0;2, 0)
+            .reshape::<Shape![1, 1, 1, 1]>()
+            .reshape::<Shape![1]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 2, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2], "{chain}: to_tensor()");
     }
     // np.flip(x, (0,))
     {
-        let chain = "chain 140 from [1, 4, 2]: t.flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![1, 4, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>();
+        let chain = "chain 140 from [1, 4, 2]: t.flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1, 4, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>();
         assert_eq!(v.shape(), [1, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 1, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 3, 1]], 7, "{chain}: v[[0, 3, 1]]");
-        let got: Tensor<i64, shape![1, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -2586,16 +2586,16 @@ fn chains_136_to_143() {
     }
     // np.transpose(np.flip(x.reshape((540,))[220:313], (0,)), (0,))
     {
-        let chain = "chain 141 from [3, 4, 3, 5, 3]: slice!(t.reshape::<shape![540]>(), 220..313).flip::<axes![0]>().permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![3, 4, 3, 5, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![540]>(), 220..313)
-            .flip::<axes![0]>()
-            .permute::<axes![0]>();
+        let chain = "chain 141 from [3, 4, 3, 5, 3]: slice!(t.reshape::<Shape![540]>(), 220..313).flip::<Axes![0]>().permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![3, 4, 3, 5, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![540]>(), 220..313)
+            .flip::<Axes![0]>()
+            .permute::<Axes![0]>();
         assert_eq!(v.shape(), [93], "{chain}");
         assert_eq!(v[[0]], 312, "{chain}: v[[0]]");
         assert_eq!(v[[71]], 241, "{chain}: v[[71]]");
         assert_eq!(v[[92]], 220, "{chain}: v[[92]]");
-        let got: Tensor<i64, shape![93]> = v.to_tensor();
+        let got: Tensor<i64, Shape![93]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2611,27 +2611,27 @@ fn chains_136_to_143() {
     }
     // np.transpose(x, (0,))
     {
-        let chain = "chain 142 from [1]: t.permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0]>();
+        let chain = "chain 142 from [1]: t.permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.flip(np.broadcast_to(x.reshape((2, 30, 1, 2)), (2, 30, 3, 2)), (3, 2))
     {
-        let chain = "chain 143 from [5, 4, 3, 2]: t.reshape::<shape![2, 30, 1, 2]>().expand::<shape![2, 30, 3, 2]>().flip::<axes![3, 2]>()";
-        let t = Tensor::<i64, shape![5, 4, 3, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 143 from [5, 4, 3, 2]: t.reshape::<Shape![2, 30, 1, 2]>().expand::<Shape![2, 30, 3, 2]>().flip::<Axes![3, 2]>()";
+        let t = Tensor::<i64, Shape![5, 4, 3, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![2, 30, 1, 2]>()
-            .expand::<shape![2, 30, 3, 2]>()
-            .flip::<axes![3, 2]>();
+            .reshape::<Shape![2, 30, 1, 2]>()
+            .expand::<Shape![2, 30, 3, 2]>()
+            .flip::<Axes![3, 2]>();
         assert_eq!(v.shape(), [2, 30, 3, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 1, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 25, 2, 0]], 111, "{chain}: v[[1, 25, 2, 0]]");
         assert_eq!(v[[1, 29, 2, 1]], 118, "{chain}: v[[1, 29, 2, 1]]");
-        let got: Tensor<i64, shape![2, 30, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 30, 3, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2663,17 +2663,17 @@ fn chains_136_to_143() {
 fn chains_144_to_151() {
     // np.transpose(x[:, 1:0:-3], (2, 4, 3, 0, 1))[3:4]
     {
-        let chain = "chain 144 from [2, 2, 4, 1, 4]: slice!(slice!(t, .., 1..2;-3).permute::<axes![2, 4, 3, 0, 1]>(), 3..=3)";
-        let t = Tensor::<i64, shape![2, 2, 4, 1, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 144 from [2, 2, 4, 1, 4]: slice!(slice!(t, .., 1..2;-3).permute::<Axes![2, 4, 3, 0, 1]>(), 3..=3)";
+        let t = Tensor::<i64, Shape![2, 2, 4, 1, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(
-            slice!(t, .., 1..2;-3).permute::<axes![2, 4, 3, 0, 1]>(),
+            slice!(t, .., 1..2;-3).permute::<Axes![2, 4, 3, 0, 1]>(),
             3..=3
         );
         assert_eq!(v.shape(), [1, 4, 1, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 28, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1, 0]], 60, "{chain}: v[[0, 0, 0, 1, 0]]");
         assert_eq!(v[[0, 3, 0, 1, 0]], 63, "{chain}: v[[0, 3, 0, 1, 0]]");
-        let got: Tensor<i64, shape![1, 4, 1, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 1, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[28, 60, 29, 61, 30, 62, 31, 63],
@@ -2682,14 +2682,14 @@ fn chains_144_to_151() {
     }
     // np.broadcast_to(x, (1, 4, 4))
     {
-        let chain = "chain 145 from [4, 4]: t.expand::<shape![1, 4, 4]>()";
-        let t = Tensor::<i64, shape![4, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![1, 4, 4]>();
+        let chain = "chain 145 from [4, 4]: t.expand::<Shape![1, 4, 4]>()";
+        let t = Tensor::<i64, Shape![4, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![1, 4, 4]>();
         assert_eq!(v.shape(), [1, 4, 4], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 1]], 5, "{chain}: v[[0, 1, 1]]");
         assert_eq!(v[[0, 3, 3]], 15, "{chain}: v[[0, 3, 3]]");
-        let got: Tensor<i64, shape![1, 4, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
@@ -2699,13 +2699,13 @@ fn chains_144_to_151() {
     // x[:, 2:3:3]
     {
         let chain = "chain 146 from [4, 4, 5, 4]: slice!(t, .., -2..-1;3)";
-        let t = Tensor::<i64, shape![4, 4, 5, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 4, 5, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, .., -2..-1;3);
         assert_eq!(v.shape(), [4, 1, 5, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 40, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 3, 3]], 215, "{chain}: v[[2, 0, 3, 3]]");
         assert_eq!(v[[3, 0, 4, 3]], 299, "{chain}: v[[3, 0, 4, 3]]");
-        let got: Tensor<i64, shape![4, 1, 5, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1, 5, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2720,17 +2720,17 @@ fn chains_144_to_151() {
     }
     // np.broadcast_to(np.swapaxes(x.reshape((1, 1, 1, 1, 5))[0], -1, -2), (5, 2, 1, 5, 2))
     {
-        let chain = "chain 147 from [5]: let i0 = 0; slice!(t.reshape::<shape![1, 1, 1, 1, 5]>(), i0).t().expand::<shape![5, 2, 1, 5, 2]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 147 from [5]: let i0 = 0; slice!(t.reshape::<Shape![1, 1, 1, 1, 5]>(), i0).t().expand::<Shape![5, 2, 1, 5, 2]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.reshape::<shape![1, 1, 1, 1, 5]>(), i0)
+        let v = slice!(t.reshape::<Shape![1, 1, 1, 1, 5]>(), i0)
             .t()
-            .expand::<shape![5, 2, 1, 5, 2]>();
+            .expand::<Shape![5, 2, 1, 5, 2]>();
         assert_eq!(v.shape(), [5, 2, 1, 5, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[4, 1, 0, 2, 1]], 2, "{chain}: v[[4, 1, 0, 2, 1]]");
         assert_eq!(v[[4, 1, 0, 4, 1]], 4, "{chain}: v[[4, 1, 0, 4, 1]]");
-        let got: Tensor<i64, shape![5, 2, 1, 5, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 2, 1, 5, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2744,59 +2744,59 @@ fn chains_144_to_151() {
     }
     // x.reshape((1, 1, 5, 1, 1))[0:1:3, 0::-1, 2:3, 0, 0:1].reshape((1, 1)).reshape((1, 1, 1))
     {
-        let chain = "chain 148 from [1, 1, 5]: let i0 = 0; slice!(t.reshape::<shape![1, 1, 5, 1, 1]>(), 0..=-1;3, -1..;-1, -3..-2;1, i0, 0..).reshape::<shape![1, 1]>().reshape::<shape![1, 1, 1]>()";
-        let t = Tensor::<i64, shape![1, 1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 148 from [1, 1, 5]: let i0 = 0; slice!(t.reshape::<Shape![1, 1, 5, 1, 1]>(), 0..=-1;3, -1..;-1, -3..-2;1, i0, 0..).reshape::<Shape![1, 1]>().reshape::<Shape![1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![1, 1, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.reshape::<shape![1, 1, 5, 1, 1]>(), 0..=-1;3, -1..;-1, -3..-2;1, i0, 0..)
-            .reshape::<shape![1, 1]>()
-            .reshape::<shape![1, 1, 1]>();
+        let v = slice!(t.reshape::<Shape![1, 1, 5, 1, 1]>(), 0..=-1;3, -1..;-1, -3..-2;1, i0, 0..)
+            .reshape::<Shape![1, 1]>()
+            .reshape::<Shape![1, 1, 1]>();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 2, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2], "{chain}: to_tensor()");
     }
     // np.flip(np.broadcast_to(x, (1, 3, 2)), (2, 0))
     {
-        let chain = "chain 149 from [3, 2]: t.expand::<shape![1, 3, 2]>().flip::<axes![2, 0]>()";
-        let t = Tensor::<i64, shape![3, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![1, 3, 2]>().flip::<axes![2, 0]>();
+        let chain = "chain 149 from [3, 2]: t.expand::<Shape![1, 3, 2]>().flip::<Axes![2, 0]>()";
+        let t = Tensor::<i64, Shape![3, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![1, 3, 2]>().flip::<Axes![2, 0]>();
         assert_eq!(v.shape(), [1, 3, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 1, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 1]], 2, "{chain}: v[[0, 1, 1]]");
         assert_eq!(v[[0, 2, 1]], 4, "{chain}: v[[0, 2, 1]]");
-        let got: Tensor<i64, shape![1, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 0, 3, 2, 5, 4], "{chain}: to_tensor()");
     }
     // np.flip(np.swapaxes(x, -1, -2), (1,)).reshape((1, 3, 1, 1)).reshape((3, 1, 1, 1, 1))
     {
-        let chain = "chain 150 from [3, 1]: t.t().flip::<axes![1]>().reshape::<shape![1, 3, 1, 1]>().reshape::<shape![3, 1, 1, 1, 1]>()";
-        let t = Tensor::<i64, shape![3, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 150 from [3, 1]: t.t().flip::<Axes![1]>().reshape::<Shape![1, 3, 1, 1]>().reshape::<Shape![3, 1, 1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![3, 1]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .flip::<axes![1]>()
-            .reshape::<shape![1, 3, 1, 1]>()
-            .reshape::<shape![3, 1, 1, 1, 1]>();
+            .flip::<Axes![1]>()
+            .reshape::<Shape![1, 3, 1, 1]>()
+            .reshape::<Shape![3, 1, 1, 1, 1]>();
         assert_eq!(v.shape(), [3, 1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 2, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0, 0]], 1, "{chain}: v[[1, 0, 0, 0, 0]]");
         assert_eq!(v[[2, 0, 0, 0, 0]], 0, "{chain}: v[[2, 0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![3, 1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 1, 0], "{chain}: to_tensor()");
     }
     // x.reshape((10,)).reshape((2, 1, 1, 1, 5)).reshape((1, 10, 1)).reshape((1, 2, 5))
     {
-        let chain = "chain 151 from [5, 2]: t.reshape::<shape![10]>().reshape::<shape![2, 1, 1, 1, 5]>().reshape::<shape![1, 10, 1]>().reshape::<shape![1, 2, 5]>()";
-        let t = Tensor::<i64, shape![5, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 151 from [5, 2]: t.reshape::<Shape![10]>().reshape::<Shape![2, 1, 1, 1, 5]>().reshape::<Shape![1, 10, 1]>().reshape::<Shape![1, 2, 5]>()";
+        let t = Tensor::<i64, Shape![5, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![10]>()
-            .reshape::<shape![2, 1, 1, 1, 5]>()
-            .reshape::<shape![1, 10, 1]>()
-            .reshape::<shape![1, 2, 5]>();
+            .reshape::<Shape![10]>()
+            .reshape::<Shape![2, 1, 1, 1, 5]>()
+            .reshape::<Shape![1, 10, 1]>()
+            .reshape::<Shape![1, 2, 5]>();
         assert_eq!(v.shape(), [1, 2, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 1, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 1, 4]], 9, "{chain}: v[[0, 1, 4]]");
-        let got: Tensor<i64, shape![1, 2, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -2809,14 +2809,14 @@ fn chains_144_to_151() {
 fn chains_152_to_159() {
     // x.reshape((48,))[0:48:3]
     {
-        let chain = "chain 152 from [3, 2, 2, 1, 4]: slice!(t.reshape::<shape![48]>(), ..;3)";
-        let t = Tensor::<i64, shape![3, 2, 2, 1, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![48]>(), ..;3);
+        let chain = "chain 152 from [3, 2, 2, 1, 4]: slice!(t.reshape::<Shape![48]>(), ..;3)";
+        let t = Tensor::<i64, Shape![3, 2, 2, 1, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![48]>(), ..;3);
         assert_eq!(v.shape(), [16], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[4]], 12, "{chain}: v[[4]]");
         assert_eq!(v[[15]], 45, "{chain}: v[[15]]");
-        let got: Tensor<i64, shape![16]> = v.to_tensor();
+        let got: Tensor<i64, Shape![16]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45],
@@ -2826,30 +2826,30 @@ fn chains_152_to_159() {
     // x[0, 0:1:2, :, 2]
     {
         let chain = "chain 153 from [1, 1, 3, 4]: let i0 = 2; slice!(t, -1, ..;2, .., i0)";
-        let t = Tensor::<i64, shape![1, 1, 3, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![1, 1, 3, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 2;
         let v = slice!(t, -1, ..;2, .., i0);
         assert_eq!(v.shape(), [1, 3], "{chain}");
         assert_eq!(v[[0, 0]], 2, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 6, "{chain}: v[[0, 1]]");
         assert_eq!(v[[0, 2]], 10, "{chain}: v[[0, 2]]");
-        let got: Tensor<i64, shape![1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 6, 10], "{chain}: to_tensor()");
     }
     // np.flip(np.broadcast_to(x.reshape((1, 6, 8, 2)), (3, 1, 6, 8, 2)).reshape((48, 6)), (1,))
     {
-        let chain = "chain 154 from [2, 3, 4, 4]: t.reshape::<shape![1, 6, 8, 2]>().expand::<shape![3, 1, 6, 8, 2]>().reshape::<shape![48, 6]>().flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![2, 3, 4, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 154 from [2, 3, 4, 4]: t.reshape::<Shape![1, 6, 8, 2]>().expand::<Shape![3, 1, 6, 8, 2]>().reshape::<Shape![48, 6]>().flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![2, 3, 4, 4]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![1, 6, 8, 2]>()
-            .expand::<shape![3, 1, 6, 8, 2]>()
-            .reshape::<shape![48, 6]>()
-            .flip::<axes![1]>();
+            .reshape::<Shape![1, 6, 8, 2]>()
+            .expand::<Shape![3, 1, 6, 8, 2]>()
+            .reshape::<Shape![48, 6]>()
+            .flip::<Axes![1]>();
         assert_eq!(v.shape(), [48, 6], "{chain}");
         assert_eq!(v[[0, 0]], 5, "{chain}: v[[0, 0]]");
         assert_eq!(v[[41, 3]], 56, "{chain}: v[[41, 3]]");
         assert_eq!(v[[47, 5]], 90, "{chain}: v[[47, 5]]");
-        let got: Tensor<i64, shape![48, 6]> = v.to_tensor();
+        let got: Tensor<i64, Shape![48, 6]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2873,17 +2873,17 @@ fn chains_152_to_159() {
     }
     // np.broadcast_to(np.flip(x[1:0:-2], (0,)).reshape((1, 1, 1, 1, 1)), (5, 1, 5, 3, 4))
     {
-        let chain = "chain 155 from [2]: slice!(t, 1..=-1;-2).flip::<axes![0]>().reshape::<shape![1, 1, 1, 1, 1]>().expand::<shape![5, 1, 5, 3, 4]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 155 from [2]: slice!(t, 1..=-1;-2).flip::<Axes![0]>().reshape::<Shape![1, 1, 1, 1, 1]>().expand::<Shape![5, 1, 5, 3, 4]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..=-1;-2)
-            .flip::<axes![0]>()
-            .reshape::<shape![1, 1, 1, 1, 1]>()
-            .expand::<shape![5, 1, 5, 3, 4]>();
+            .flip::<Axes![0]>()
+            .reshape::<Shape![1, 1, 1, 1, 1]>()
+            .expand::<Shape![5, 1, 5, 3, 4]>();
         assert_eq!(v.shape(), [5, 1, 5, 3, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 1, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[3, 0, 4, 1, 1]], 1, "{chain}: v[[3, 0, 4, 1, 1]]");
         assert_eq!(v[[4, 0, 4, 2, 3]], 1, "{chain}: v[[4, 0, 4, 2, 3]]");
-        let got: Tensor<i64, shape![5, 1, 5, 3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 5, 3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -2905,14 +2905,14 @@ fn chains_152_to_159() {
     // np.broadcast_to(np.swapaxes(np.swapaxes(x, -1, -2), -1, -2), (1, 2, 5, 2))[:]
     {
         let chain =
-            "chain 156 from [1, 1, 5, 1]: slice!(t.t().t().expand::<shape![1, 2, 5, 2]>(), ..)";
-        let t = Tensor::<i64, shape![1, 1, 5, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.t().t().expand::<shape![1, 2, 5, 2]>(), ..);
+            "chain 156 from [1, 1, 5, 1]: slice!(t.t().t().expand::<Shape![1, 2, 5, 2]>(), ..)";
+        let t = Tensor::<i64, Shape![1, 1, 5, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.t().t().expand::<Shape![1, 2, 5, 2]>(), ..);
         assert_eq!(v.shape(), [1, 2, 5, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 3, 0]], 3, "{chain}: v[[0, 0, 3, 0]]");
         assert_eq!(v[[0, 1, 4, 1]], 4, "{chain}: v[[0, 1, 4, 1]]");
-        let got: Tensor<i64, shape![1, 2, 5, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 5, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4],
@@ -2922,20 +2922,20 @@ fn chains_152_to_159() {
     // x.reshape((1, 2, 2, 3))[0:1:2, 1:2:2, 1]
     {
         let chain =
-            "chain 157 from [3, 4]: slice!(t.reshape::<shape![1, 2, 2, 3]>(), 0..;2, -1..;2, -1)";
-        let t = Tensor::<i64, shape![3, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![1, 2, 2, 3]>(), 0..;2, -1..;2, -1);
+            "chain 157 from [3, 4]: slice!(t.reshape::<Shape![1, 2, 2, 3]>(), 0..;2, -1..;2, -1)";
+        let t = Tensor::<i64, Shape![3, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![1, 2, 2, 3]>(), 0..;2, -1..;2, -1);
         assert_eq!(v.shape(), [1, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 9, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 10, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 0, 2]], 11, "{chain}: v[[0, 0, 2]]");
-        let got: Tensor<i64, shape![1, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[9, 10, 11], "{chain}: to_tensor()");
     }
     // np.swapaxes(x[0, 0], -1, -2)[0:4]
     {
         let chain = "chain 158 from [3, 1, 2, 4]: let i0 = 0; let i1 = 0; slice!(slice!(t, i0, i1).t(), ..;1)";
-        let t = Tensor::<i64, shape![3, 1, 2, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 1, 2, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let i1 = 0;
         let v = slice!(slice!(t, i0, i1).t(), ..;1);
@@ -2943,7 +2943,7 @@ fn chains_152_to_159() {
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 1, "{chain}: v[[1, 0]]");
         assert_eq!(v[[3, 1]], 7, "{chain}: v[[3, 1]]");
-        let got: Tensor<i64, shape![4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 4, 1, 5, 2, 6, 3, 7],
@@ -2952,18 +2952,18 @@ fn chains_152_to_159() {
     }
     // np.swapaxes(np.flip(x, (0,)).reshape((2, 2, 1, 1)).reshape((2, 1, 2, 1)), -1, -2)
     {
-        let chain = "chain 159 from [4]: t.flip::<axes![0]>().reshape::<shape![2, 2, 1, 1]>().reshape::<shape![2, 1, 2, 1]>().t()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 159 from [4]: t.flip::<Axes![0]>().reshape::<Shape![2, 2, 1, 1]>().reshape::<Shape![2, 1, 2, 1]>().t()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![0]>()
-            .reshape::<shape![2, 2, 1, 1]>()
-            .reshape::<shape![2, 1, 2, 1]>()
+            .flip::<Axes![0]>()
+            .reshape::<Shape![2, 2, 1, 1]>()
+            .reshape::<Shape![2, 1, 2, 1]>()
             .t();
         assert_eq!(v.shape(), [2, 1, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 3, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 0]], 1, "{chain}: v[[1, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 1]], 0, "{chain}: v[[1, 0, 0, 1]]");
-        let got: Tensor<i64, shape![2, 1, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 1, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3, 2, 1, 0], "{chain}: to_tensor()");
     }
 }
@@ -2972,51 +2972,51 @@ fn chains_152_to_159() {
 fn chains_160_to_167() {
     // np.transpose(x, (0,))[2].reshape((1, 1))[0:0]
     {
-        let chain = "chain 160 from [4]: slice!(slice!(t.permute::<axes![0]>(), -2).reshape::<shape![1, 1]>(), -1..-1;1)";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(slice!(t.permute::<axes![0]>(), -2).reshape::<shape![1, 1]>(), -1..-1;1);
+        let chain = "chain 160 from [4]: slice!(slice!(t.permute::<Axes![0]>(), -2).reshape::<Shape![1, 1]>(), -1..-1;1)";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(slice!(t.permute::<Axes![0]>(), -2).reshape::<Shape![1, 1]>(), -1..-1;1);
         assert_eq!(v.shape(), [0, 1], "{chain}");
-        let got: Tensor<i64, shape![0, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![0, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0i64; 0], "{chain}: to_tensor()");
     }
     // np.flip(np.swapaxes(np.swapaxes(x[1:0:-3, 4:5:2], -1, -2), -1, -2), (1, 3, 0, 2))
     {
-        let chain = "chain 161 from [3, 5, 2, 2]: slice!(t, 1..-1;-3, 4..5;2).t().t().flip::<axes![1, 3, 0, 2]>()";
-        let t = Tensor::<i64, shape![3, 5, 2, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 161 from [3, 5, 2, 2]: slice!(t, 1..-1;-3, 4..5;2).t().t().flip::<Axes![1, 3, 0, 2]>()";
+        let t = Tensor::<i64, Shape![3, 5, 2, 2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..-1;-3, 4..5;2)
             .t()
             .t()
-            .flip::<axes![1, 3, 0, 2]>();
+            .flip::<Axes![1, 3, 0, 2]>();
         assert_eq!(v.shape(), [1, 1, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 39, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 0]], 37, "{chain}: v[[0, 0, 1, 0]]");
         assert_eq!(v[[0, 0, 1, 1]], 36, "{chain}: v[[0, 0, 1, 1]]");
-        let got: Tensor<i64, shape![1, 1, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[39, 38, 37, 36], "{chain}: to_tensor()");
     }
     // x[1:2:2, 1:4]
     {
         let chain = "chain 162 from [3, 5]: slice!(t, 1..=-2;2, 1..4;1)";
-        let t = Tensor::<i64, shape![3, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..=-2;2, 1..4;1);
         assert_eq!(v.shape(), [1, 3], "{chain}");
         assert_eq!(v[[0, 0]], 6, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 7, "{chain}: v[[0, 1]]");
         assert_eq!(v[[0, 2]], 8, "{chain}: v[[0, 2]]");
-        let got: Tensor<i64, shape![1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[6, 7, 8], "{chain}: to_tensor()");
     }
     // np.flip(x.reshape((2, 1, 2, 2)), (1, 3, 2))
     {
         let chain =
-            "chain 163 from [4, 2]: t.reshape::<shape![2, 1, 2, 2]>().flip::<axes![1, 3, 2]>()";
-        let t = Tensor::<i64, shape![4, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![2, 1, 2, 2]>().flip::<axes![1, 3, 2]>();
+            "chain 163 from [4, 2]: t.reshape::<Shape![2, 1, 2, 2]>().flip::<Axes![1, 3, 2]>()";
+        let t = Tensor::<i64, Shape![4, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![2, 1, 2, 2]>().flip::<Axes![1, 3, 2]>();
         assert_eq!(v.shape(), [2, 1, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 3, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 0]], 1, "{chain}: v[[0, 0, 1, 0]]");
         assert_eq!(v[[1, 0, 1, 1]], 4, "{chain}: v[[1, 0, 1, 1]]");
-        let got: Tensor<i64, shape![2, 1, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[3, 2, 1, 0, 7, 6, 5, 4],
@@ -3025,17 +3025,17 @@ fn chains_160_to_167() {
     }
     // np.broadcast_to(np.transpose(x.reshape((1, 5, 1, 1, 1))[0:1, 0, 0:1:2, 0], (1, 0, 2)), (3, 3, 1, 5))
     {
-        let chain = "chain 164 from [5]: let i0 = 0; slice!(t.reshape::<shape![1, 5, 1, 1, 1]>(), 0..1, 0, -1..;2, i0).permute::<axes![1, 0, 2]>().expand::<shape![3, 3, 1, 5]>()";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 164 from [5]: let i0 = 0; slice!(t.reshape::<Shape![1, 5, 1, 1, 1]>(), 0..1, 0, -1..;2, i0).permute::<Axes![1, 0, 2]>().expand::<Shape![3, 3, 1, 5]>()";
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.reshape::<shape![1, 5, 1, 1, 1]>(), 0..1, 0, -1..;2, i0)
-            .permute::<axes![1, 0, 2]>()
-            .expand::<shape![3, 3, 1, 5]>();
+        let v = slice!(t.reshape::<Shape![1, 5, 1, 1, 1]>(), 0..1, 0, -1..;2, i0)
+            .permute::<Axes![1, 0, 2]>()
+            .expand::<Shape![3, 3, 1, 5]>();
         assert_eq!(v.shape(), [3, 3, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 1, 0, 4]], 0, "{chain}: v[[2, 1, 0, 4]]");
         assert_eq!(v[[2, 2, 0, 4]], 0, "{chain}: v[[2, 2, 0, 4]]");
-        let got: Tensor<i64, shape![3, 3, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 3, 1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3047,14 +3047,14 @@ fn chains_160_to_167() {
     }
     // x.reshape((5, 1, 5))[4:5, 0:1:2]
     {
-        let chain = "chain 165 from [5, 5]: slice!(t.reshape::<shape![5, 1, 5]>(), 4..5;1, 0..1;2)";
-        let t = Tensor::<i64, shape![5, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![5, 1, 5]>(), 4..5;1, 0..1;2);
+        let chain = "chain 165 from [5, 5]: slice!(t.reshape::<Shape![5, 1, 5]>(), 4..5;1, 0..1;2)";
+        let t = Tensor::<i64, Shape![5, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![5, 1, 5]>(), 4..5;1, 0..1;2);
         assert_eq!(v.shape(), [1, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 20, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 21, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 0, 4]], 24, "{chain}: v[[0, 0, 4]]");
-        let got: Tensor<i64, shape![1, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[20, 21, 22, 23, 24],
@@ -3064,28 +3064,28 @@ fn chains_160_to_167() {
     // x[3:4][0:1:2]
     {
         let chain = "chain 166 from [5]: slice!(slice!(t, 3..=-2), ..;2)";
-        let t = Tensor::<i64, shape![5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![5]>::from_flat_fn(|i| i as i64);
         let v = slice!(slice!(t, 3..=-2), ..;2);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 3, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x.reshape((2, 1, 2)), (2, 5, 2)).reshape((20,))[9:14]
     {
-        let chain = "chain 167 from [1, 4]: slice!(t.reshape::<shape![2, 1, 2]>().expand::<shape![2, 5, 2]>().reshape::<shape![20]>(), 9..14)";
-        let t = Tensor::<i64, shape![1, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 167 from [1, 4]: slice!(t.reshape::<Shape![2, 1, 2]>().expand::<Shape![2, 5, 2]>().reshape::<Shape![20]>(), 9..14)";
+        let t = Tensor::<i64, Shape![1, 4]>::from_flat_fn(|i| i as i64);
         let v = slice!(
-            t.reshape::<shape![2, 1, 2]>()
-                .expand::<shape![2, 5, 2]>()
-                .reshape::<shape![20]>(),
+            t.reshape::<Shape![2, 1, 2]>()
+                .expand::<Shape![2, 5, 2]>()
+                .reshape::<Shape![20]>(),
             9..14
         );
         assert_eq!(v.shape(), [5], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
         assert_eq!(v[[2]], 3, "{chain}: v[[2]]");
         assert_eq!(v[[4]], 3, "{chain}: v[[4]]");
-        let got: Tensor<i64, shape![5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 2, 3, 2, 3], "{chain}: to_tensor()");
     }
 }
@@ -3095,13 +3095,13 @@ fn chains_168_to_175() {
     // x[1:5]
     {
         let chain = "chain 168 from [5, 3, 3, 3]: slice!(t, -4..5)";
-        let t = Tensor::<i64, shape![5, 3, 3, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![5, 3, 3, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -4..5);
         assert_eq!(v.shape(), [4, 3, 3, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 27, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[2, 1, 0, 1]], 91, "{chain}: v[[2, 1, 0, 1]]");
         assert_eq!(v[[3, 2, 2, 2]], 134, "{chain}: v[[3, 2, 2, 2]]");
-        let got: Tensor<i64, shape![4, 3, 3, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3, 3, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3117,14 +3117,14 @@ fn chains_168_to_175() {
     }
     // np.swapaxes(np.swapaxes(np.broadcast_to(x, (1, 4, 3, 4, 4)), -1, -2), -1, -2)
     {
-        let chain = "chain 169 from [4, 3, 4, 4]: t.expand::<shape![1, 4, 3, 4, 4]>().t().t()";
-        let t = Tensor::<i64, shape![4, 3, 4, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![1, 4, 3, 4, 4]>().t().t();
+        let chain = "chain 169 from [4, 3, 4, 4]: t.expand::<Shape![1, 4, 3, 4, 4]>().t().t()";
+        let t = Tensor::<i64, Shape![4, 3, 4, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![1, 4, 3, 4, 4]>().t().t();
         assert_eq!(v.shape(), [1, 4, 3, 4, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 1, 0]], 20, "{chain}: v[[0, 0, 1, 1, 0]]");
         assert_eq!(v[[0, 3, 2, 3, 3]], 191, "{chain}: v[[0, 3, 2, 3, 3]]");
-        let got: Tensor<i64, shape![1, 4, 3, 4, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 3, 4, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3146,13 +3146,13 @@ fn chains_168_to_175() {
     // x[:]
     {
         let chain = "chain 170 from [3, 3]: slice!(t, ..)";
-        let t = Tensor::<i64, shape![3, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, ..);
         assert_eq!(v.shape(), [3, 3], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[2, 0]], 6, "{chain}: v[[2, 0]]");
         assert_eq!(v[[2, 2]], 8, "{chain}: v[[2, 2]]");
-        let got: Tensor<i64, shape![3, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -3161,18 +3161,18 @@ fn chains_168_to_175() {
     }
     // np.transpose(np.broadcast_to(np.flip(np.transpose(x, (1, 0)), (1,)), (1, 3, 5)), (2, 0, 1))
     {
-        let chain = "chain 171 from [5, 3]: t.permute::<axes![1, 0]>().flip::<axes![1]>().expand::<shape![1, 3, 5]>().permute::<axes![2, 0, 1]>()";
-        let t = Tensor::<i64, shape![5, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 171 from [5, 3]: t.permute::<Axes![1, 0]>().flip::<Axes![1]>().expand::<Shape![1, 3, 5]>().permute::<Axes![2, 0, 1]>()";
+        let t = Tensor::<i64, Shape![5, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .permute::<axes![1, 0]>()
-            .flip::<axes![1]>()
-            .expand::<shape![1, 3, 5]>()
-            .permute::<axes![2, 0, 1]>();
+            .permute::<Axes![1, 0]>()
+            .flip::<Axes![1]>()
+            .expand::<Shape![1, 3, 5]>()
+            .permute::<Axes![2, 0, 1]>();
         assert_eq!(v.shape(), [5, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 12, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[3, 0, 1]], 4, "{chain}: v[[3, 0, 1]]");
         assert_eq!(v[[4, 0, 2]], 2, "{chain}: v[[4, 0, 2]]");
-        let got: Tensor<i64, shape![5, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[12, 13, 14, 9, 10, 11, 6, 7, 8, 3, 4, 5, 0, 1, 2],
@@ -3181,14 +3181,14 @@ fn chains_168_to_175() {
     }
     // x.reshape((160,))
     {
-        let chain = "chain 172 from [5, 2, 4, 4]: t.reshape::<shape![160]>()";
-        let t = Tensor::<i64, shape![5, 2, 4, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![160]>();
+        let chain = "chain 172 from [5, 2, 4, 4]: t.reshape::<Shape![160]>()";
+        let t = Tensor::<i64, Shape![5, 2, 4, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![160]>();
         assert_eq!(v.shape(), [160], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[86]], 86, "{chain}: v[[86]]");
         assert_eq!(v[[159]], 159, "{chain}: v[[159]]");
-        let got: Tensor<i64, shape![160]> = v.to_tensor();
+        let got: Tensor<i64, Shape![160]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3207,14 +3207,14 @@ fn chains_168_to_175() {
     }
     // np.swapaxes(np.swapaxes(x, -1, -2).reshape((225, 1)), -1, -2)
     {
-        let chain = "chain 173 from [3, 5, 3, 1, 5]: t.t().reshape::<shape![225, 1]>().t()";
-        let t = Tensor::<i64, shape![3, 5, 3, 1, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.t().reshape::<shape![225, 1]>().t();
+        let chain = "chain 173 from [3, 5, 3, 1, 5]: t.t().reshape::<Shape![225, 1]>().t()";
+        let t = Tensor::<i64, Shape![3, 5, 3, 1, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.t().reshape::<Shape![225, 1]>().t();
         assert_eq!(v.shape(), [1, 225], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 147]], 147, "{chain}: v[[0, 147]]");
         assert_eq!(v[[0, 224]], 224, "{chain}: v[[0, 224]]");
-        let got: Tensor<i64, shape![1, 225]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 225]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3238,13 +3238,13 @@ fn chains_168_to_175() {
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 174 from [4, 3, 3, 3]: t.t()";
-        let t = Tensor::<i64, shape![4, 3, 3, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 3, 3, 3]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [4, 3, 3, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 0, 1]], 30, "{chain}: v[[1, 0, 0, 1]]");
         assert_eq!(v[[3, 2, 2, 2]], 107, "{chain}: v[[3, 2, 2, 2]]");
-        let got: Tensor<i64, shape![4, 3, 3, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3, 3, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3260,14 +3260,14 @@ fn chains_168_to_175() {
     }
     // np.flip(x, (0,))
     {
-        let chain = "chain 175 from [3]: t.flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>();
+        let chain = "chain 175 from [3]: t.flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>();
         assert_eq!(v.shape(), [3], "{chain}");
         assert_eq!(v[[0]], 2, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 1, "{chain}: v[[1]]");
         assert_eq!(v[[2]], 0, "{chain}: v[[2]]");
-        let got: Tensor<i64, shape![3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 1, 0], "{chain}: to_tensor()");
     }
 }
@@ -3276,14 +3276,14 @@ fn chains_168_to_175() {
 fn chains_176_to_183() {
     // np.transpose(x.reshape((15,)), (0,))
     {
-        let chain = "chain 176 from [1, 3, 5, 1]: t.reshape::<shape![15]>().permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![1, 3, 5, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![15]>().permute::<axes![0]>();
+        let chain = "chain 176 from [1, 3, 5, 1]: t.reshape::<Shape![15]>().permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1, 3, 5, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![15]>().permute::<Axes![0]>();
         assert_eq!(v.shape(), [15], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[9]], 9, "{chain}: v[[9]]");
         assert_eq!(v[[14]], 14, "{chain}: v[[14]]");
-        let got: Tensor<i64, shape![15]> = v.to_tensor();
+        let got: Tensor<i64, Shape![15]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
@@ -3293,14 +3293,14 @@ fn chains_176_to_183() {
     // np.transpose(x.reshape((10, 2)), (0, 1))
     {
         let chain =
-            "chain 177 from [2, 2, 5]: t.reshape::<shape![10, 2]>().permute::<axes![0, 1]>()";
-        let t = Tensor::<i64, shape![2, 2, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![10, 2]>().permute::<axes![0, 1]>();
+            "chain 177 from [2, 2, 5]: t.reshape::<Shape![10, 2]>().permute::<Axes![0, 1]>()";
+        let t = Tensor::<i64, Shape![2, 2, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![10, 2]>().permute::<Axes![0, 1]>();
         assert_eq!(v.shape(), [10, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[5, 0]], 10, "{chain}: v[[5, 0]]");
         assert_eq!(v[[9, 1]], 19, "{chain}: v[[9, 1]]");
-        let got: Tensor<i64, shape![10, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![10, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -3309,38 +3309,38 @@ fn chains_176_to_183() {
     }
     // np.transpose(np.swapaxes(x, -1, -2), (2, 0, 1))
     {
-        let chain = "chain 178 from [1, 3, 1]: t.t().permute::<axes![2, 0, 1]>()";
-        let t = Tensor::<i64, shape![1, 3, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.t().permute::<axes![2, 0, 1]>();
+        let chain = "chain 178 from [1, 3, 1]: t.t().permute::<Axes![2, 0, 1]>()";
+        let t = Tensor::<i64, Shape![1, 3, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.t().permute::<Axes![2, 0, 1]>();
         assert_eq!(v.shape(), [3, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 0, 0]], 1, "{chain}: v[[1, 0, 0]]");
         assert_eq!(v[[2, 0, 0]], 2, "{chain}: v[[2, 0, 0]]");
-        let got: Tensor<i64, shape![3, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2], "{chain}: to_tensor()");
     }
     // np.transpose(x[2, 1:2], (1, 0))
     {
-        let chain = "chain 179 from [4, 3, 3]: slice!(t, 2, 1..-1).permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![4, 3, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, 2, 1..-1).permute::<axes![1, 0]>();
+        let chain = "chain 179 from [4, 3, 3]: slice!(t, 2, 1..-1).permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![4, 3, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, 2, 1..-1).permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [3, 1], "{chain}");
         assert_eq!(v[[0, 0]], 21, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 22, "{chain}: v[[1, 0]]");
         assert_eq!(v[[2, 0]], 23, "{chain}: v[[2, 0]]");
-        let got: Tensor<i64, shape![3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[21, 22, 23], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.swapaxes(x, -1, -2)[:, 0:3:3], -1, -2)
     {
         let chain = "chain 180 from [3, 2, 3]: slice!(t.t(), .., ..;3).t()";
-        let t = Tensor::<i64, shape![3, 2, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 2, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t.t(), .., ..;3).t();
         assert_eq!(v.shape(), [3, 2, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 0]], 3, "{chain}: v[[0, 1, 0]]");
         assert_eq!(v[[2, 1, 0]], 15, "{chain}: v[[2, 1, 0]]");
-        let got: Tensor<i64, shape![3, 2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 3, 6, 9, 12, 15],
@@ -3349,26 +3349,26 @@ fn chains_176_to_183() {
     }
     // np.swapaxes(np.transpose(x, (1, 0)), -1, -2)[0::-3].reshape((5,))
     {
-        let chain = "chain 181 from [1, 5]: slice!(t.permute::<axes![1, 0]>().t(), ..;-3).reshape::<shape![5]>()";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![1, 0]>().t(), ..;-3).reshape::<shape![5]>();
+        let chain = "chain 181 from [1, 5]: slice!(t.permute::<Axes![1, 0]>().t(), ..;-3).reshape::<Shape![5]>()";
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![1, 0]>().t(), ..;-3).reshape::<Shape![5]>();
         assert_eq!(v.shape(), [5], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[3]], 3, "{chain}: v[[3]]");
         assert_eq!(v[[4]], 4, "{chain}: v[[4]]");
-        let got: Tensor<i64, shape![5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x, (2, 4, 4, 3, 2))
     {
-        let chain = "chain 182 from [4, 4, 3, 2]: t.expand::<shape![2, 4, 4, 3, 2]>()";
-        let t = Tensor::<i64, shape![4, 4, 3, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 4, 4, 3, 2]>();
+        let chain = "chain 182 from [4, 4, 3, 2]: t.expand::<Shape![2, 4, 4, 3, 2]>()";
+        let t = Tensor::<i64, Shape![4, 4, 3, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 4, 4, 3, 2]>();
         assert_eq!(v.shape(), [2, 4, 4, 3, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 0, 1, 0, 1]], 7, "{chain}: v[[1, 0, 1, 0, 1]]");
         assert_eq!(v[[1, 3, 3, 2, 1]], 95, "{chain}: v[[1, 3, 3, 2, 1]]");
-        let got: Tensor<i64, shape![2, 4, 4, 3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 4, 3, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3387,17 +3387,17 @@ fn chains_176_to_183() {
     }
     // np.broadcast_to(np.broadcast_to(np.swapaxes(x, -1, -2), (5, 1, 4, 2)), (2, 5, 1, 4, 2))
     {
-        let chain = "chain 183 from [2, 4]: t.t().expand::<shape![5, 1, 4, 2]>().expand::<shape![2, 5, 1, 4, 2]>()";
-        let t = Tensor::<i64, shape![2, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 183 from [2, 4]: t.t().expand::<Shape![5, 1, 4, 2]>().expand::<Shape![2, 5, 1, 4, 2]>()";
+        let t = Tensor::<i64, Shape![2, 4]>::from_flat_fn(|i| i as i64);
         let v = t
             .t()
-            .expand::<shape![5, 1, 4, 2]>()
-            .expand::<shape![2, 5, 1, 4, 2]>();
+            .expand::<Shape![5, 1, 4, 2]>()
+            .expand::<Shape![2, 5, 1, 4, 2]>();
         assert_eq!(v.shape(), [2, 5, 1, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 3, 0, 2, 0]], 2, "{chain}: v[[1, 3, 0, 2, 0]]");
         assert_eq!(v[[1, 4, 0, 3, 1]], 7, "{chain}: v[[1, 4, 0, 3, 1]]");
-        let got: Tensor<i64, shape![2, 5, 1, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 5, 1, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3414,35 +3414,35 @@ fn chains_176_to_183() {
 fn chains_184_to_191() {
     // np.transpose(x, (1, 0))
     {
-        let chain = "chain 184 from [2, 3]: t.permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![2, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![1, 0]>();
+        let chain = "chain 184 from [2, 3]: t.permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![2, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [3, 2], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 1, "{chain}: v[[1, 0]]");
         assert_eq!(v[[2, 1]], 5, "{chain}: v[[2, 1]]");
-        let got: Tensor<i64, shape![3, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 3, 1, 4, 2, 5], "{chain}: to_tensor()");
     }
     // np.broadcast_to(np.flip(x, (0,))[0:0][:], (2, 2, 0))
     {
-        let chain = "chain 185 from [3]: slice!(slice!(t.flip::<axes![0]>(), 0..0), ..).expand::<shape![2, 2, 0]>()";
-        let t = Tensor::<i64, shape![3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(slice!(t.flip::<axes![0]>(), 0..0), ..).expand::<shape![2, 2, 0]>();
+        let chain = "chain 185 from [3]: slice!(slice!(t.flip::<Axes![0]>(), 0..0), ..).expand::<Shape![2, 2, 0]>()";
+        let t = Tensor::<i64, Shape![3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(slice!(t.flip::<Axes![0]>(), 0..0), ..).expand::<Shape![2, 2, 0]>();
         assert_eq!(v.shape(), [2, 2, 0], "{chain}");
-        let got: Tensor<i64, shape![2, 2, 0]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 2, 0]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0i64; 0], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.transpose(x, (0, 3, 1, 2)), -1, -2)
     {
-        let chain = "chain 186 from [4, 5, 4, 4]: t.permute::<axes![0, 3, 1, 2]>().t()";
-        let t = Tensor::<i64, shape![4, 5, 4, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0, 3, 1, 2]>().t();
+        let chain = "chain 186 from [4, 5, 4, 4]: t.permute::<Axes![0, 3, 1, 2]>().t()";
+        let t = Tensor::<i64, Shape![4, 5, 4, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0, 3, 1, 2]>().t();
         assert_eq!(v.shape(), [4, 4, 4, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 3, 3, 0]], 95, "{chain}: v[[1, 3, 3, 0]]");
         assert_eq!(v[[3, 3, 3, 4]], 319, "{chain}: v[[3, 3, 3, 4]]");
-        let got: Tensor<i64, shape![4, 4, 4, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 4, 4, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3471,25 +3471,25 @@ fn chains_184_to_191() {
     }
     // np.transpose(x[1, :], (0,))
     {
-        let chain = "chain 187 from [5, 1]: let i0 = 1; slice!(t, i0, ..).permute::<axes![0]>()";
-        let t = Tensor::<i64, shape![5, 1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 187 from [5, 1]: let i0 = 1; slice!(t, i0, ..).permute::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![5, 1]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
-        let v = slice!(t, i0, ..).permute::<axes![0]>();
+        let v = slice!(t, i0, ..).permute::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // x[1, 1]
     {
         let chain = "chain 188 from [4, 5, 5, 2]: slice!(t, -3, -4)";
-        let t = Tensor::<i64, shape![4, 5, 5, 2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 5, 5, 2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -3, -4);
         assert_eq!(v.shape(), [5, 2], "{chain}");
         assert_eq!(v[[0, 0]], 60, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 62, "{chain}: v[[1, 0]]");
         assert_eq!(v[[4, 1]], 69, "{chain}: v[[4, 1]]");
-        let got: Tensor<i64, shape![5, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[60, 61, 62, 63, 64, 65, 66, 67, 68, 69],
@@ -3498,37 +3498,37 @@ fn chains_184_to_191() {
     }
     // x.reshape((1, 3, 1))
     {
-        let chain = "chain 189 from [3, 1]: t.reshape::<shape![1, 3, 1]>()";
-        let t = Tensor::<i64, shape![3, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![1, 3, 1]>();
+        let chain = "chain 189 from [3, 1]: t.reshape::<Shape![1, 3, 1]>()";
+        let t = Tensor::<i64, Shape![3, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![1, 3, 1]>();
         assert_eq!(v.shape(), [1, 3, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 0]], 1, "{chain}: v[[0, 1, 0]]");
         assert_eq!(v[[0, 2, 0]], 2, "{chain}: v[[0, 2, 0]]");
-        let got: Tensor<i64, shape![1, 3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2], "{chain}: to_tensor()");
     }
     // np.flip(x[0:1:3, 0], (0,))
     {
-        let chain = "chain 190 from [1, 1]: slice!(t, -1..1;3, 0).flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![1, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, -1..1;3, 0).flip::<axes![0]>();
+        let chain = "chain 190 from [1, 1]: slice!(t, -1..1;3, 0).flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![1, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, -1..1;3, 0).flip::<Axes![0]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.flip(np.flip(x, (2,))[0:1, 1, 0:2:2, 0], (1, 0, 2))
     {
-        let chain = "chain 191 from [2, 3, 2, 1, 3]: let i0 = 0; slice!(t.flip::<axes![2]>(), ..-1, 1, -2..2;2, i0).flip::<axes![1, 0, 2]>()";
-        let t = Tensor::<i64, shape![2, 3, 2, 1, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 191 from [2, 3, 2, 1, 3]: let i0 = 0; slice!(t.flip::<Axes![2]>(), ..-1, 1, -2..2;2, i0).flip::<Axes![1, 0, 2]>()";
+        let t = Tensor::<i64, Shape![2, 3, 2, 1, 3]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
-        let v = slice!(t.flip::<axes![2]>(), ..-1, 1, -2..2;2, i0).flip::<axes![1, 0, 2]>();
+        let v = slice!(t.flip::<Axes![2]>(), ..-1, 1, -2..2;2, i0).flip::<Axes![1, 0, 2]>();
         assert_eq!(v.shape(), [1, 1, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 11, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 0, 1]], 10, "{chain}: v[[0, 0, 1]]");
         assert_eq!(v[[0, 0, 2]], 9, "{chain}: v[[0, 0, 2]]");
-        let got: Tensor<i64, shape![1, 1, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 3]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[11, 10, 9], "{chain}: to_tensor()");
     }
 }
@@ -3537,17 +3537,17 @@ fn chains_184_to_191() {
 fn chains_192_to_199() {
     // np.transpose(np.broadcast_to(x, (3, 4, 2, 4, 5)).reshape((10, 12, 4)), (2, 0, 1))
     {
-        let chain = "chain 192 from [1, 1, 2, 1, 5]: t.expand::<shape![3, 4, 2, 4, 5]>().reshape::<shape![10, 12, 4]>().permute::<axes![2, 0, 1]>()";
-        let t = Tensor::<i64, shape![1, 1, 2, 1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 192 from [1, 1, 2, 1, 5]: t.expand::<Shape![3, 4, 2, 4, 5]>().reshape::<Shape![10, 12, 4]>().permute::<Axes![2, 0, 1]>()";
+        let t = Tensor::<i64, Shape![1, 1, 2, 1, 5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![3, 4, 2, 4, 5]>()
-            .reshape::<shape![10, 12, 4]>()
-            .permute::<axes![2, 0, 1]>();
+            .expand::<Shape![3, 4, 2, 4, 5]>()
+            .reshape::<Shape![10, 12, 4]>()
+            .permute::<Axes![2, 0, 1]>();
         assert_eq!(v.shape(), [4, 10, 12], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[2, 9, 7]], 7, "{chain}: v[[2, 9, 7]]");
         assert_eq!(v[[3, 9, 11]], 9, "{chain}: v[[3, 9, 11]]");
-        let got: Tensor<i64, shape![4, 10, 12]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 10, 12]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3576,16 +3576,16 @@ fn chains_192_to_199() {
     // np.broadcast_to(np.flip(x[0:1], (0,)), (3, 2, 2))
     {
         let chain =
-            "chain 193 from [1]: slice!(t, -1..1).flip::<axes![0]>().expand::<shape![3, 2, 2]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
+            "chain 193 from [1]: slice!(t, -1..1).flip::<Axes![0]>().expand::<Shape![3, 2, 2]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -1..1)
-            .flip::<axes![0]>()
-            .expand::<shape![3, 2, 2]>();
+            .flip::<Axes![0]>()
+            .expand::<Shape![3, 2, 2]>();
         assert_eq!(v.shape(), [3, 2, 2], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[2, 0, 1]], 0, "{chain}: v[[2, 0, 1]]");
         assert_eq!(v[[2, 1, 1]], 0, "{chain}: v[[2, 1, 1]]");
-        let got: Tensor<i64, shape![3, 2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -3594,17 +3594,17 @@ fn chains_192_to_199() {
     }
     // np.broadcast_to(x.reshape((3, 1, 1, 2)), (3, 4, 2, 2)).reshape((48,))
     {
-        let chain = "chain 194 from [2, 1, 3]: t.reshape::<shape![3, 1, 1, 2]>().expand::<shape![3, 4, 2, 2]>().reshape::<shape![48]>()";
-        let t = Tensor::<i64, shape![2, 1, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 194 from [2, 1, 3]: t.reshape::<Shape![3, 1, 1, 2]>().expand::<Shape![3, 4, 2, 2]>().reshape::<Shape![48]>()";
+        let t = Tensor::<i64, Shape![2, 1, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![3, 1, 1, 2]>()
-            .expand::<shape![3, 4, 2, 2]>()
-            .reshape::<shape![48]>();
+            .reshape::<Shape![3, 1, 1, 2]>()
+            .expand::<Shape![3, 4, 2, 2]>()
+            .reshape::<Shape![48]>();
         assert_eq!(v.shape(), [48], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[29]], 3, "{chain}: v[[29]]");
         assert_eq!(v[[47]], 5, "{chain}: v[[47]]");
-        let got: Tensor<i64, shape![48]> = v.to_tensor();
+        let got: Tensor<i64, Shape![48]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3616,18 +3616,18 @@ fn chains_192_to_199() {
     }
     // np.flip(x.reshape((1, 5, 1, 5)), (2,))[0::-2, :, 0, :][0:1]
     {
-        let chain = "chain 195 from [5, 5]: let i0 = 0; slice!(slice!(t.reshape::<shape![1, 5, 1, 5]>().flip::<axes![2]>(), -1..=-1;-2, .., i0, ..), ..)";
-        let t = Tensor::<i64, shape![5, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 195 from [5, 5]: let i0 = 0; slice!(slice!(t.reshape::<Shape![1, 5, 1, 5]>().flip::<Axes![2]>(), -1..=-1;-2, .., i0, ..), ..)";
+        let t = Tensor::<i64, Shape![5, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(
-            slice!(t.reshape::<shape![1, 5, 1, 5]>().flip::<axes![2]>(), -1..=-1;-2, .., i0, ..),
+            slice!(t.reshape::<Shape![1, 5, 1, 5]>().flip::<Axes![2]>(), -1..=-1;-2, .., i0, ..),
             ..
         );
         assert_eq!(v.shape(), [1, 5, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 3, 0]], 15, "{chain}: v[[0, 3, 0]]");
         assert_eq!(v[[0, 4, 4]], 24, "{chain}: v[[0, 4, 4]]");
-        let got: Tensor<i64, shape![1, 5, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 5, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3639,14 +3639,14 @@ fn chains_192_to_199() {
     }
     // np.broadcast_to(x, (1, 4, 5, 5))
     {
-        let chain = "chain 196 from [1, 5]: t.expand::<shape![1, 4, 5, 5]>()";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![1, 4, 5, 5]>();
+        let chain = "chain 196 from [1, 5]: t.expand::<Shape![1, 4, 5, 5]>()";
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![1, 4, 5, 5]>();
         assert_eq!(v.shape(), [1, 4, 5, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 2, 2]], 2, "{chain}: v[[0, 1, 2, 2]]");
         assert_eq!(v[[0, 3, 4, 4]], 4, "{chain}: v[[0, 3, 4, 4]]");
-        let got: Tensor<i64, shape![1, 4, 5, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 5, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3660,14 +3660,14 @@ fn chains_192_to_199() {
     }
     // x.reshape((2, 18, 2, 1))[1::-2, :, 1::-3]
     {
-        let chain = "chain 197 from [2, 3, 3, 4]: slice!(t.reshape::<shape![2, 18, 2, 1]>(), ..;-2, .., 0..2;-3)";
-        let t = Tensor::<i64, shape![2, 3, 3, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![2, 18, 2, 1]>(), ..;-2, .., 0..2;-3);
+        let chain = "chain 197 from [2, 3, 3, 4]: slice!(t.reshape::<Shape![2, 18, 2, 1]>(), ..;-2, .., 0..2;-3)";
+        let t = Tensor::<i64, Shape![2, 3, 3, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![2, 18, 2, 1]>(), ..;-2, .., 0..2;-3);
         assert_eq!(v.shape(), [1, 18, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 37, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 2, 0, 0]], 41, "{chain}: v[[0, 2, 0, 0]]");
         assert_eq!(v[[0, 17, 0, 0]], 71, "{chain}: v[[0, 17, 0, 0]]");
-        let got: Tensor<i64, shape![1, 18, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 18, 1, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71],
@@ -3677,25 +3677,25 @@ fn chains_192_to_199() {
     // np.swapaxes(x[1:0:-2, 4:5], -1, -2)
     {
         let chain = "chain 198 from [3, 5, 3]: slice!(t, 1..2;-2, 4..5).t()";
-        let t = Tensor::<i64, shape![3, 5, 3]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 5, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, 1..2;-2, 4..5).t();
         assert_eq!(v.shape(), [1, 3, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 27, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[0, 1, 0]], 28, "{chain}: v[[0, 1, 0]]");
         assert_eq!(v[[0, 2, 0]], 29, "{chain}: v[[0, 2, 0]]");
-        let got: Tensor<i64, shape![1, 3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[27, 28, 29], "{chain}: to_tensor()");
     }
     // np.flip(x[0::-1], (0,)).reshape((1, 1, 1, 1, 1))
     {
-        let chain = "chain 199 from [2]: slice!(t, -2..-1;-1).flip::<axes![0]>().reshape::<shape![1, 1, 1, 1, 1]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 199 from [2]: slice!(t, -2..-1;-1).flip::<Axes![0]>().reshape::<Shape![1, 1, 1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -2..-1;-1)
-            .flip::<axes![0]>()
-            .reshape::<shape![1, 1, 1, 1, 1]>();
+            .flip::<Axes![0]>()
+            .reshape::<Shape![1, 1, 1, 1, 1]>();
         assert_eq!(v.shape(), [1, 1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
 }
@@ -3704,49 +3704,49 @@ fn chains_192_to_199() {
 fn chains_200_to_207() {
     // x.reshape((2, 2)).reshape((4,))[2:4]
     {
-        let chain = "chain 200 from [4, 1]: slice!(t.reshape::<shape![2, 2]>().reshape::<shape![4]>(), -2..;1)";
-        let t = Tensor::<i64, shape![4, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![2, 2]>().reshape::<shape![4]>(), -2..;1);
+        let chain = "chain 200 from [4, 1]: slice!(t.reshape::<Shape![2, 2]>().reshape::<Shape![4]>(), -2..;1)";
+        let t = Tensor::<i64, Shape![4, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![2, 2]>().reshape::<Shape![4]>(), -2..;1);
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 2, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 3, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[2, 3], "{chain}: to_tensor()");
     }
     // x.reshape((1, 1, 3, 1))
     {
-        let chain = "chain 201 from [1, 1, 1, 3]: t.reshape::<shape![1, 1, 3, 1]>()";
-        let t = Tensor::<i64, shape![1, 1, 1, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![1, 1, 3, 1]>();
+        let chain = "chain 201 from [1, 1, 1, 3]: t.reshape::<Shape![1, 1, 3, 1]>()";
+        let t = Tensor::<i64, Shape![1, 1, 1, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![1, 1, 3, 1]>();
         assert_eq!(v.shape(), [1, 1, 3, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 1, 0]], 1, "{chain}: v[[0, 0, 1, 0]]");
         assert_eq!(v[[0, 0, 2, 0]], 2, "{chain}: v[[0, 0, 2, 0]]");
-        let got: Tensor<i64, shape![1, 1, 3, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 3, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x[:, 1][1:2], (2, 1))
     {
         let chain =
-            "chain 202 from [2, 3]: slice!(slice!(t, .., 1), -1..).expand::<shape![2, 1]>()";
-        let t = Tensor::<i64, shape![2, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(slice!(t, .., 1), -1..).expand::<shape![2, 1]>();
+            "chain 202 from [2, 3]: slice!(slice!(t, .., 1), -1..).expand::<Shape![2, 1]>()";
+        let t = Tensor::<i64, Shape![2, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(slice!(t, .., 1), -1..).expand::<Shape![2, 1]>();
         assert_eq!(v.shape(), [2, 1], "{chain}");
         assert_eq!(v[[0, 0]], 4, "{chain}: v[[0, 0]]");
         assert_eq!(v[[1, 0]], 4, "{chain}: v[[1, 0]]");
-        let got: Tensor<i64, shape![2, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[4, 4], "{chain}: to_tensor()");
     }
     // x.reshape((3, 1, 5))
     {
-        let chain = "chain 203 from [5, 3]: t.reshape::<shape![3, 1, 5]>()";
-        let t = Tensor::<i64, shape![5, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![3, 1, 5]>();
+        let chain = "chain 203 from [5, 3]: t.reshape::<Shape![3, 1, 5]>()";
+        let t = Tensor::<i64, Shape![5, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![3, 1, 5]>();
         assert_eq!(v.shape(), [3, 1, 5], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[2, 0, 0]], 10, "{chain}: v[[2, 0, 0]]");
         assert_eq!(v[[2, 0, 4]], 14, "{chain}: v[[2, 0, 4]]");
-        let got: Tensor<i64, shape![3, 1, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 1, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
@@ -3755,24 +3755,24 @@ fn chains_200_to_207() {
     }
     // x.reshape((2, 1, 1, 2, 1)).reshape((4,))[1:3:2]
     {
-        let chain = "chain 204 from [4]: slice!(t.reshape::<shape![2, 1, 1, 2, 1]>().reshape::<shape![4]>(), 1..=2;2)";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![2, 1, 1, 2, 1]>().reshape::<shape![4]>(), 1..=2;2);
+        let chain = "chain 204 from [4]: slice!(t.reshape::<Shape![2, 1, 1, 2, 1]>().reshape::<Shape![4]>(), 1..=2;2)";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![2, 1, 1, 2, 1]>().reshape::<Shape![4]>(), 1..=2;2);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.transpose(x, (0, 1, 2))
     {
-        let chain = "chain 205 from [4, 4, 3]: t.permute::<axes![0, 1, 2]>()";
-        let t = Tensor::<i64, shape![4, 4, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.permute::<axes![0, 1, 2]>();
+        let chain = "chain 205 from [4, 4, 3]: t.permute::<Axes![0, 1, 2]>()";
+        let t = Tensor::<i64, Shape![4, 4, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.permute::<Axes![0, 1, 2]>();
         assert_eq!(v.shape(), [4, 4, 3], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[3, 2, 2]], 44, "{chain}: v[[3, 2, 2]]");
         assert_eq!(v[[3, 3, 2]], 47, "{chain}: v[[3, 3, 2]]");
-        let got: Tensor<i64, shape![4, 4, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 4, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3785,15 +3785,15 @@ fn chains_200_to_207() {
     }
     // np.swapaxes(np.broadcast_to(x, (2, 4, 5, 2, 4))[0:2:2, :, 4], -1, -2)
     {
-        let chain = "chain 206 from [2, 1, 5, 2, 4]: let i0 = 4; slice!(t.expand::<shape![2, 4, 5, 2, 4]>(), ..2;2, .., i0).t()";
-        let t = Tensor::<i64, shape![2, 1, 5, 2, 4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 206 from [2, 1, 5, 2, 4]: let i0 = 4; slice!(t.expand::<Shape![2, 4, 5, 2, 4]>(), ..2;2, .., i0).t()";
+        let t = Tensor::<i64, Shape![2, 1, 5, 2, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 4;
-        let v = slice!(t.expand::<shape![2, 4, 5, 2, 4]>(), ..2;2, .., i0).t();
+        let v = slice!(t.expand::<Shape![2, 4, 5, 2, 4]>(), ..2;2, .., i0).t();
         assert_eq!(v.shape(), [1, 4, 4, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 32, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 0]], 32, "{chain}: v[[0, 1, 0, 0]]");
         assert_eq!(v[[0, 3, 3, 1]], 39, "{chain}: v[[0, 3, 3, 1]]");
-        let got: Tensor<i64, shape![1, 4, 4, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 4, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3805,14 +3805,14 @@ fn chains_200_to_207() {
     }
     // x.reshape((8,))
     {
-        let chain = "chain 207 from [1, 4, 2]: t.reshape::<shape![8]>()";
-        let t = Tensor::<i64, shape![1, 4, 2]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![8]>();
+        let chain = "chain 207 from [1, 4, 2]: t.reshape::<Shape![8]>()";
+        let t = Tensor::<i64, Shape![1, 4, 2]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![8]>();
         assert_eq!(v.shape(), [8], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[6]], 6, "{chain}: v[[6]]");
         assert_eq!(v[[7]], 7, "{chain}: v[[7]]");
-        let got: Tensor<i64, shape![8]> = v.to_tensor();
+        let got: Tensor<i64, Shape![8]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7],
@@ -3825,14 +3825,14 @@ fn chains_200_to_207() {
 fn chains_208_to_215() {
     // np.broadcast_to(x[2:3:3], (4, 1, 4))
     {
-        let chain = "chain 208 from [4]: slice!(t, -2..=-2;3).expand::<shape![4, 1, 4]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, -2..=-2;3).expand::<shape![4, 1, 4]>();
+        let chain = "chain 208 from [4]: slice!(t, -2..=-2;3).expand::<Shape![4, 1, 4]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, -2..=-2;3).expand::<Shape![4, 1, 4]>();
         assert_eq!(v.shape(), [4, 1, 4], "{chain}");
         assert_eq!(v[[0, 0, 0]], 2, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[1, 0, 2]], 2, "{chain}: v[[1, 0, 2]]");
         assert_eq!(v[[3, 0, 3]], 2, "{chain}: v[[3, 0, 3]]");
-        let got: Tensor<i64, shape![4, 1, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2],
@@ -3841,18 +3841,18 @@ fn chains_208_to_215() {
     }
     // np.swapaxes(np.swapaxes(x.reshape((2, 1, 2, 2, 25)), -1, -2).reshape((1, 1, 2, 100)), -1, -2)
     {
-        let chain = "chain 209 from [4, 2, 5, 5]: t.reshape::<shape![2, 1, 2, 2, 25]>().t().reshape::<shape![1, 1, 2, 100]>().t()";
-        let t = Tensor::<i64, shape![4, 2, 5, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 209 from [4, 2, 5, 5]: t.reshape::<Shape![2, 1, 2, 2, 25]>().t().reshape::<Shape![1, 1, 2, 100]>().t()";
+        let t = Tensor::<i64, Shape![4, 2, 5, 5]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![2, 1, 2, 2, 25]>()
+            .reshape::<Shape![2, 1, 2, 2, 25]>()
             .t()
-            .reshape::<shape![1, 1, 2, 100]>()
+            .reshape::<Shape![1, 1, 2, 100]>()
             .t();
         assert_eq!(v.shape(), [1, 1, 100, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 12, 0]], 6, "{chain}: v[[0, 0, 12, 0]]");
         assert_eq!(v[[0, 0, 99, 1]], 199, "{chain}: v[[0, 0, 99, 1]]");
-        let got: Tensor<i64, shape![1, 1, 100, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 100, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3873,55 +3873,55 @@ fn chains_208_to_215() {
     }
     // np.flip(x, (0,))
     {
-        let chain = "chain 210 from [2]: t.flip::<axes![0]>()";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
-        let v = t.flip::<axes![0]>();
+        let chain = "chain 210 from [2]: t.flip::<Axes![0]>()";
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
+        let v = t.flip::<Axes![0]>();
         assert_eq!(v.shape(), [2], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
         assert_eq!(v[[1]], 0, "{chain}: v[[1]]");
-        let got: Tensor<i64, shape![2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1, 0], "{chain}: to_tensor()");
     }
     // np.transpose(np.swapaxes(np.flip(x, (1,)), -1, -2)[:], (1, 0))
     {
         let chain =
-            "chain 211 from [4, 1]: slice!(t.flip::<axes![1]>().t(), ..).permute::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![4, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.flip::<axes![1]>().t(), ..).permute::<axes![1, 0]>();
+            "chain 211 from [4, 1]: slice!(t.flip::<Axes![1]>().t(), ..).permute::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![4, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.flip::<Axes![1]>().t(), ..).permute::<Axes![1, 0]>();
         assert_eq!(v.shape(), [4, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[2, 0]], 2, "{chain}: v[[2, 0]]");
         assert_eq!(v[[3, 0]], 3, "{chain}: v[[3, 0]]");
-        let got: Tensor<i64, shape![4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3], "{chain}: to_tensor()");
     }
     // np.flip(np.transpose(x.reshape((1, 1, 1, 1)), (2, 1, 3, 0)), (0, 1, 3)).reshape((1,))
     {
-        let chain = "chain 212 from [1]: t.reshape::<shape![1, 1, 1, 1]>().permute::<axes![2, 1, 3, 0]>().flip::<axes![0, 1, 3]>().reshape::<shape![1]>()";
-        let t = Tensor::<i64, shape![1]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 212 from [1]: t.reshape::<Shape![1, 1, 1, 1]>().permute::<Axes![2, 1, 3, 0]>().flip::<Axes![0, 1, 3]>().reshape::<Shape![1]>()";
+        let t = Tensor::<i64, Shape![1]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![1, 1, 1, 1]>()
-            .permute::<axes![2, 1, 3, 0]>()
-            .flip::<axes![0, 1, 3]>()
-            .reshape::<shape![1]>();
+            .reshape::<Shape![1, 1, 1, 1]>()
+            .permute::<Axes![2, 1, 3, 0]>()
+            .flip::<Axes![0, 1, 3]>()
+            .reshape::<Shape![1]>();
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.broadcast_to(np.flip(x, (2, 1, 3, 0)), (5, 1, 4, 4, 2)).reshape((2, 2, 10, 4))
     {
-        let chain = "chain 213 from [5, 1, 4, 1, 2]: t.flip::<axes![2, 1, 3, 0]>().expand::<shape![5, 1, 4, 4, 2]>().reshape::<shape![2, 2, 10, 4]>()";
-        let t = Tensor::<i64, shape![5, 1, 4, 1, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 213 from [5, 1, 4, 1, 2]: t.flip::<Axes![2, 1, 3, 0]>().expand::<Shape![5, 1, 4, 4, 2]>().reshape::<Shape![2, 2, 10, 4]>()";
+        let t = Tensor::<i64, Shape![5, 1, 4, 1, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![2, 1, 3, 0]>()
-            .expand::<shape![5, 1, 4, 4, 2]>()
-            .reshape::<shape![2, 2, 10, 4]>();
+            .flip::<Axes![2, 1, 3, 0]>()
+            .expand::<Shape![5, 1, 4, 4, 2]>()
+            .reshape::<Shape![2, 2, 10, 4]>();
         assert_eq!(v.shape(), [2, 2, 10, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 38, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[1, 1, 3, 2]], 6, "{chain}: v[[1, 1, 3, 2]]");
         assert_eq!(v[[1, 1, 9, 3]], 1, "{chain}: v[[1, 1, 9, 3]]");
-        let got: Tensor<i64, shape![2, 2, 10, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 2, 10, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3940,14 +3940,14 @@ fn chains_208_to_215() {
     // np.broadcast_to(x, (5, 4, 3, 2, 5))[2:4]
     {
         let chain =
-            "chain 214 from [4, 3, 2, 5]: slice!(t.expand::<shape![5, 4, 3, 2, 5]>(), -3..-1)";
-        let t = Tensor::<i64, shape![4, 3, 2, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.expand::<shape![5, 4, 3, 2, 5]>(), -3..-1);
+            "chain 214 from [4, 3, 2, 5]: slice!(t.expand::<Shape![5, 4, 3, 2, 5]>(), -3..-1)";
+        let t = Tensor::<i64, Shape![4, 3, 2, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.expand::<Shape![5, 4, 3, 2, 5]>(), -3..-1);
         assert_eq!(v.shape(), [2, 4, 3, 2, 5], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 1, 2, 0, 1]], 51, "{chain}: v[[1, 1, 2, 0, 1]]");
         assert_eq!(v[[1, 3, 2, 1, 4]], 119, "{chain}: v[[1, 3, 2, 1, 4]]");
-        let got: Tensor<i64, shape![2, 4, 3, 2, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 3, 2, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -3969,14 +3969,14 @@ fn chains_208_to_215() {
     }
     // x.reshape((10, 50))
     {
-        let chain = "chain 215 from [5, 5, 1, 4, 5]: t.reshape::<shape![10, 50]>()";
-        let t = Tensor::<i64, shape![5, 5, 1, 4, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![10, 50]>();
+        let chain = "chain 215 from [5, 5, 1, 4, 5]: t.reshape::<Shape![10, 50]>()";
+        let t = Tensor::<i64, Shape![5, 5, 1, 4, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![10, 50]>();
         assert_eq!(v.shape(), [10, 50], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[9, 14]], 464, "{chain}: v[[9, 14]]");
         assert_eq!(v[[9, 49]], 499, "{chain}: v[[9, 49]]");
-        let got: Tensor<i64, shape![10, 50]> = v.to_tensor();
+        let got: Tensor<i64, Shape![10, 50]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4021,13 +4021,13 @@ fn chains_216_to_223() {
     // x[1, :]
     {
         let chain = "chain 216 from [2, 3, 5]: slice!(t, -1, ..)";
-        let t = Tensor::<i64, shape![2, 3, 5]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2, 3, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, -1, ..);
         assert_eq!(v.shape(), [3, 5], "{chain}");
         assert_eq!(v[[0, 0]], 15, "{chain}: v[[0, 0]]");
         assert_eq!(v[[2, 1]], 26, "{chain}: v[[2, 1]]");
         assert_eq!(v[[2, 4]], 29, "{chain}: v[[2, 4]]");
-        let got: Tensor<i64, shape![3, 5]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 5]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29],
@@ -4036,24 +4036,24 @@ fn chains_216_to_223() {
     }
     // np.flip(np.swapaxes(x[3:3:2], -1, -2), (1,))
     {
-        let chain = "chain 217 from [3, 5]: slice!(t, 3..;2).t().flip::<axes![1]>()";
-        let t = Tensor::<i64, shape![3, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, 3..;2).t().flip::<axes![1]>();
+        let chain = "chain 217 from [3, 5]: slice!(t, 3..;2).t().flip::<Axes![1]>()";
+        let t = Tensor::<i64, Shape![3, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, 3..;2).t().flip::<Axes![1]>();
         assert_eq!(v.shape(), [5, 0], "{chain}");
-        let got: Tensor<i64, shape![5, 0]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 0]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0i64; 0], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.swapaxes(x, -1, -2)[2:3, :, 0, 0:4:2, :], -1, -2)
     {
         let chain = "chain 218 from [4, 1, 5, 5, 4]: let i0 = 0; slice!(t.t(), -2..=-2, .., i0, ..;2, ..).t()";
-        let t = Tensor::<i64, shape![4, 1, 5, 5, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![4, 1, 5, 5, 4]>::from_flat_fn(|i| i as i64);
         let i0 = 0;
         let v = slice!(t.t(), -2..=-2, .., i0, ..;2, ..).t();
         assert_eq!(v.shape(), [1, 1, 5, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 200, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 1]], 210, "{chain}: v[[0, 0, 2, 1]]");
         assert_eq!(v[[0, 0, 4, 1]], 218, "{chain}: v[[0, 0, 4, 1]]");
-        let got: Tensor<i64, shape![1, 1, 5, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 5, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[200, 202, 204, 206, 208, 210, 212, 214, 216, 218],
@@ -4062,18 +4062,18 @@ fn chains_216_to_223() {
     }
     // np.broadcast_to(np.swapaxes(np.broadcast_to(x, (2, 1, 3, 3, 3)), -1, -2), (2, 4, 3, 3, 3)).reshape((3, 2, 1, 2, 18))
     {
-        let chain = "chain 219 from [1, 3, 1, 3]: t.expand::<shape![2, 1, 3, 3, 3]>().t().expand::<shape![2, 4, 3, 3, 3]>().reshape::<shape![3, 2, 1, 2, 18]>()";
-        let t = Tensor::<i64, shape![1, 3, 1, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 219 from [1, 3, 1, 3]: t.expand::<Shape![2, 1, 3, 3, 3]>().t().expand::<Shape![2, 4, 3, 3, 3]>().reshape::<Shape![3, 2, 1, 2, 18]>()";
+        let t = Tensor::<i64, Shape![1, 3, 1, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .expand::<shape![2, 1, 3, 3, 3]>()
+            .expand::<Shape![2, 1, 3, 3, 3]>()
             .t()
-            .expand::<shape![2, 4, 3, 3, 3]>()
-            .reshape::<shape![3, 2, 1, 2, 18]>();
+            .expand::<Shape![2, 4, 3, 3, 3]>()
+            .reshape::<Shape![3, 2, 1, 2, 18]>();
         assert_eq!(v.shape(), [3, 2, 1, 2, 18], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 0, 15]], 8, "{chain}: v[[0, 1, 0, 0, 15]]");
         assert_eq!(v[[2, 1, 0, 1, 17]], 8, "{chain}: v[[2, 1, 0, 1, 17]]");
-        let got: Tensor<i64, shape![3, 2, 1, 2, 18]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 2, 1, 2, 18]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4091,14 +4091,14 @@ fn chains_216_to_223() {
     }
     // x.reshape((8, 2, 1, 6))
     {
-        let chain = "chain 220 from [4, 1, 3, 2, 4]: t.reshape::<shape![8, 2, 1, 6]>()";
-        let t = Tensor::<i64, shape![4, 1, 3, 2, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![8, 2, 1, 6]>();
+        let chain = "chain 220 from [4, 1, 3, 2, 4]: t.reshape::<Shape![8, 2, 1, 6]>()";
+        let t = Tensor::<i64, Shape![4, 1, 3, 2, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![8, 2, 1, 6]>();
         assert_eq!(v.shape(), [8, 2, 1, 6], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[3, 1, 0, 0]], 42, "{chain}: v[[3, 1, 0, 0]]");
         assert_eq!(v[[7, 1, 0, 5]], 95, "{chain}: v[[7, 1, 0, 5]]");
-        let got: Tensor<i64, shape![8, 2, 1, 6]> = v.to_tensor();
+        let got: Tensor<i64, Shape![8, 2, 1, 6]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4114,24 +4114,24 @@ fn chains_216_to_223() {
     // x[1, 0:1:2, 3:4:2, 1:2:2, :][0::-2][0::-1, 0:1:3, 0::-3][0:1, 0:1]
     {
         let chain = "chain 221 from [3, 1, 4, 2, 1]: let i0 = 1; slice!(slice!(slice!(slice!(t, i0, -1..=0;2, -1..=3;2, 1..;2, ..), 0..=0;-2), -1..1;-1, ..;3, ..;-3), 0..1, ..;1)";
-        let t = Tensor::<i64, shape![3, 1, 4, 2, 1]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 1, 4, 2, 1]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
         let v = slice!(slice!(slice!(slice!(t, i0, -1..=0;2, -1..=3;2, 1..;2, ..), 0..=0;-2), -1..1;-1, ..;3, ..;-3), 0..1, ..;1);
         assert_eq!(v.shape(), [1, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 15, "{chain}: v[[0, 0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[15], "{chain}: to_tensor()");
     }
     // np.flip(np.swapaxes(x, -1, -2), (0,)).reshape((6, 2))
     {
-        let chain = "chain 222 from [2, 2, 3]: t.t().flip::<axes![0]>().reshape::<shape![6, 2]>()";
-        let t = Tensor::<i64, shape![2, 2, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.t().flip::<axes![0]>().reshape::<shape![6, 2]>();
+        let chain = "chain 222 from [2, 2, 3]: t.t().flip::<Axes![0]>().reshape::<Shape![6, 2]>()";
+        let t = Tensor::<i64, Shape![2, 2, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.t().flip::<Axes![0]>().reshape::<Shape![6, 2]>();
         assert_eq!(v.shape(), [6, 2], "{chain}");
         assert_eq!(v[[0, 0]], 6, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 9, "{chain}: v[[0, 1]]");
         assert_eq!(v[[5, 1]], 5, "{chain}: v[[5, 1]]");
-        let got: Tensor<i64, shape![6, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![6, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[6, 9, 7, 10, 8, 11, 0, 3, 1, 4, 2, 5],
@@ -4141,13 +4141,13 @@ fn chains_216_to_223() {
     // np.swapaxes(x, -1, -2)
     {
         let chain = "chain 223 from [3, 5, 4, 1, 4]: t.t()";
-        let t = Tensor::<i64, shape![3, 5, 4, 1, 4]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![3, 5, 4, 1, 4]>::from_flat_fn(|i| i as i64);
         let v = t.t();
         assert_eq!(v.shape(), [3, 5, 4, 4, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 2, 1, 0, 0]], 36, "{chain}: v[[0, 2, 1, 0, 0]]");
         assert_eq!(v[[2, 4, 3, 3, 0]], 239, "{chain}: v[[2, 4, 3, 3, 0]]");
-        let got: Tensor<i64, shape![3, 5, 4, 4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![3, 5, 4, 4, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4175,61 +4175,61 @@ fn chains_216_to_223() {
 fn chains_224_to_231() {
     // np.transpose(x, (0, 1)).reshape((2, 1, 1, 1, 5)).reshape((10,))[1:3:3]
     {
-        let chain = "chain 224 from [2, 5]: slice!(t.permute::<axes![0, 1]>().reshape::<shape![2, 1, 1, 1, 5]>().reshape::<shape![10]>(), 1..=2;3)";
-        let t = Tensor::<i64, shape![2, 5]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![0, 1]>().reshape::<shape![2, 1, 1, 1, 5]>().reshape::<shape![10]>(), 1..=2;3);
+        let chain = "chain 224 from [2, 5]: slice!(t.permute::<Axes![0, 1]>().reshape::<Shape![2, 1, 1, 1, 5]>().reshape::<Shape![10]>(), 1..=2;3)";
+        let t = Tensor::<i64, Shape![2, 5]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![0, 1]>().reshape::<Shape![2, 1, 1, 1, 5]>().reshape::<Shape![10]>(), 1..=2;3);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.swapaxes(x.reshape((3, 1, 5))[2::-3, :, 4:5], -1, -2)
     {
         let chain =
-            "chain 225 from [5, 1, 3]: slice!(t.reshape::<shape![3, 1, 5]>(), ..;-3, .., 4..5).t()";
-        let t = Tensor::<i64, shape![5, 1, 3]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.reshape::<shape![3, 1, 5]>(), ..;-3, .., 4..5).t();
+            "chain 225 from [5, 1, 3]: slice!(t.reshape::<Shape![3, 1, 5]>(), ..;-3, .., 4..5).t()";
+        let t = Tensor::<i64, Shape![5, 1, 3]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.reshape::<Shape![3, 1, 5]>(), ..;-3, .., 4..5).t();
         assert_eq!(v.shape(), [1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 14, "{chain}: v[[0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[14], "{chain}: to_tensor()");
     }
     // np.transpose(np.flip(x, (0,)), (0,)).reshape((2, 1, 1, 1, 2)).reshape((1, 4, 1, 1, 1))
     {
-        let chain = "chain 226 from [4]: t.flip::<axes![0]>().permute::<axes![0]>().reshape::<shape![2, 1, 1, 1, 2]>().reshape::<shape![1, 4, 1, 1, 1]>()";
-        let t = Tensor::<i64, shape![4]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 226 from [4]: t.flip::<Axes![0]>().permute::<Axes![0]>().reshape::<Shape![2, 1, 1, 1, 2]>().reshape::<Shape![1, 4, 1, 1, 1]>()";
+        let t = Tensor::<i64, Shape![4]>::from_flat_fn(|i| i as i64);
         let v = t
-            .flip::<axes![0]>()
-            .permute::<axes![0]>()
-            .reshape::<shape![2, 1, 1, 1, 2]>()
-            .reshape::<shape![1, 4, 1, 1, 1]>();
+            .flip::<Axes![0]>()
+            .permute::<Axes![0]>()
+            .reshape::<Shape![2, 1, 1, 1, 2]>()
+            .reshape::<Shape![1, 4, 1, 1, 1]>();
         assert_eq!(v.shape(), [1, 4, 1, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 3, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 0, 0]], 2, "{chain}: v[[0, 1, 0, 0, 0]]");
         assert_eq!(v[[0, 3, 0, 0, 0]], 0, "{chain}: v[[0, 3, 0, 0, 0]]");
-        let got: Tensor<i64, shape![1, 4, 1, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4, 1, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[3, 2, 1, 0], "{chain}: to_tensor()");
     }
     // np.transpose(x, (0, 1))[0:1]
     {
-        let chain = "chain 227 from [1, 1]: slice!(t.permute::<axes![0, 1]>(), ..;1)";
-        let t = Tensor::<i64, shape![1, 1]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t.permute::<axes![0, 1]>(), ..;1);
+        let chain = "chain 227 from [1, 1]: slice!(t.permute::<Axes![0, 1]>(), ..;1)";
+        let t = Tensor::<i64, Shape![1, 1]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t.permute::<Axes![0, 1]>(), ..;1);
         assert_eq!(v.shape(), [1, 1], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
-        let got: Tensor<i64, shape![1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.swapaxes(x.reshape((1, 10, 1, 1, 2)), -1, -2), -1, -2)
     {
-        let chain = "chain 228 from [5, 4]: t.reshape::<shape![1, 10, 1, 1, 2]>().t().t()";
-        let t = Tensor::<i64, shape![5, 4]>::from_flat_fn(|i| i as i64);
-        let v = t.reshape::<shape![1, 10, 1, 1, 2]>().t().t();
+        let chain = "chain 228 from [5, 4]: t.reshape::<Shape![1, 10, 1, 1, 2]>().t().t()";
+        let t = Tensor::<i64, Shape![5, 4]>::from_flat_fn(|i| i as i64);
+        let v = t.reshape::<Shape![1, 10, 1, 1, 2]>().t().t();
         assert_eq!(v.shape(), [1, 10, 1, 1, 2], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 3, 0, 0, 1]], 7, "{chain}: v[[0, 3, 0, 0, 1]]");
         assert_eq!(v[[0, 9, 0, 0, 1]], 19, "{chain}: v[[0, 9, 0, 0, 1]]");
-        let got: Tensor<i64, shape![1, 10, 1, 1, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 10, 1, 1, 2]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
@@ -4238,14 +4238,14 @@ fn chains_224_to_231() {
     }
     // np.swapaxes(np.broadcast_to(x, (1, 2, 3, 5)), -1, -2)
     {
-        let chain = "chain 229 from [3, 5]: t.expand::<shape![1, 2, 3, 5]>().t()";
-        let t = Tensor::<i64, shape![3, 5]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![1, 2, 3, 5]>().t();
+        let chain = "chain 229 from [3, 5]: t.expand::<Shape![1, 2, 3, 5]>().t()";
+        let t = Tensor::<i64, Shape![3, 5]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![1, 2, 3, 5]>().t();
         assert_eq!(v.shape(), [1, 2, 5, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 2, 0]], 2, "{chain}: v[[0, 0, 2, 0]]");
         assert_eq!(v[[0, 1, 4, 2]], 14, "{chain}: v[[0, 1, 4, 2]]");
-        let got: Tensor<i64, shape![1, 2, 5, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 5, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4257,18 +4257,18 @@ fn chains_224_to_231() {
     }
     // np.broadcast_to(x.reshape((1, 2, 6, 1)).reshape((2, 1, 1, 2, 3)), (2, 1, 3, 2, 3)).reshape((36,))
     {
-        let chain = "chain 230 from [4, 3]: t.reshape::<shape![1, 2, 6, 1]>().reshape::<shape![2, 1, 1, 2, 3]>().expand::<shape![2, 1, 3, 2, 3]>().reshape::<shape![36]>()";
-        let t = Tensor::<i64, shape![4, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 230 from [4, 3]: t.reshape::<Shape![1, 2, 6, 1]>().reshape::<Shape![2, 1, 1, 2, 3]>().expand::<Shape![2, 1, 3, 2, 3]>().reshape::<Shape![36]>()";
+        let t = Tensor::<i64, Shape![4, 3]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![1, 2, 6, 1]>()
-            .reshape::<shape![2, 1, 1, 2, 3]>()
-            .expand::<shape![2, 1, 3, 2, 3]>()
-            .reshape::<shape![36]>();
+            .reshape::<Shape![1, 2, 6, 1]>()
+            .reshape::<Shape![2, 1, 1, 2, 3]>()
+            .expand::<Shape![2, 1, 3, 2, 3]>()
+            .reshape::<Shape![36]>();
         assert_eq!(v.shape(), [36], "{chain}");
         assert_eq!(v[[0]], 0, "{chain}: v[[0]]");
         assert_eq!(v[[24]], 6, "{chain}: v[[24]]");
         assert_eq!(v[[35]], 11, "{chain}: v[[35]]");
-        let got: Tensor<i64, shape![36]> = v.to_tensor();
+        let got: Tensor<i64, Shape![36]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4280,14 +4280,14 @@ fn chains_224_to_231() {
     }
     // np.swapaxes(np.broadcast_to(x, (2, 4, 3, 3, 3)), -1, -2)
     {
-        let chain = "chain 231 from [3, 3, 3]: t.expand::<shape![2, 4, 3, 3, 3]>().t()";
-        let t = Tensor::<i64, shape![3, 3, 3]>::from_flat_fn(|i| i as i64);
-        let v = t.expand::<shape![2, 4, 3, 3, 3]>().t();
+        let chain = "chain 231 from [3, 3, 3]: t.expand::<Shape![2, 4, 3, 3, 3]>().t()";
+        let t = Tensor::<i64, Shape![3, 3, 3]>::from_flat_fn(|i| i as i64);
+        let v = t.expand::<Shape![2, 4, 3, 3, 3]>().t();
         assert_eq!(v.shape(), [2, 4, 3, 3, 3], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[1, 2, 2, 0, 1]], 21, "{chain}: v[[1, 2, 2, 0, 1]]");
         assert_eq!(v[[1, 3, 2, 2, 2]], 26, "{chain}: v[[1, 3, 2, 2, 2]]");
-        let got: Tensor<i64, shape![2, 4, 3, 3, 3]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 4, 3, 3, 3]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4311,31 +4311,31 @@ fn chains_224_to_231() {
 fn chains_232_to_239() {
     // np.transpose(x[0::-1].reshape((1, 1, 5)), (2, 1, 0))
     {
-        let chain = "chain 232 from [1, 5]: slice!(t, ..;-1).reshape::<shape![1, 1, 5]>().permute::<axes![2, 1, 0]>()";
-        let t = Tensor::<i64, shape![1, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 232 from [1, 5]: slice!(t, ..;-1).reshape::<Shape![1, 1, 5]>().permute::<Axes![2, 1, 0]>()";
+        let t = Tensor::<i64, Shape![1, 5]>::from_flat_fn(|i| i as i64);
         let v = slice!(t, ..;-1)
-            .reshape::<shape![1, 1, 5]>()
-            .permute::<axes![2, 1, 0]>();
+            .reshape::<Shape![1, 1, 5]>()
+            .permute::<Axes![2, 1, 0]>();
         assert_eq!(v.shape(), [5, 1, 1], "{chain}");
         assert_eq!(v[[0, 0, 0]], 0, "{chain}: v[[0, 0, 0]]");
         assert_eq!(v[[3, 0, 0]], 3, "{chain}: v[[3, 0, 0]]");
         assert_eq!(v[[4, 0, 0]], 4, "{chain}: v[[4, 0, 0]]");
-        let got: Tensor<i64, shape![5, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![5, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3, 4], "{chain}: to_tensor()");
     }
     // np.swapaxes(np.broadcast_to(x.reshape((4, 3, 1, 1)), (4, 3, 1, 4)), -1, -2)
     {
-        let chain = "chain 233 from [3, 2, 2]: t.reshape::<shape![4, 3, 1, 1]>().expand::<shape![4, 3, 1, 4]>().t()";
-        let t = Tensor::<i64, shape![3, 2, 2]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 233 from [3, 2, 2]: t.reshape::<Shape![4, 3, 1, 1]>().expand::<Shape![4, 3, 1, 4]>().t()";
+        let t = Tensor::<i64, Shape![3, 2, 2]>::from_flat_fn(|i| i as i64);
         let v = t
-            .reshape::<shape![4, 3, 1, 1]>()
-            .expand::<shape![4, 3, 1, 4]>()
+            .reshape::<Shape![4, 3, 1, 1]>()
+            .expand::<Shape![4, 3, 1, 4]>()
             .t();
         assert_eq!(v.shape(), [4, 3, 4, 1], "{chain}");
         assert_eq!(v[[0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 3, 0]], 0, "{chain}: v[[0, 0, 3, 0]]");
         assert_eq!(v[[3, 2, 3, 0]], 11, "{chain}: v[[3, 2, 3, 0]]");
-        let got: Tensor<i64, shape![4, 3, 4, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![4, 3, 4, 1]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4347,10 +4347,10 @@ fn chains_232_to_239() {
     }
     // np.swapaxes(x[2:4:2, :, 3::-2].reshape((6, 1, 3, 1, 1))[5], -1, -2)
     {
-        let chain = "chain 234 from [4, 3, 5, 3]: slice!(slice!(t, 2..;2, .., 0..=-2;-2).reshape::<shape![6, 1, 3, 1, 1]>(), 5).t()";
-        let t = Tensor::<i64, shape![4, 3, 5, 3]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 234 from [4, 3, 5, 3]: slice!(slice!(t, 2..;2, .., 0..=-2;-2).reshape::<Shape![6, 1, 3, 1, 1]>(), 5).t()";
+        let t = Tensor::<i64, Shape![4, 3, 5, 3]>::from_flat_fn(|i| i as i64);
         let v = slice!(
-            slice!(t, 2..;2, .., 0..=-2;-2).reshape::<shape![6, 1, 3, 1, 1]>(),
+            slice!(t, 2..;2, .., 0..=-2;-2).reshape::<Shape![6, 1, 3, 1, 1]>(),
             5
         )
         .t();
@@ -4358,60 +4358,60 @@ fn chains_232_to_239() {
         assert_eq!(v[[0, 0, 0, 0]], 123, "{chain}: v[[0, 0, 0, 0]]");
         assert_eq!(v[[0, 1, 0, 0]], 124, "{chain}: v[[0, 1, 0, 0]]");
         assert_eq!(v[[0, 2, 0, 0]], 125, "{chain}: v[[0, 2, 0, 0]]");
-        let got: Tensor<i64, shape![1, 3, 1, 1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 3, 1, 1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[123, 124, 125], "{chain}: to_tensor()");
     }
     // np.flip(np.transpose(x[4::-3, 1, 0:4:3, 3], (0, 1)), (1, 0))
     {
-        let chain = "chain 235 from [5, 3, 4, 5]: let i0 = 1; slice!(t, ..;-3, i0, ..;3, -2).permute::<axes![0, 1]>().flip::<axes![1, 0]>()";
-        let t = Tensor::<i64, shape![5, 3, 4, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 235 from [5, 3, 4, 5]: let i0 = 1; slice!(t, ..;-3, i0, ..;3, -2).permute::<Axes![0, 1]>().flip::<Axes![1, 0]>()";
+        let t = Tensor::<i64, Shape![5, 3, 4, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 1;
         let v = slice!(t, ..;-3, i0, ..;3, -2)
-            .permute::<axes![0, 1]>()
-            .flip::<axes![1, 0]>();
+            .permute::<Axes![0, 1]>()
+            .flip::<Axes![1, 0]>();
         assert_eq!(v.shape(), [2, 2], "{chain}");
         assert_eq!(v[[0, 0]], 98, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 1]], 83, "{chain}: v[[0, 1]]");
         assert_eq!(v[[1, 1]], 263, "{chain}: v[[1, 1]]");
-        let got: Tensor<i64, shape![2, 2]> = v.to_tensor();
+        let got: Tensor<i64, Shape![2, 2]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[98, 83, 278, 263], "{chain}: to_tensor()");
     }
     // np.transpose(x.reshape((15, 40)), (1, 0))[11][3]
     {
-        let chain = "chain 236 from [4, 3, 5, 2, 5]: let i0 = 11; let i1 = 3; slice!(slice!(t.reshape::<shape![15, 40]>().permute::<axes![1, 0]>(), i0), i1)";
-        let t = Tensor::<i64, shape![4, 3, 5, 2, 5]>::from_flat_fn(|i| i as i64);
+        let chain = "chain 236 from [4, 3, 5, 2, 5]: let i0 = 11; let i1 = 3; slice!(slice!(t.reshape::<Shape![15, 40]>().permute::<Axes![1, 0]>(), i0), i1)";
+        let t = Tensor::<i64, Shape![4, 3, 5, 2, 5]>::from_flat_fn(|i| i as i64);
         let i0 = 11;
         let i1 = 3;
         let v = slice!(
-            slice!(t.reshape::<shape![15, 40]>().permute::<axes![1, 0]>(), i0),
+            slice!(t.reshape::<Shape![15, 40]>().permute::<Axes![1, 0]>(), i0),
             i1
         );
         assert_eq!(v.shape(), [0usize; 0], "{chain}");
         assert_eq!(v[[]], 131, "{chain}: v[[]]");
-        let got: Tensor<i64, shape![]> = v.to_tensor();
+        let got: Tensor<i64, Shape![]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[131], "{chain}: to_tensor()");
     }
     // x[1:2][0:1]
     {
         let chain = "chain 237 from [2]: slice!(slice!(t, -1..), ..=-1;1)";
-        let t = Tensor::<i64, shape![2]>::from_flat_fn(|i| i as i64);
+        let t = Tensor::<i64, Shape![2]>::from_flat_fn(|i| i as i64);
         let v = slice!(slice!(t, -1..), ..=-1;1);
         assert_eq!(v.shape(), [1], "{chain}");
         assert_eq!(v[[0]], 1, "{chain}: v[[0]]");
-        let got: Tensor<i64, shape![1]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[1], "{chain}: to_tensor()");
     }
     // np.broadcast_to(x[0:2, :], (1, 2, 2, 3, 4))
     {
         let chain =
-            "chain 238 from [2, 3, 4]: slice!(t, 0..2, ..).expand::<shape![1, 2, 2, 3, 4]>()";
-        let t = Tensor::<i64, shape![2, 3, 4]>::from_flat_fn(|i| i as i64);
-        let v = slice!(t, 0..2, ..).expand::<shape![1, 2, 2, 3, 4]>();
+            "chain 238 from [2, 3, 4]: slice!(t, 0..2, ..).expand::<Shape![1, 2, 2, 3, 4]>()";
+        let t = Tensor::<i64, Shape![2, 3, 4]>::from_flat_fn(|i| i as i64);
+        let v = slice!(t, 0..2, ..).expand::<Shape![1, 2, 2, 3, 4]>();
         assert_eq!(v.shape(), [1, 2, 2, 3, 4], "{chain}");
         assert_eq!(v[[0, 0, 0, 0, 0]], 0, "{chain}: v[[0, 0, 0, 0, 0]]");
         assert_eq!(v[[0, 0, 0, 1, 1]], 5, "{chain}: v[[0, 0, 0, 1, 1]]");
         assert_eq!(v[[0, 1, 1, 2, 3]], 23, "{chain}: v[[0, 1, 1, 2, 3]]");
-        let got: Tensor<i64, shape![1, 2, 2, 3, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 2, 2, 3, 4]> = v.to_tensor();
         assert_eq!(
             got.as_slice(),
             &[
@@ -4424,14 +4424,14 @@ fn chains_232_to_239() {
     }
     // np.swapaxes(np.transpose(np.swapaxes(x, -1, -2), (1, 0)), -1, -2)
     {
-        let chain = "chain 239 from [4, 1]: t.t().permute::<axes![1, 0]>().t()";
-        let t = Tensor::<i64, shape![4, 1]>::from_flat_fn(|i| i as i64);
-        let v = t.t().permute::<axes![1, 0]>().t();
+        let chain = "chain 239 from [4, 1]: t.t().permute::<Axes![1, 0]>().t()";
+        let t = Tensor::<i64, Shape![4, 1]>::from_flat_fn(|i| i as i64);
+        let v = t.t().permute::<Axes![1, 0]>().t();
         assert_eq!(v.shape(), [1, 4], "{chain}");
         assert_eq!(v[[0, 0]], 0, "{chain}: v[[0, 0]]");
         assert_eq!(v[[0, 2]], 2, "{chain}: v[[0, 2]]");
         assert_eq!(v[[0, 3]], 3, "{chain}: v[[0, 3]]");
-        let got: Tensor<i64, shape![1, 4]> = v.to_tensor();
+        let got: Tensor<i64, Shape![1, 4]> = v.to_tensor();
         assert_eq!(got.as_slice(), &[0, 1, 2, 3], "{chain}: to_tensor()");
     }
 }

@@ -9,8 +9,8 @@ fn iota<S: Shape>() -> Tensor<i32, S> {
 
 #[test]
 fn permute_reorders_axes_like_numpy_transpose() {
-    let t = iota::<shape![2, 3, 4]>();
-    let p = t.permute::<axes![2, 0, 1]>();
+    let t = iota::<Shape![2, 3, 4]>();
+    let p = t.permute::<Axes![2, 0, 1]>();
     assert_eq!(p.shape(), [4, 2, 3]);
     for (i, j, k) in (0..4).flat_map(|i| (0..2).flat_map(move |j| (0..3).map(move |k| (i, j, k)))) {
         assert_eq!(p[[i, j, k]], t[[j, k, i]]);
@@ -19,7 +19,7 @@ fn permute_reorders_axes_like_numpy_transpose() {
 
 #[test]
 fn t_swaps_the_last_two_axes() {
-    let t = iota::<shape![2, 3, 4]>();
+    let t = iota::<Shape![2, 3, 4]>();
     let v = t.t();
     assert_eq!(v.shape(), [2, 4, 3]);
     assert_eq!(v[[1, 3, 2]], t[[1, 2, 3]]);
@@ -28,8 +28,8 @@ fn t_swaps_the_last_two_axes() {
 
 #[test]
 fn reshape_of_a_contiguous_tensor_keeps_c_order() {
-    let t = iota::<shape![2, 3, 4]>();
-    let r = t.reshape::<shape![4, 6]>();
+    let t = iota::<Shape![2, 3, 4]>();
+    let r = t.reshape::<Shape![4, 6]>();
     assert_eq!(
         r.iter().copied().collect::<Vec<_>>(),
         (0..24).collect::<Vec<_>>()
@@ -39,44 +39,44 @@ fn reshape_of_a_contiguous_tensor_keeps_c_order() {
 
 #[test]
 fn reshape_after_permute_composes_the_index_maps() {
-    let t = iota::<shape![2, 3]>();
+    let t = iota::<Shape![2, 3]>();
     // NumPy: np.arange(6).reshape(2, 3).T.reshape(3, 2) == [[0, 3], [1, 4], [2, 5]]
-    let r = t.t().reshape::<shape![3, 2]>();
+    let r = t.t().reshape::<Shape![3, 2]>();
     assert_eq!(r, tensor![[0, 3], [1, 4], [2, 5]]);
-    let flat = t.permute::<axes![1, 0]>().reshape::<shape![6]>();
+    let flat = t.permute::<Axes![1, 0]>().reshape::<Shape![6]>();
     assert_eq!(flat, tensor![0, 3, 1, 4, 2, 5]);
 }
 
 #[test]
 fn reshape_after_flip_after_step_after_expand() {
-    let t = iota::<shape![2, 3]>();
+    let t = iota::<Shape![2, 3]>();
     assert_eq!(
-        t.flip::<axes![1]>().reshape::<shape![6]>(),
+        t.flip::<Axes![1]>().reshape::<Shape![6]>(),
         tensor![2, 1, 0, 5, 4, 3]
     );
-    let u = iota::<shape![4, 4]>();
+    let u = iota::<Shape![4, 4]>();
     assert_eq!(
-        slice!(u, .., ..;2).reshape::<shape![8]>(),
+        slice!(u, .., ..;2).reshape::<Shape![8]>(),
         tensor![0, 2, 4, 6, 8, 10, 12, 14]
     );
     let row = tensor![1, 2];
     assert_eq!(
-        row.expand::<shape![2, 2]>().reshape::<shape![4]>(),
+        row.expand::<Shape![2, 2]>().reshape::<Shape![4]>(),
         tensor![1, 2, 1, 2]
     );
 }
 
 #[test]
 fn flip_reverses_along_axes() {
-    let t = iota::<shape![2, 3]>();
-    assert_eq!(t.flip::<axes![0]>(), tensor![[3, 4, 5], [0, 1, 2]]);
-    assert_eq!(t.flip::<axes![0, 1]>(), tensor![[5, 4, 3], [2, 1, 0]]);
+    let t = iota::<Shape![2, 3]>();
+    assert_eq!(t.flip::<Axes![0]>(), tensor![[3, 4, 5], [0, 1, 2]]);
+    assert_eq!(t.flip::<Axes![0, 1]>(), tensor![[5, 4, 3], [2, 1, 0]]);
 }
 
 #[test]
 fn expand_broadcasts_with_stride_zero() {
     let col = tensor![[1], [2]];
-    let e = col.expand::<shape![3, 2, 4]>();
+    let e = col.expand::<Shape![3, 2, 4]>();
     assert_eq!(e.shape(), [3, 2, 4]);
     assert!(e.iter().take(4).all(|&x| x == 1));
     assert_eq!(e[[2, 1, 3]], 2);
@@ -84,7 +84,7 @@ fn expand_broadcasts_with_stride_zero() {
 
 #[test]
 fn slice_ranges_steps_negative_bounds_and_indices() {
-    let t = iota::<shape![4, 5, 6]>();
+    let t = iota::<Shape![4, 5, 6]>();
     // NumPy: x[1:3, :, 2::2, ] -> shape (2, 5, 2)
     let s = slice!(t, 1..3, .., 2..;2);
     assert_eq!(s.shape(), [2, 5, 2]);
@@ -100,16 +100,16 @@ fn slice_ranges_steps_negative_bounds_and_indices() {
 
 #[test]
 fn negative_steps_follow_ndarray() {
-    let t = iota::<shape![10]>();
+    let t = iota::<Shape![10]>();
     // ndarray s![1..8;-3]: take 1..8, walk it from its end: 7, 4, 1.
     assert_eq!(slice!(t, 1..8;-3), tensor![7, 4, 1]);
-    assert_eq!(slice!(t, ..;-1), t.flip::<axes![0]>());
+    assert_eq!(slice!(t, ..;-1), t.flip::<Axes![0]>());
     assert_eq!(slice!(t, ..;-4), tensor![9, 5, 1]);
 }
 
 #[test]
 fn empty_slices_are_allowed() {
-    let t = iota::<shape![4]>();
+    let t = iota::<Shape![4]>();
     let e = slice!(t, 2..2);
     assert_eq!(e.shape(), [0]);
     assert_eq!(e.iter().count(), 0);
@@ -118,7 +118,7 @@ fn empty_slices_are_allowed() {
 
 #[test]
 fn runtime_indices_drop_their_axis() {
-    let t = iota::<shape![3, 4]>();
+    let t = iota::<Shape![3, 4]>();
     for row in 0..3 {
         assert_eq!(
             slice!(t, row, 1..3),
@@ -132,15 +132,15 @@ fn runtime_indices_drop_their_axis() {
 #[test]
 #[should_panic(expected = "slice!: index 4 is out of bounds for axis 1 of size 4")]
 fn runtime_index_out_of_range_panics_with_axis_index_and_dim() {
-    let t = iota::<shape![3, 4]>();
+    let t = iota::<Shape![3, 4]>();
     let j = 4;
     let _ = slice!(t, .., j);
 }
 
 #[test]
 fn views_chain_on_views() {
-    let t = iota::<shape![2, 3, 4]>();
-    let v = slice!(t.permute::<axes![2, 0, 1]>().flip::<axes![1]>(), 1..3);
+    let t = iota::<Shape![2, 3, 4]>();
+    let v = slice!(t.permute::<Axes![2, 0, 1]>().flip::<Axes![1]>(), 1..3);
     assert_eq!(v.shape(), [2, 2, 3]);
     assert_eq!(v[[0, 0, 2]], t[[1, 2, 1]]);
     let w = slice!(v, .., 0).t();
@@ -150,10 +150,10 @@ fn views_chain_on_views() {
 
 #[test]
 fn writes_through_mutable_views() {
-    let mut t = Tensor::<i32, shape![3, 3]>::zeros();
+    let mut t = Tensor::<i32, Shape![3, 3]>::zeros();
     slice!(t.view_mut(), .., 1).fill(5);
     assert_eq!(t, tensor![[0, 5, 0], [0, 5, 0], [0, 5, 0]]);
-    let mut p = t.view_mut().t().flip::<axes![0]>();
+    let mut p = t.view_mut().t().flip::<Axes![0]>();
     p[[0, 0]] = 9; // row 0 of the flipped transpose is column 2
     assert_eq!(t[[0, 2]], 9);
     let k = 2;
@@ -163,17 +163,17 @@ fn writes_through_mutable_views() {
 
 #[test]
 fn to_tensor_copies_in_logical_order() {
-    let t = iota::<shape![2, 3]>();
-    let c: Tensor<i32, shape![3, 2]> = t.t().to_tensor();
+    let t = iota::<Shape![2, 3]>();
+    let c: Tensor<i32, Shape![3, 2]> = t.t().to_tensor();
     assert_eq!(c.as_slice(), &[0, 3, 1, 4, 2, 5]);
 }
 
 #[test]
 fn outer_iter_yields_sub_views() {
-    let t = iota::<shape![3, 2, 2]>();
+    let t = iota::<Shape![3, 2, 2]>();
     let firsts: Vec<i32> = t.outer_iter().map(|m| m[[0, 0]]).collect();
     assert_eq!(firsts, [0, 4, 8]);
-    let cols: Vec<Tensor<i32, shape![2]>> = t
+    let cols: Vec<Tensor<i32, Shape![2]>> = t
         .t()
         .outer_iter()
         .map(|m| slice!(m, 0).to_tensor())
@@ -184,19 +184,19 @@ fn outer_iter_yields_sub_views() {
 
 #[test]
 fn views_print_and_compare() {
-    let t = iota::<shape![2, 3]>();
+    let t = iota::<Shape![2, 3]>();
     assert_eq!(t.t().to_string(), "[[0 3]\n [1 4]\n [2 5]]");
     assert_eq!(
         format!("{:?}", t.t()),
         "View { shape: [3, 2], data: [0, 3, 1, 4, 2, 5] }"
     );
     assert!(t.t() == t.t().to_tensor().view());
-    assert_ne!(t.flip::<axes![1]>(), t);
+    assert_ne!(t.flip::<Axes![1]>(), t);
 }
 
 #[test]
 fn get_on_views_checks_each_axis() {
-    let t = iota::<shape![2, 3]>();
+    let t = iota::<Shape![2, 3]>();
     assert_eq!(t.t().get([2, 1]), Some(&5));
     assert_eq!(t.t().get([1, 2]), None);
 }
@@ -204,6 +204,6 @@ fn get_on_views_checks_each_axis() {
 #[test]
 #[should_panic(expected = "index [3, 0] is out of bounds for shape [3, 2]")]
 fn out_of_range_view_index_panics_with_index_and_shape() {
-    let t = iota::<shape![2, 3]>();
+    let t = iota::<Shape![2, 3]>();
     let _ = t.t()[[3, 0]];
 }

@@ -4,9 +4,9 @@
 //! Two views, each its own group:
 //!
 //! * `transpose`: `t.t()` of a `[256, 256]` tensor (256 KiB);
-//! * `permute`: `t.permute::<axes![2, 0, 1]>()` of a `[64, 64, 64]` tensor
+//! * `permute`: `t.permute::<Axes![2, 0, 1]>()` of a `[64, 64, 64]` tensor
 //!   (1 MiB), `out[k][i][j] = in[i][j][k]`;
-//! * `flip`: `t.flip::<axes![0]>()` of the `[256, 256]` tensor, the rows in
+//! * `flip`: `t.flip::<Axes![0]>()` of the `[256, 256]` tensor, the rows in
 //!   reverse order: `to_tensor`'s row path, one `memcpy` per row (no
 //!   hand-tiled contender: there is nothing to tile).
 //!
@@ -33,9 +33,9 @@ use tensor_bench::{alignment_of, value, Aligned};
 use tensor_core::{axes, shape, Shape, Tensor};
 
 /// The transposed shape: 65536 `f32`, 256 KiB.
-type Square = shape![256, 256];
+type Square = Shape![256, 256];
 /// The permuted shape: 262144 `f32`, 1 MiB.
-type Cube = shape![64, 64, 64];
+type Cube = Shape![64, 64, 64];
 /// The side of [`Square`].
 const N: usize = Square::DIMS[0];
 /// The side of [`Cube`].
@@ -163,13 +163,13 @@ fn check_permute() {
 /// The `[256, 256]` tensor with its rows reversed, by `to_tensor`.
 #[inline(never)]
 fn flip_tensor(src: &Tensor<f32, Square>, dst: &mut Tensor<f32, Square>) {
-    *dst = src.flip::<axes![0]>().to_tensor();
+    *dst = src.flip::<Axes![0]>().to_tensor();
 }
 
 /// The `[256, 256]` tensor with its rows reversed, by `to_boxed_tensor`.
 #[inline(never)]
 fn flip_boxed(src: &Tensor<f32, Square>) -> Box<Tensor<f32, Square>> {
-    src.flip::<axes![0]>().to_boxed_tensor()
+    src.flip::<Axes![0]>().to_boxed_tensor()
 }
 
 /// ndarray's row reversal into a preallocated array.
@@ -236,14 +236,14 @@ fn transpose_ndarray(src: &Array2<f32>, dst: &mut Array2<f32>) {
 /// The `(2, 0, 1)` permute of the `[64, 64, 64]` tensor, by `to_tensor`.
 #[inline(never)]
 fn permute_tensor(src: &Tensor<f32, Cube>, dst: &mut Tensor<f32, Cube>) {
-    *dst = src.permute::<axes![2, 0, 1]>().to_tensor();
+    *dst = src.permute::<Axes![2, 0, 1]>().to_tensor();
 }
 
 /// The `(2, 0, 1)` permute of the `[64, 64, 64]` tensor, by
 /// `to_boxed_tensor`.
 #[inline(never)]
 fn permute_boxed(src: &Tensor<f32, Cube>) -> Box<Tensor<f32, Cube>> {
-    src.permute::<axes![2, 0, 1]>().to_boxed_tensor()
+    src.permute::<Axes![2, 0, 1]>().to_boxed_tensor()
 }
 
 /// `out[k][i][j] = in[i][j][k]` over flat arrays: for each `i`, the
@@ -331,7 +331,7 @@ mod transpose {
     }
 }
 
-/// `t.permute::<axes![2, 0, 1]>()` of a `[64, 64, 64]` `f32` tensor to
+/// `t.permute::<Axes![2, 0, 1]>()` of a `[64, 64, 64]` `f32` tensor to
 /// contiguous memory.
 #[divan::bench_group(sample_count = SAMPLES, sample_size = SAMPLE_SIZE)]
 mod permute {
@@ -371,14 +371,14 @@ mod permute {
         });
     }
 
-    /// `*dst = src.permute::<axes![2, 0, 1]>().to_tensor()`.
+    /// `*dst = src.permute::<Axes![2, 0, 1]>().to_tensor()`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let mut ops = Operands::<Cube>::new();
         bencher.bench_local(|| permute_tensor(black_box(&ops.src.0), &mut ops.dst.0));
     }
 
-    /// `src.permute::<axes![2, 0, 1]>().to_boxed_tensor()`, allocated and
+    /// `src.permute::<Axes![2, 0, 1]>().to_boxed_tensor()`, allocated and
     /// freed in the timing.
     #[divan::bench]
     fn tensor_boxed(bencher: Bencher) {
@@ -386,7 +386,7 @@ mod permute {
         bencher.bench_local(|| drop(black_box(permute_boxed(black_box(&ops.src.0)))));
     }
 
-    /// `dst.copy_from(&src.permute::<axes![2, 0, 1]>())`: into an existing
+    /// `dst.copy_from(&src.permute::<Axes![2, 0, 1]>())`: into an existing
     /// tensor, no temporary.
     #[divan::bench]
     fn tensor_copy_from(bencher: Bencher) {
@@ -394,12 +394,12 @@ mod permute {
         bencher.bench_local(|| {
             ops.dst
                 .0
-                .copy_from(&black_box(&ops.src.0).permute::<axes![2, 0, 1]>())
+                .copy_from(&black_box(&ops.src.0).permute::<Axes![2, 0, 1]>())
         });
     }
 }
 
-/// `t.flip::<axes![0]>()` of a `[256, 256]` `f32` tensor to contiguous
+/// `t.flip::<Axes![0]>()` of a `[256, 256]` `f32` tensor to contiguous
 /// memory: rows copied whole, in reverse order.
 #[divan::bench_group(sample_count = SAMPLES, sample_size = SAMPLE_SIZE)]
 mod flip {
@@ -421,14 +421,14 @@ mod flip {
         bencher.bench_local(|| flip_ndarray(black_box(&src), &mut dst));
     }
 
-    /// `*dst = src.flip::<axes![0]>().to_tensor()`.
+    /// `*dst = src.flip::<Axes![0]>().to_tensor()`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let mut ops = Operands::<Square>::new();
         bencher.bench_local(|| flip_tensor(black_box(&ops.src.0), &mut ops.dst.0));
     }
 
-    /// `src.flip::<axes![0]>().to_boxed_tensor()`, allocated and freed in
+    /// `src.flip::<Axes![0]>().to_boxed_tensor()`, allocated and freed in
     /// the timing.
     #[divan::bench]
     fn tensor_boxed(bencher: Bencher) {

@@ -6,7 +6,7 @@
 //! ([`sum_indep`] or [`sum_serial`]) and differs only in how it reads element
 //! `(i, j, k)`:
 //!
-//! * `tensor`: `tensor_core::Tensor<f32, shape![16, 32, 64]>`, `t[[i, j, k]]`;
+//! * `tensor`: `tensor_core::Tensor<f32, Shape![16, 32, 64]>`, `t[[i, j, k]]`;
 //! * `hand_written`: a flat `&[f32]` with constant strides,
 //!   `flat[i * 2048 + j * 64 + k]`, the baseline of the ratios;
 //! * `ndarray`: `ndarray::Array3<f32>`, `a[[i, j, k]]`.
@@ -28,7 +28,7 @@ use tensor_bench::{alignment_of, value, Aligned};
 use tensor_core::{shape, Shape, Tensor};
 
 /// The shape summed: 32768 `f32`, 128 KiB.
-type S = shape![16, 32, 64];
+type S = Shape![16, 32, 64];
 /// The size of axis 0.
 const D0: usize = S::DIMS[0];
 /// The size of axis 1.
@@ -183,7 +183,7 @@ fn ndarray_serial(a: &Array3<f32>) -> f32 {
 mod indep_acc {
     use super::*;
 
-    /// `Tensor<f32, shape![16, 32, 64]>`, `t[[i, j, k]]`.
+    /// `Tensor<f32, Shape![16, 32, 64]>`, `t[[i, j, k]]`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let ops = Operands::new();
@@ -211,7 +211,7 @@ mod indep_acc {
 mod serial_acc {
     use super::*;
 
-    /// `Tensor<f32, shape![16, 32, 64]>`, `t[[i, j, k]]`, one accumulator.
+    /// `Tensor<f32, Shape![16, 32, 64]>`, `t[[i, j, k]]`, one accumulator.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let ops = Operands::new();

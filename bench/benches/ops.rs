@@ -41,11 +41,11 @@ use tensor_bench::{alignment_of, value, Aligned};
 use tensor_core::prelude::*;
 
 /// The shape of `add`: 4096 `f32`, 16 KiB.
-type Small = shape![64, 64];
+type Small = Shape![64, 64];
 /// The shape of `broadcast_add` and of the sums: 65536 `f32`, 256 KiB.
-type Square = shape![256, 256];
+type Square = Shape![256, 256];
 /// The broadcast vector, and the result of the sums.
-type Line = shape![256];
+type Line = Shape![256];
 /// The side of [`Small`].
 const S: usize = Small::DIMS[0];
 /// The side of [`Square`].
@@ -391,16 +391,16 @@ fn sum1_hand(a: &[f32], out: &mut [f32]) {
     }
 }
 
-/// `*out = a.sum_axes::<axes![0]>()`.
+/// `*out = a.sum_axes::<Axes![0]>()`.
 #[inline(never)]
 fn sum0_tensor(a: &Tensor<f32, Square>, out: &mut Tensor<f32, Line>) {
-    *out = a.sum_axes::<axes![0]>();
+    *out = a.sum_axes::<Axes![0]>();
 }
 
-/// `*out = a.sum_axes::<axes![1]>()`.
+/// `*out = a.sum_axes::<Axes![1]>()`.
 #[inline(never)]
 fn sum1_tensor(a: &Tensor<f32, Square>, out: &mut Tensor<f32, Line>) {
-    *out = a.sum_axes::<axes![1]>();
+    *out = a.sum_axes::<Axes![1]>();
 }
 
 /// ndarray's `a.sum_axis(Axis(k))`, a fresh array.
@@ -462,7 +462,7 @@ mod sum_axis0 {
         bencher.bench_local(|| sum0_hand(black_box(&a.0), &mut out.0));
     }
 
-    /// `*out = a.sum_axes::<axes![0]>()`.
+    /// `*out = a.sum_axes::<Axes![0]>()`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let (a, mut out) = (super::tensor(), zeros());
@@ -496,7 +496,7 @@ mod sum_axis1 {
         bencher.bench_local(|| sum1_hand(black_box(&a.0), &mut out.0));
     }
 
-    /// `*out = a.sum_axes::<axes![1]>()`.
+    /// `*out = a.sum_axes::<Axes![1]>()`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let (a, mut out) = (super::tensor(), zeros());
@@ -569,7 +569,7 @@ fn na_logical<const R: usize, const C: usize>() -> Box<Aligned<SMatrix<f32, R, C
 
 /// A group `matmul_D` of `[D, D] x [D, D]` products, timed `sample_size`
 /// runs per sample. (`$d` is a token tree, not a `literal` fragment:
-/// `shape!` does not see through the invisible group a fragment becomes.)
+/// `Shape!` does not see through the invisible group a fragment becomes.)
 macro_rules! matmul_group {
     ($name:ident, $d:tt, $sample_size:expr) => {
         #[doc = concat!("`[", $d, ", ", $d, "] x [", $d, ", ", $d, "]`, `f32`.")]
@@ -578,7 +578,7 @@ macro_rules! matmul_group {
             use super::*;
 
             /// The operands' shape.
-            type Sq = shape![$d, $d];
+            type Sq = Shape![$d, $d];
             /// Their side.
             const D: usize = $d;
 

@@ -1,7 +1,7 @@
 //! Views: summing a permuted view of a `[16, 32, 64]` `f32` tensor element by
 //! element through its multi-index, `v[[i, j, k]]`, in a triple loop.
 //!
-//! The view is `t.permute::<axes![2, 0, 1]>()`: shape `[64, 16, 32]`, and
+//! The view is `t.permute::<Axes![2, 0, 1]>()`: shape `[64, 16, 32]`, and
 //! element `(i, j, k)` of the view is element `(j, k, i)` of the tensor, at
 //! flat position `i + j * 2048 + k * 64`. This measures what indexing a view
 //! costs against the same constant-stride arithmetic written by hand:
@@ -29,9 +29,9 @@ use tensor_core::layout::{Permuted, RowMajor};
 use tensor_core::{axes, shape, Shape, Tensor, View};
 
 /// The tensor's shape: 32768 `f32`, 128 KiB.
-type S = shape![16, 32, 64];
+type S = Shape![16, 32, 64];
 /// The permutation: view axis `k` is tensor axis `P[k]`.
-type P = axes![2, 0, 1];
+type P = Axes![2, 0, 1];
 /// The view's sizes: the tensor's dims permuted.
 const D: [usize; 3] = [S::DIMS[2], S::DIMS[0], S::DIMS[1]];
 /// The view's strides in the tensor: the tensor's strides permuted.
@@ -137,7 +137,7 @@ fn ndarray_sum(p: ArrayView3<'_, f32>) -> f32 {
 mod permuted_sum {
     use super::*;
 
-    /// `t.permute::<axes![2, 0, 1]>()`, `v[[i, j, k]]`.
+    /// `t.permute::<Axes![2, 0, 1]>()`, `v[[i, j, k]]`.
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let ops = Operands::new();

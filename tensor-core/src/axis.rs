@@ -1,12 +1,12 @@
-//! Axis numbers as types, and lists of them: `axes![2, 0, 1]`.
+//! Axis numbers as types, and lists of them: `Axes![2, 0, 1]`.
 //!
-//! `axes![2, 0, 1]` is the type `(Axis<2>, Axis<0>, Axis<1>)`, the argument of
+//! `Axes![2, 0, 1]` is the type `(Axis<2>, Axis<0>, Axis<1>)`, the argument of
 //! `permute`, `flip` and the `*_axes` reductions. Like dimensions, an axis
 //! prints in decimal and has a typenum underneath for type-level checks.
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! type P = axes![2, 0, 1];
+//! type P = Axes![2, 0, 1];
 //! assert_eq!(P::AXES, [2, 0, 1]);
 //! ```
 
@@ -18,7 +18,7 @@ use crate::shape::MultiIndex;
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
 pub struct Axis<const N: usize>;
 
-/// A list of axis numbers known at compile time; write it with `axes!`.
+/// A list of axis numbers known at compile time; write it with `Axes!`.
 ///
 /// Implemented for tuples of up to 8 [`Axis`] types.
 pub trait Axes: Copy + Default + Debug + 'static {

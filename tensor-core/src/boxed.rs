@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let w = Tensor::<f32, shape![1024, 1024]>::boxed_full(0.5); // 4 MiB
+//! let w = Tensor::<f32, Shape![1024, 1024]>::boxed_full(0.5); // 4 MiB
 //! let wt = w.t().to_boxed_tensor();
 //! assert_eq!(wt[[3, 7]], 0.5);
 //! ```
@@ -29,7 +29,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<u32, shape![512, 512]>::boxed_from_flat_fn(|i| i as u32);
+    /// let t = Tensor::<u32, Shape![512, 512]>::boxed_from_flat_fn(|i| i as u32);
     /// assert_eq!(t[[2, 3]], 1027);
     /// ```
     pub fn boxed_from_flat_fn(mut f: impl FnMut(usize) -> T) -> Box<Self> {
@@ -45,7 +45,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<i8, shape![256, 1024]>::boxed_full(-1);
+    /// let t = Tensor::<i8, Shape![256, 1024]>::boxed_full(-1);
     /// assert!(t.iter().all(|&x| x == -1));
     /// ```
     pub fn boxed_full(value: T) -> Box<Self>
@@ -59,7 +59,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<f64, shape![1024, 1024]>::boxed_zeros(); // 8 MiB
+    /// let t = Tensor::<f64, Shape![1024, 1024]>::boxed_zeros(); // 8 MiB
     /// assert_eq!(t.iter().sum::<f64>(), 0.0);
     /// ```
     pub fn boxed_zeros() -> Box<Self>
@@ -84,7 +84,7 @@ impl<T, L: Layout> View<'_, T, L> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<f32, shape![512, 1024]>::boxed_from_flat_fn(|i| i as f32);
+    /// let t = Tensor::<f32, Shape![512, 1024]>::boxed_from_flat_fn(|i| i as f32);
     /// let c = t.t().to_boxed_tensor(); // shape [1024, 512]
     /// assert_eq!(c[[1, 2]], t[[2, 1]]);
     /// ```
@@ -101,8 +101,8 @@ impl<T, L: Layout> ViewMut<'_, T, L> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let mut t = Tensor::<u8, shape![2, 3]>::boxed_zeros();
-    /// let c = t.view_mut().flip::<axes![1]>().to_boxed_tensor();
+    /// let mut t = Tensor::<u8, Shape![2, 3]>::boxed_zeros();
+    /// let c = t.view_mut().flip::<Axes![1]>().to_boxed_tensor();
     /// assert_eq!(*c, Tensor::zeros());
     /// ```
     pub fn to_boxed_tensor(&self) -> Box<Tensor<T, L::Shape>>
@@ -121,7 +121,7 @@ mod tests {
     use crate::prelude::*;
 
     /// 16 Mi `f32`: 64 MiB.
-    type Big = shape![4096, 4096];
+    type Big = Shape![4096, 4096];
 
     /// Runs `f` in a thread with a 2 MiB stack, 32 times smaller than `Big`.
     fn on_small_stack(f: impl FnOnce() + Send + 'static) {
@@ -154,20 +154,20 @@ mod tests {
                 (t[[1, 2]], t[[4095, 0]], t[[17, 4000]]),
                 (8193, 4095, 4000 * 4096 + 17)
             );
-            let r = n.flip::<axes![0]>().to_boxed_tensor();
+            let r = n.flip::<Axes![0]>().to_boxed_tensor();
             assert_eq!(r[[0, 5]], 4095 * 4096 + 5);
         });
     }
 
     #[test]
     fn boxed_tensors_equal_their_stack_counterparts() {
-        let t = Tensor::<i32, shape![3, 4]>::boxed_from_flat_fn(|i| i as i32 * 3);
+        let t = Tensor::<i32, Shape![3, 4]>::boxed_from_flat_fn(|i| i as i32 * 3);
         assert_eq!(*t, Tensor::from_flat_fn(|i| i as i32 * 3));
         assert_eq!(*t.t().to_boxed_tensor(), t.t().to_tensor());
         assert_eq!(
-            *Tensor::<i32, shape![]>::boxed_full(7),
-            tensor![7].reshape::<shape![]>().to_tensor()
+            *Tensor::<i32, Shape![]>::boxed_full(7),
+            tensor![7].reshape::<Shape![]>().to_tensor()
         );
-        assert_eq!(Tensor::<u8, shape![0, 3]>::boxed_zeros().iter().count(), 0);
+        assert_eq!(Tensor::<u8, Shape![0, 3]>::boxed_zeros().iter().count(), 0);
     }
 }

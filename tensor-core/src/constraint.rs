@@ -10,7 +10,7 @@
 //! ```
 //! use tensor_core::constraint::{AxisOf, PermuteShape};
 //! use tensor_core::prelude::*;
-//! type P = <shape![2, 3, 4] as PermuteShape<axes![2, 0, 1]>>::Output;
+//! type P = <Shape![2, 3, 4] as PermuteShape<Axes![2, 0, 1]>>::Output;
 //! assert_eq!(P::DIMS, [4, 2, 3]);
 //! ```
 
@@ -30,7 +30,7 @@ pub trait AxisOf<const I: usize> {
 }
 
 /// `permute::<P>()`: output axis `k` is input axis `P[k]`. Implemented when
-/// `P` lists `RANK` axes, each below `RANK`; `axes!` rejects repeats, so that
+/// `P` lists `RANK` axes, each below `RANK`; `Axes!` rejects repeats, so that
 /// makes `P` a permutation of `0..RANK`.
 #[diagnostic::on_unimplemented(
     message = "cannot permute shape `{Self}` by `{P}`: the axes must be a permutation of 0..RANK",
@@ -54,7 +54,7 @@ pub trait FlipShape<A> {}
     label = "fewer than 2 axes"
 )]
 pub trait Transpose {
-    /// `axes![0, 1, .., R - 1, R - 2]`.
+    /// `Axes![0, 1, .., R - 1, R - 2]`.
     type Axes: crate::axis::Axes;
 }
 
@@ -399,11 +399,11 @@ mod tests {
 
     #[test]
     fn numpy_broadcasting_is_computed_in_the_type() {
-        broadcasts_to::<shape![256, 256], shape![256], shape![256, 256]>();
-        broadcasts_to::<shape![8, 1, 6, 1], shape![7, 1, 5], shape![8, 7, 6, 5]>();
-        broadcasts_to::<shape![1], shape![3, 4], shape![3, 4]>();
-        broadcasts_to::<shape![], shape![2], shape![2]>();
-        broadcasts_to::<shape![5, 4], shape![1], shape![5, 4]>();
+        broadcasts_to::<Shape![256, 256], Shape![256], Shape![256, 256]>();
+        broadcasts_to::<Shape![8, 1, 6, 1], Shape![7, 1, 5], Shape![8, 7, 6, 5]>();
+        broadcasts_to::<Shape![1], Shape![3, 4], Shape![3, 4]>();
+        broadcasts_to::<Shape![], Shape![2], Shape![2]>();
+        broadcasts_to::<Shape![5, 4], Shape![1], Shape![5, 4]>();
     }
 
     /// Compiles only if reducing `S` over `A` gives `R`.
@@ -411,9 +411,9 @@ mod tests {
 
     #[test]
     fn reductions_drop_the_listed_axes() {
-        reduces_to::<shape![2, 3, 4], axes![1], shape![2, 4]>();
-        reduces_to::<shape![2, 3, 4], axes![2, 0], shape![3]>();
-        reduces_to::<shape![2, 3, 4], axes![0, 1, 2], shape![]>();
-        reduces_to::<shape![2, 3, 4], axes![], shape![2, 3, 4]>();
+        reduces_to::<Shape![2, 3, 4], Axes![1], Shape![2, 4]>();
+        reduces_to::<Shape![2, 3, 4], Axes![2, 0], Shape![3]>();
+        reduces_to::<Shape![2, 3, 4], Axes![0, 1, 2], Shape![]>();
+        reduces_to::<Shape![2, 3, 4], Axes![], Shape![2, 3, 4]>();
     }
 }

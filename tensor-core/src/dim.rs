@@ -4,7 +4,7 @@
 //! type-level number (every value in `0..=1024`, and each power of two and of
 //! ten up to `usize::MAX`), and [`BigDim<N, Hi, LO>`] for any other value,
 //! with `N = Hi * 1024 + LO`. The macros choose, so a user never writes
-//! either: `shape![3, 1000003]` is `(Dim<3>, BigDim<1000003, Dim<976>, 579>)`.
+//! either: `Shape![3, 1000003]` is `(Dim<3>, BigDim<1000003, Dim<976>, 579>)`.
 //!
 //! # Why this representation
 //!
@@ -30,7 +30,7 @@
 //! use tensor_core::prelude::*;
 //! use typenum::Unsigned;
 //!
-//! type Big = shape![1000003, 2];
+//! type Big = Shape![1000003, 2];
 //! assert_eq!(Big::DIMS, [1000003, 2]);
 //! // The typenum underneath is available to generic code.
 //! type First = <Dim<28> as Dimension>::Num;
@@ -54,7 +54,7 @@ mod sealed {
 ///
 /// Implemented only by [`Dim`] and [`BigDim`] (the trait is sealed), so every
 /// dimension's value, typenum and array agree. Generic code bounds its
-/// dimension parameters by it; `#[shaped(M, N)]` adds those bounds for you.
+/// dimension parameters by it; `#[shape(M, N)]` adds those bounds for you.
 ///
 /// ```
 /// use tensor_core::prelude::*;
@@ -65,7 +65,7 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a dimension",
     label = "not a dimension",
-    note = "dimensions are written as integer literals in `shape![..]`, or declared with `#[shaped(M)]`"
+    note = "dimensions are written as integer literals in `Shape![..]`, or declared with `#[shape(M)]`"
 )]
 pub trait Dimension: sealed::Sealed + Copy + Default + fmt::Debug + 'static {
     /// The size, as a value.
@@ -89,11 +89,11 @@ pub struct Dim<const N: usize>;
 /// The dimension of size `N` when typenum has no alias for `N`: `N` is
 /// `Hi * 1024 + LO`, with `Hi` a dimension itself and `LO < 1024`, so that
 /// every part prints in decimal (`BigDim<1000003, Dim<976>, 579>`) and the
-/// typenum is `Hi::Num * 1024 + LO`. `shape!` emits it for such sizes.
+/// typenum is `Hi::Num * 1024 + LO`. `Shape!` emits it for such sizes.
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// type S = shape![1000003];
+/// type S = Shape![1000003];
 /// assert_eq!(S::SIZE, 1000003);
 /// assert_eq!(<BigDim<1000003, Dim<976>, 579> as Dimension>::VALUE, 1000003);
 /// ```
@@ -155,7 +155,7 @@ impl<const N: usize, Hi, const LO: usize> fmt::Debug for BigDim<N, Hi, LO> {
 /// `N` in typenum's `Const<N>: ToUInt` table (generated:
 /// `generated/dim_table.rs`). Dimensions computed by type-level arithmetic
 /// (an open-ended slice's length) come back through it, so that they are the
-/// same type as the literal `shape!` writes.
+/// same type as the literal `Shape!` writes.
 #[diagnostic::on_unimplemented(
     message = "a dimension computed at compile time must be at most 1024, or a power of two or ten",
     label = "computed dimension too large",

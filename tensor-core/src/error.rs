@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let err = Tensor::<f32, shape![2, 3]>::try_from_slice(&[1.0; 5]).unwrap_err();
+//! let err = Tensor::<f32, Shape![2, 3]>::try_from_slice(&[1.0; 5]).unwrap_err();
 //! assert_eq!(err.to_string(), "expected 6 elements for shape [2, 3], found 5");
 //! ```
 

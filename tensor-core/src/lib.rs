@@ -1,7 +1,7 @@
 //! Compile-time-shaped tensors.
 //!
 //! A tensor is linear memory plus a layout. Here the layout is part of the
-//! type: `Tensor<f32, shape![2, 3]>` knows its dimensions, strides and size
+//! type: `Tensor<f32, Shape![2, 3]>` knows its dimensions, strides and size
 //! at compile time, so a shape mistake is a compile error and an index is a
 //! handful of constant multiply-adds. The crate is `#![no_std]` and needs no
 //! allocator: tensors are stored inline and can live in `static` memory.
@@ -9,20 +9,20 @@
 //! ```
 //! use tensor_core::prelude::*;
 //!
-//! type Img = shape![3, 28, 28];
+//! type Img = Shape![3, 28, 28];
 //! assert_eq!(Img::STRIDES, [784, 28, 1]);
 //!
 //! let t = tensor![[1, 2, 3], [4, 5, 6]];
 //! assert_eq!(t[[1, 2]], 6);
 //! assert_eq!(t.to_string(), "[[1 2 3]\n [4 5 6]]");
 //!
-//! #[shaped(M, N)]
-//! fn first_row(t: &Tensor<i32, shape![M, N]>) -> i32 { t[[0, 0]] }
+//! #[shape(M, N)]
+//! fn first_row(t: &Tensor<i32, Shape![M, N]>) -> i32 { t[[0, 0]] }
 //! assert_eq!(first_row(&t), 1);
 //! ```
 //!
-//! The language users write: [`shape!`], [`axes!`], [`tensor!`] and the
-//! [`shaped`] attribute. Everything else is reached through [`prelude`].
+//! The language users write: [`Shape!`], [`Axes!`], [`tensor!`] and the
+//! [`shape`] attribute. Everything else is reached through [`prelude`].
 #![no_std]
 #![warn(missing_docs)]
 
@@ -55,7 +55,7 @@ pub use dim::{BigDim, Dim, Dimension};
 pub use error::ShapeError;
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_macros::{axes, shape, shaped, slice, tensor};
+pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
 pub use view::{View, ViewMut};
 
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
@@ -71,7 +71,7 @@ pub mod prelude {
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
     pub use crate::view::{View, ViewMut};
-    pub use tensor_macros::{axes, shape, shaped, slice, tensor};
+    pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
 }
 
 /// The README's examples, compiled and run as doc-tests so they stay true.

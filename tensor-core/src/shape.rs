@@ -1,7 +1,7 @@
-//! Shapes are types: a tuple of [`Dimension`]s, built by `shape![...]`.
+//! Shapes are types: a tuple of [`Dimension`]s, built by `Shape![...]`.
 //!
-//! `shape![3, 28, 28]` is the type `(Dim<3>, Dim<28>, Dim<28>)`; `shape![]` is
-//! `()`, the shape of a scalar; `shape![B, 3]` is `(B, Dim<3>)` for a dimension
+//! `Shape![3, 28, 28]` is the type `(Dim<3>, Dim<28>, Dim<28>)`; `Shape![]` is
+//! `()`, the shape of a scalar; `Shape![B, 3]` is `(B, Dim<3>)` for a dimension
 //! parameter `B`. [`Shape`] gives every such tuple its rank, dimensions,
 //! row-major strides and element count as constants, all computed at compile
 //! time and usable in `const` items.
@@ -22,7 +22,7 @@
 //! ```
 //! use tensor_core::prelude::*;
 //!
-//! type Img = shape![3, 28, 28];
+//! type Img = Shape![3, 28, 28];
 //! const _: () = assert!(Img::RANK == 3);
 //! assert_eq!(Img::DIMS, [3, 28, 28]);
 //! assert_eq!(Img::STRIDES, [784, 28, 1]);
@@ -54,16 +54,16 @@ mod sealed {
 
 /// A tensor shape known at compile time.
 ///
-/// Implemented for tuples of up to 8 [`Dimension`]s; write it with `shape!`.
+/// Implemented for tuples of up to 8 [`Dimension`]s; write it with `Shape!`.
 /// All constants are evaluated by the compiler. The trait is sealed: the
 /// storage of every shape is the nested arrays of `storage.rs`, which the
 /// copies into uninitialised tensors (`view/copy.rs`, `boxed.rs`) rely on.
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// type S = shape![2, 3, 4];
+/// type S = Shape![2, 3, 4];
 /// assert_eq!(S::STRIDES, [12, 4, 1]);
-/// assert_eq!(<shape![]>::SIZE, 1);
+/// assert_eq!(<Shape![]>::SIZE, 1);
 /// ```
 pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     /// The number of axes.

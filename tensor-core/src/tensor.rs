@@ -4,7 +4,7 @@
 //! use tensor_core::prelude::*;
 //!
 //! let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
-//! let f = Tensor::<f32, shape![2, 3]>::from_fn(|[i, j]| (i * 3 + j + 1) as f32);
+//! let f = Tensor::<f32, Shape![2, 3]>::from_fn(|[i, j]| (i * 3 + j + 1) as f32);
 //! assert_eq!(a, f);
 //! assert_eq!(a.shape(), [2, 3]);
 //! assert_eq!(a.iter().sum::<f32>(), 21.0);
@@ -27,15 +27,15 @@ use crate::shape::Shape;
 ///   element at multi-index `[i0, i1, ...]` is at flat position
 ///   `i0 * S::STRIDES[0] + i1 * S::STRIDES[1] + ...`.
 /// * The shape lives only in the type: a `Tensor` is exactly as large as its
-///   elements (`size_of::<Tensor<f32, shape![2, 3]>>() == 24`), has no
+///   elements (`size_of::<Tensor<f32, Shape![2, 3]>>() == 24`), has no
 ///   heap allocation, and is `Copy` when `T` is.
 /// * Every element is initialised; every constructor checks lengths (at
 ///   compile time for `tensor!`, at run time for [`Tensor::try_from_slice`]).
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// static W: Tensor<f32, shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
-/// const B: Tensor<i32, shape![3]> = tensor![1, 2, 3];
+/// static W: Tensor<f32, Shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
+/// const B: Tensor<i32, Shape![3]> = tensor![1, 2, 3];
 /// assert_eq!(W[[1, 1]], 1.0);
 /// assert_eq!(core::mem::size_of_val(&B), 12);
 /// ```
@@ -50,7 +50,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// const T: Tensor<u8, shape![2, 2]> = Tensor::from_array([[1, 2], [3, 4]]);
+    /// const T: Tensor<u8, Shape![2, 2]> = Tensor::from_array([[1, 2], [3, 4]]);
     /// assert_eq!(T[[1, 0]], 3);
     /// ```
     pub const fn from_array(data: S::Storage<T>) -> Self {
@@ -72,7 +72,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<usize, shape![2, 3]>::from_fn(|[i, j]| 10 * i + j);
+    /// let t = Tensor::<usize, Shape![2, 3]>::from_fn(|[i, j]| 10 * i + j);
     /// assert_eq!(t, tensor![[0, 1, 2], [10, 11, 12]]);
     /// ```
     ///
@@ -90,7 +90,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<usize, shape![2, 2]>::from_flat_fn(|i| i * i);
+    /// let t = Tensor::<usize, Shape![2, 2]>::from_flat_fn(|i| i * i);
     /// assert_eq!(t.as_slice(), &[0, 1, 4, 9]);
     /// ```
     pub fn from_flat_fn(f: impl FnMut(usize) -> T) -> Self {
@@ -101,7 +101,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// assert_eq!(Tensor::<i8, shape![2]>::full(-1), tensor![-1, -1]);
+    /// assert_eq!(Tensor::<i8, Shape![2]>::full(-1), tensor![-1, -1]);
     /// ```
     pub fn full(value: T) -> Self
     where
@@ -114,7 +114,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// assert_eq!(Tensor::<f32, shape![2, 3]>::zeros().iter().sum::<f32>(), 0.0);
+    /// assert_eq!(Tensor::<f32, Shape![2, 3]>::zeros().iter().sum::<f32>(), 0.0);
     /// ```
     pub fn zeros() -> Self
     where
@@ -127,7 +127,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// assert_eq!(Tensor::<u32, shape![2, 3]>::ones().iter().sum::<u32>(), 6);
+    /// assert_eq!(Tensor::<u32, Shape![2, 3]>::ones().iter().sum::<u32>(), 6);
     /// ```
     pub fn ones() -> Self
     where
@@ -146,9 +146,9 @@ impl<T, S: Shape> Tensor<T, S> {
     /// ```
     /// use tensor_core::prelude::*;
     /// let v = [1, 2, 3, 4, 5, 6];
-    /// let t = Tensor::<i32, shape![2, 3]>::try_from_slice(&v)?;
+    /// let t = Tensor::<i32, Shape![2, 3]>::try_from_slice(&v)?;
     /// assert_eq!(t[[1, 0]], 4);
-    /// assert!(Tensor::<i32, shape![4, 2]>::try_from_slice(&v).is_err());
+    /// assert!(Tensor::<i32, Shape![4, 2]>::try_from_slice(&v).is_err());
     /// # Ok::<(), tensor_core::ShapeError>(())
     /// ```
     pub fn try_from_slice(data: &[T]) -> Result<Self, ShapeError>
@@ -165,7 +165,7 @@ impl<T, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// assert_eq!(Tensor::<f32, shape![2, 3]>::zeros().shape(), [2, 3]);
+    /// assert_eq!(Tensor::<f32, Shape![2, 3]>::zeros().shape(), [2, 3]);
     /// ```
     pub const fn shape(&self) -> S::Index {
         S::DIMS

@@ -6,8 +6,8 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
-/// A comma-separated list of expressions: the input of `shape![..]`,
-/// `axes![..]`, `#[shaped(..)]`, and the sizes of `tensor![v; ..]`.
+/// A comma-separated list of expressions: the input of `Shape![..]`,
+/// `Axes![..]`, `#[shape(..)]`, and the sizes of `tensor![v; ..]`.
 pub struct ExprList(pub Punctuated<Expr, Token![,]>);
 
 impl Parse for ExprList {
@@ -35,7 +35,7 @@ impl Parse for TensorInput {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         if input.is_empty() {
             let msg = "cannot infer the shape of an empty `tensor![]`: \
-                       write `Tensor::<T, shape![0]>::zeros()` for an empty tensor";
+                       write `Tensor::<T, Shape![0]>::zeros()` for an empty tensor";
             return Err(syn::Error::new(Span::call_site(), msg));
         }
         let first: Expr = input.parse()?;

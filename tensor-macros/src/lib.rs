@@ -10,49 +10,53 @@ mod ast;
 mod expand;
 mod valid;
 
-/// The type of a shape: `shape![2, 3, 4]`, `shape![B, 3]`, `shape![]`.
+/// The type of a shape: `Shape![2, 3, 4]`, `Shape![B, 3]`, `Shape![]`.
 ///
 /// Each dimension is an integer literal of any size that fits a `usize`
 /// (`0` included) or the name of a dimension type, such as a parameter
-/// declared by `#[shaped(B)]`. The result is a tuple of dimension types that
+/// declared by `#[shape(B)]`. The result is a tuple of dimension types that
 /// implements `Shape`, whose constants give the rank, dims, row-major strides
 /// and size at compile time. Ranks 0 to 8.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 ///
-/// type Img = shape![3, 28, 28];
+/// type Img = Shape![3, 28, 28];
 /// const _: () = assert!(Img::RANK == 3);
 /// assert_eq!(Img::DIMS, [3, 28, 28]);
 /// assert_eq!(Img::STRIDES, [784, 28, 1]);
 /// assert_eq!(Img::SIZE, 2352);
-/// assert_eq!(<shape![]>::SIZE, 1);
-/// assert_eq!(<shape![1000003, 2]>::STRIDES, [2, 1]);
+/// assert_eq!(<Shape![]>::SIZE, 1);
+/// assert_eq!(<Shape![1000003, 2]>::STRIDES, [2, 1]);
 ///
-/// #[shaped(B)]
-/// fn rows(t: &Tensor<f32, shape![B, 3]>) -> usize { t.shape()[0] }
-/// assert_eq!(rows(&Tensor::<f32, shape![5, 3]>::zeros()), 5);
+/// #[shape(B)]
+/// fn rows(t: &Tensor<f32, Shape![B, 3]>) -> usize { t.shape()[0] }
+/// assert_eq!(rows(&Tensor::<f32, Shape![5, 3]>::zeros()), 5);
 /// ```
 ///
 /// A negative, fractional or suffixed dimension, or more than 8 of them, is a
 /// compile error at that token.
 #[proc_macro]
-pub fn shape(input: TokenStream) -> TokenStream {
-    shape_impl(input.into()).unwrap_or_else(type_errors).into()
+#[allow(non_snake_case)]
+pub fn Shape(input: TokenStream) -> TokenStream {
+    shape_type_impl(input.into())
+        .unwrap_or_else(type_errors)
+        .into()
 }
 
-/// The type of a list of axis numbers: `axes![2, 0, 1]`.
+/// The type of a list of axis numbers: `Axes![2, 0, 1]`.
 ///
 /// The argument of `permute`, `flip` and the `*_axes` reductions. Axes are
 /// integer literals below 8, each listed at most once.
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// assert_eq!(<axes![2, 0, 1]>::AXES, [2, 0, 1]);
-/// assert_eq!(<axes![]>::LEN, 0);
+/// assert_eq!(<Axes![2, 0, 1]>::AXES, [2, 0, 1]);
+/// assert_eq!(<Axes![]>::LEN, 0);
 /// ```
 #[proc_macro]
-pub fn axes(input: TokenStream) -> TokenStream {
+#[allow(non_snake_case)]
+pub fn Axes(input: TokenStream) -> TokenStream {
     axes_impl(input.into()).unwrap_or_else(type_errors).into()
 }
 
@@ -61,17 +65,17 @@ pub fn axes(input: TokenStream) -> TokenStream {
 /// The nested form infers the shape from the brackets; the fill form
 /// `tensor![value; d0, d1, ..]` repeats a value. Both are `const`, so they
 /// initialise `const` and `static` items; a fill form whose sizes are
-/// dimension names (inside `#[shaped]` items) calls `Tensor::full` instead.
+/// dimension names (inside `#[shape]` items) calls `Tensor::full` instead.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 ///
-/// let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]]; // Tensor<f32, shape![2, 3]>
+/// let a = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]]; // Tensor<f32, Shape![2, 3]>
 /// assert_eq!(a.shape(), [2, 3]);
 /// let z = tensor![0u8; 4, 4];
 /// assert_eq!(z.iter().count(), 16);
-/// static W: Tensor<f32, shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
-/// const B: Tensor<i32, shape![3]> = tensor![1, 2, 3];
+/// static W: Tensor<f32, Shape![2, 2]> = tensor![[1.0, 0.0], [0.0, 1.0]];
+/// const B: Tensor<i32, Shape![3]> = tensor![1, 2, 3];
 /// assert_eq!(W[[1, 1]] + B[[2]] as f32, 4.0);
 /// ```
 ///
@@ -87,34 +91,34 @@ pub fn tensor(input: TokenStream) -> TokenStream {
     tensor_impl(input.into()).unwrap_or_else(expr_errors).into()
 }
 
-/// Shape declarations for an item: `#[shaped(M, N)]`, `#[shaped(H = 28)]`,
-/// `#[shaped(2, 3, 4)] struct S;`.
+/// Shape declarations for an item: `#[shape(M, N)]`, `#[shape(H = 28)]`,
+/// `#[shape(2, 3, 4)] struct S;`.
 ///
-/// * **Dimension variables** `#[shaped(M, K, N)]` on a fn, impl, struct, enum,
+/// * **Dimension variables** `#[shape(M, K, N)]` on a fn, impl, struct, enum,
 ///   union, trait or type alias: each name becomes a type parameter bounded
 ///   by `Dimension`, so the item is generic over those sizes.
-/// * **Named sizes** `#[shaped(H = 28, W = 28)]`: inside the item, `H` means
-///   the size 28, in types and in `shape!`/`tensor!` invocations.
-/// * **A named shape** `#[shaped(2, 3, 4)] struct Voxels;`: `Voxels` becomes
-///   the shape type `shape![2, 3, 4]` (a type alias, so tensors of it mix
-///   freely with tensors written `shape![2, 3, 4]`).
+/// * **Named sizes** `#[shape(H = 28, W = 28)]`: inside the item, `H` means
+///   the size 28, in types and in `Shape!`/`tensor!` invocations.
+/// * **A named shape** `#[shape(2, 3, 4)] struct Voxels;`: `Voxels` becomes
+///   the shape type `Shape![2, 3, 4]` (a type alias, so tensors of it mix
+///   freely with tensors written `Shape![2, 3, 4]`).
 ///
-/// The two kinds of names may be mixed: `#[shaped(B, H = 28)]`. A bare
-/// `#[shaped]` declares nothing; like every form, it expands the item's
-/// `shape![..]` types in place, which lets a generic struct with shaped
-/// fields `#[derive(..)]` (put `#[shaped]` first: rustc's derives reject
+/// The two kinds of names may be mixed: `#[shape(B, H = 28)]`. A bare
+/// `#[shape]` declares nothing; like every form, it expands the item's
+/// `Shape![..]` types in place, which lets a generic struct with shaped
+/// fields `#[derive(..)]` (put `#[shape]` first: rustc's derives reject
 /// generic items that still hold type macros).
 ///
 /// ```
 /// use tensor_core::prelude::*;
 ///
-/// #[shaped(M, N)]
-/// fn corner(t: &Tensor<f32, shape![M, N]>) -> f32 { t[[0, 0]] }
+/// #[shape(M, N)]
+/// fn corner(t: &Tensor<f32, Shape![M, N]>) -> f32 { t[[0, 0]] }
 ///
-/// #[shaped(H = 2, W = 3)]
-/// struct Digit { pixels: Tensor<u8, shape![H, W]>, label: u8 }
+/// #[shape(H = 2, W = 3)]
+/// struct Digit { pixels: Tensor<u8, Shape![H, W]>, label: u8 }
 ///
-/// #[shaped(2, 3, 4)]
+/// #[shape(2, 3, 4)]
 /// struct Voxels;
 ///
 /// let d = Digit { pixels: tensor![[0, 1, 2], [3, 4, 5]], label: 7 };
@@ -125,19 +129,17 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 /// assert_eq!(v.shape(), [2, 3, 4]);
 /// ```
 ///
-/// Why not `#[shape]` and `[M, K]`: a function-like macro and an attribute
-/// macro cannot share a name in one scope, and `shape!` is the one written on
-/// almost every line; and rustc's parser rejects a bracket list `[M, K]` in a
-/// type position before any attribute sees it, so shapes inside the item are
-/// written `shape![M, K]` (or, when every dimension is a name, `(M, K)`).
+/// Inside the item, shapes are written `Shape![M, K]` (or, when every
+/// dimension is a name, `(M, K)`): rustc's parser rejects a bracket list
+/// `[M, K]` in a type position before any attribute sees it.
 ///
 /// Compile errors, at the offending token: a size that is not a non-negative
 /// integer literal, a name declared twice, a name inside the item that was
 /// never declared (rustc: "cannot find type"), names in a named-shape list,
 /// a size list on anything but a unit struct.
 #[proc_macro_attribute]
-pub fn shaped(args: TokenStream, item: TokenStream) -> TokenStream {
-    shaped_impl(args.into(), item.into()).into()
+pub fn shape(args: TokenStream, item: TokenStream) -> TokenStream {
+    shape_attr_impl(args.into(), item.into()).into()
 }
 
 /// Every error of an invocation, in type position: a tuple of
@@ -168,7 +170,7 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// let t = Tensor::<i32, shape![4, 6]>::from_flat_fn(|i| i as i32);
+/// let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|i| i as i32);
 /// assert_eq!(slice!(t, 1..3, 2..;2), tensor![[8, 10], [14, 16]]);
 /// assert_eq!(slice!(t, -1, ..-3), tensor![18, 19, 20]);
 /// assert_eq!(slice!(t, 0, 1..5;-2), tensor![4, 2]);
@@ -191,7 +193,7 @@ fn slice_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::Token
     Ok(expand::slice::slice(&input.target, &entries))
 }
 
-fn shape_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+fn shape_type_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
     let list: ast::ExprList = syn::parse2(input)?;
     let dims = valid::dim_specs(&list)?;
     Ok(expand::shape(&dims))
@@ -207,9 +209,9 @@ fn tensor_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::Toke
     Ok(expand::literal::tensor(&valid::literal::tensor(&input)?))
 }
 
-/// `#[shaped]` always emits the item, with what could be applied, next to
+/// `#[shape]` always emits the item, with what could be applied, next to
 /// its errors, so one mistake in the arguments does not cascade.
-fn shaped_impl(
+fn shape_attr_impl(
     args: proc_macro2::TokenStream,
     item: proc_macro2::TokenStream,
 ) -> proc_macro2::TokenStream {
@@ -222,7 +224,7 @@ fn shaped_impl(
         }
     };
     let output = match syn::parse2::<syn::Item>(item.clone()) {
-        Ok(parsed) => expand_shaped(parsed, &args, &mut errors).unwrap_or(item),
+        Ok(parsed) => expand_shape(parsed, &args, &mut errors).unwrap_or(item),
         Err(e) => {
             errors.push(e);
             item
@@ -236,7 +238,7 @@ fn shaped_impl(
 
 /// A named shape when the arguments are sizes, the rewritten item otherwise;
 /// `None` to emit the item unchanged.
-fn expand_shaped(
+fn expand_shape(
     item: syn::Item,
     args: &[valid::attr::Arg],
     errors: &mut Vec<syn::Error>,

@@ -5,516 +5,516 @@
 
 use tensor_core::prelude::*;
 
-pub type S0 = shape![1, 4, 5, 2, 1, 7];
+pub type S0 = Shape![1, 4, 5, 2, 1, 7];
 const _: () = assert!(S0::RANK == 6 && S0::SIZE == 280);
 pub fn case0(t: &Tensor<f32, S0>) -> f32 {
-    let p = t.permute::<axes![0, 4, 3, 5, 1, 2]>();
-    let r = p.reshape::<shape![1, 14, 20]>();
-    let q = t.reshape::<shape![20, 14]>();
-    let back = r.reshape::<shape![1, 1, 2, 7, 4, 5]>().t();
+    let p = t.permute::<Axes![0, 4, 3, 5, 1, 2]>();
+    let r = p.reshape::<Shape![1, 14, 20]>();
+    let q = t.reshape::<Shape![20, 14]>();
+    let back = r.reshape::<Shape![1, 1, 2, 7, 4, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S1 = shape![6, 5, 2, 3, 2, 1];
+pub type S1 = Shape![6, 5, 2, 3, 2, 1];
 const _: () = assert!(S1::RANK == 6 && S1::SIZE == 360);
 pub fn case1(t: &Tensor<f32, S1>) -> f32 {
-    let p = t.permute::<axes![3, 4, 1, 0, 5, 2]>();
-    let r = p.reshape::<shape![6, 30, 2]>();
-    let q = t.reshape::<shape![60, 6]>();
-    let back = r.reshape::<shape![3, 2, 5, 6, 1, 2]>().t();
+    let p = t.permute::<Axes![3, 4, 1, 0, 5, 2]>();
+    let r = p.reshape::<Shape![6, 30, 2]>();
+    let q = t.reshape::<Shape![60, 6]>();
+    let back = r.reshape::<Shape![3, 2, 5, 6, 1, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S2 = shape![4, 6, 1, 4, 5, 5];
+pub type S2 = Shape![4, 6, 1, 4, 5, 5];
 const _: () = assert!(S2::RANK == 6 && S2::SIZE == 2400);
 pub fn case2(t: &Tensor<f32, S2>) -> f32 {
-    let p = t.permute::<axes![4, 5, 0, 3, 1, 2]>();
-    let r = p.reshape::<shape![25, 16, 6]>();
-    let q = t.reshape::<shape![24, 100]>();
-    let back = r.reshape::<shape![5, 5, 4, 4, 6, 1]>().t();
+    let p = t.permute::<Axes![4, 5, 0, 3, 1, 2]>();
+    let r = p.reshape::<Shape![25, 16, 6]>();
+    let q = t.reshape::<Shape![24, 100]>();
+    let back = r.reshape::<Shape![5, 5, 4, 4, 6, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S3 = shape![4, 4, 3, 7, 1, 7];
+pub type S3 = Shape![4, 4, 3, 7, 1, 7];
 const _: () = assert!(S3::RANK == 6 && S3::SIZE == 2352);
 pub fn case3(t: &Tensor<f32, S3>) -> f32 {
-    let p = t.permute::<axes![5, 2, 4, 1, 3, 0]>();
-    let r = p.reshape::<shape![21, 4, 28]>();
-    let q = t.reshape::<shape![48, 49]>();
-    let back = r.reshape::<shape![7, 3, 1, 4, 7, 4]>().t();
+    let p = t.permute::<Axes![5, 2, 4, 1, 3, 0]>();
+    let r = p.reshape::<Shape![21, 4, 28]>();
+    let q = t.reshape::<Shape![48, 49]>();
+    let back = r.reshape::<Shape![7, 3, 1, 4, 7, 4]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S4 = shape![1, 6, 7, 6, 2, 7];
+pub type S4 = Shape![1, 6, 7, 6, 2, 7];
 const _: () = assert!(S4::RANK == 6 && S4::SIZE == 3528);
 pub fn case4(t: &Tensor<f32, S4>) -> f32 {
-    let p = t.permute::<axes![0, 1, 5, 3, 2, 4]>();
-    let r = p.reshape::<shape![6, 42, 14]>();
-    let q = t.reshape::<shape![42, 84]>();
-    let back = r.reshape::<shape![1, 6, 7, 6, 7, 2]>().t();
+    let p = t.permute::<Axes![0, 1, 5, 3, 2, 4]>();
+    let r = p.reshape::<Shape![6, 42, 14]>();
+    let q = t.reshape::<Shape![42, 84]>();
+    let back = r.reshape::<Shape![1, 6, 7, 6, 7, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S5 = shape![8, 6, 1, 2, 3, 1];
+pub type S5 = Shape![8, 6, 1, 2, 3, 1];
 const _: () = assert!(S5::RANK == 6 && S5::SIZE == 288);
 pub fn case5(t: &Tensor<f32, S5>) -> f32 {
-    let p = t.permute::<axes![1, 3, 4, 0, 2, 5]>();
-    let r = p.reshape::<shape![12, 24, 1]>();
-    let q = t.reshape::<shape![48, 6]>();
-    let back = r.reshape::<shape![6, 2, 3, 8, 1, 1]>().t();
+    let p = t.permute::<Axes![1, 3, 4, 0, 2, 5]>();
+    let r = p.reshape::<Shape![12, 24, 1]>();
+    let q = t.reshape::<Shape![48, 6]>();
+    let back = r.reshape::<Shape![6, 2, 3, 8, 1, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S6 = shape![5, 6, 4, 1, 6, 1];
+pub type S6 = Shape![5, 6, 4, 1, 6, 1];
 const _: () = assert!(S6::RANK == 6 && S6::SIZE == 720);
 pub fn case6(t: &Tensor<f32, S6>) -> f32 {
-    let p = t.permute::<axes![1, 5, 2, 3, 0, 4]>();
-    let r = p.reshape::<shape![6, 4, 30]>();
-    let q = t.reshape::<shape![120, 6]>();
-    let back = r.reshape::<shape![6, 1, 4, 1, 5, 6]>().t();
+    let p = t.permute::<Axes![1, 5, 2, 3, 0, 4]>();
+    let r = p.reshape::<Shape![6, 4, 30]>();
+    let q = t.reshape::<Shape![120, 6]>();
+    let back = r.reshape::<Shape![6, 1, 4, 1, 5, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S7 = shape![4, 4, 6, 6, 7, 1];
+pub type S7 = Shape![4, 4, 6, 6, 7, 1];
 const _: () = assert!(S7::RANK == 6 && S7::SIZE == 4032);
 pub fn case7(t: &Tensor<f32, S7>) -> f32 {
-    let p = t.permute::<axes![5, 2, 3, 0, 1, 4]>();
-    let r = p.reshape::<shape![6, 24, 28]>();
-    let q = t.reshape::<shape![96, 42]>();
-    let back = r.reshape::<shape![1, 6, 6, 4, 4, 7]>().t();
+    let p = t.permute::<Axes![5, 2, 3, 0, 1, 4]>();
+    let r = p.reshape::<Shape![6, 24, 28]>();
+    let q = t.reshape::<Shape![96, 42]>();
+    let back = r.reshape::<Shape![1, 6, 6, 4, 4, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S8 = shape![3, 2, 5, 5, 1, 8];
+pub type S8 = Shape![3, 2, 5, 5, 1, 8];
 const _: () = assert!(S8::RANK == 6 && S8::SIZE == 1200);
 pub fn case8(t: &Tensor<f32, S8>) -> f32 {
-    let p = t.permute::<axes![3, 5, 2, 0, 1, 4]>();
-    let r = p.reshape::<shape![40, 15, 2]>();
-    let q = t.reshape::<shape![30, 40]>();
-    let back = r.reshape::<shape![5, 8, 5, 3, 2, 1]>().t();
+    let p = t.permute::<Axes![3, 5, 2, 0, 1, 4]>();
+    let r = p.reshape::<Shape![40, 15, 2]>();
+    let q = t.reshape::<Shape![30, 40]>();
+    let back = r.reshape::<Shape![5, 8, 5, 3, 2, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S9 = shape![5, 1, 1, 8, 6, 2];
+pub type S9 = Shape![5, 1, 1, 8, 6, 2];
 const _: () = assert!(S9::RANK == 6 && S9::SIZE == 480);
 pub fn case9(t: &Tensor<f32, S9>) -> f32 {
-    let p = t.permute::<axes![0, 2, 1, 4, 3, 5]>();
-    let r = p.reshape::<shape![5, 6, 16]>();
-    let q = t.reshape::<shape![5, 96]>();
-    let back = r.reshape::<shape![5, 1, 1, 6, 8, 2]>().t();
+    let p = t.permute::<Axes![0, 2, 1, 4, 3, 5]>();
+    let r = p.reshape::<Shape![5, 6, 16]>();
+    let q = t.reshape::<Shape![5, 96]>();
+    let back = r.reshape::<Shape![5, 1, 1, 6, 8, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S10 = shape![7, 6, 7, 2, 5, 1];
+pub type S10 = Shape![7, 6, 7, 2, 5, 1];
 const _: () = assert!(S10::RANK == 6 && S10::SIZE == 2940);
 pub fn case10(t: &Tensor<f32, S10>) -> f32 {
-    let p = t.permute::<axes![3, 0, 1, 5, 2, 4]>();
-    let r = p.reshape::<shape![14, 6, 35]>();
-    let q = t.reshape::<shape![294, 10]>();
-    let back = r.reshape::<shape![2, 7, 6, 1, 7, 5]>().t();
+    let p = t.permute::<Axes![3, 0, 1, 5, 2, 4]>();
+    let r = p.reshape::<Shape![14, 6, 35]>();
+    let q = t.reshape::<Shape![294, 10]>();
+    let back = r.reshape::<Shape![2, 7, 6, 1, 7, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S11 = shape![2, 1, 7, 8, 5, 5];
+pub type S11 = Shape![2, 1, 7, 8, 5, 5];
 const _: () = assert!(S11::RANK == 6 && S11::SIZE == 2800);
 pub fn case11(t: &Tensor<f32, S11>) -> f32 {
-    let p = t.permute::<axes![3, 2, 4, 1, 0, 5]>();
-    let r = p.reshape::<shape![56, 5, 10]>();
-    let q = t.reshape::<shape![14, 200]>();
-    let back = r.reshape::<shape![8, 7, 5, 1, 2, 5]>().t();
+    let p = t.permute::<Axes![3, 2, 4, 1, 0, 5]>();
+    let r = p.reshape::<Shape![56, 5, 10]>();
+    let q = t.reshape::<Shape![14, 200]>();
+    let back = r.reshape::<Shape![8, 7, 5, 1, 2, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S12 = shape![7, 8, 1, 4, 1, 2];
+pub type S12 = Shape![7, 8, 1, 4, 1, 2];
 const _: () = assert!(S12::RANK == 6 && S12::SIZE == 448);
 pub fn case12(t: &Tensor<f32, S12>) -> f32 {
-    let p = t.permute::<axes![5, 0, 4, 3, 1, 2]>();
-    let r = p.reshape::<shape![14, 4, 8]>();
-    let q = t.reshape::<shape![56, 8]>();
-    let back = r.reshape::<shape![2, 7, 1, 4, 8, 1]>().t();
+    let p = t.permute::<Axes![5, 0, 4, 3, 1, 2]>();
+    let r = p.reshape::<Shape![14, 4, 8]>();
+    let q = t.reshape::<Shape![56, 8]>();
+    let back = r.reshape::<Shape![2, 7, 1, 4, 8, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S13 = shape![7, 1, 1, 2, 8, 3];
+pub type S13 = Shape![7, 1, 1, 2, 8, 3];
 const _: () = assert!(S13::RANK == 6 && S13::SIZE == 336);
 pub fn case13(t: &Tensor<f32, S13>) -> f32 {
-    let p = t.permute::<axes![0, 1, 5, 2, 3, 4]>();
-    let r = p.reshape::<shape![7, 3, 16]>();
-    let q = t.reshape::<shape![7, 48]>();
-    let back = r.reshape::<shape![7, 1, 3, 1, 2, 8]>().t();
+    let p = t.permute::<Axes![0, 1, 5, 2, 3, 4]>();
+    let r = p.reshape::<Shape![7, 3, 16]>();
+    let q = t.reshape::<Shape![7, 48]>();
+    let back = r.reshape::<Shape![7, 1, 3, 1, 2, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S14 = shape![1, 1, 5, 1, 7, 5];
+pub type S14 = Shape![1, 1, 5, 1, 7, 5];
 const _: () = assert!(S14::RANK == 6 && S14::SIZE == 175);
 pub fn case14(t: &Tensor<f32, S14>) -> f32 {
-    let p = t.permute::<axes![1, 2, 4, 3, 5, 0]>();
-    let r = p.reshape::<shape![5, 7, 5]>();
-    let q = t.reshape::<shape![5, 35]>();
-    let back = r.reshape::<shape![1, 5, 7, 1, 5, 1]>().t();
+    let p = t.permute::<Axes![1, 2, 4, 3, 5, 0]>();
+    let r = p.reshape::<Shape![5, 7, 5]>();
+    let q = t.reshape::<Shape![5, 35]>();
+    let back = r.reshape::<Shape![1, 5, 7, 1, 5, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S15 = shape![4, 1, 8, 5, 3, 3];
+pub type S15 = Shape![4, 1, 8, 5, 3, 3];
 const _: () = assert!(S15::RANK == 6 && S15::SIZE == 1440);
 pub fn case15(t: &Tensor<f32, S15>) -> f32 {
-    let p = t.permute::<axes![4, 5, 2, 1, 3, 0]>();
-    let r = p.reshape::<shape![9, 8, 20]>();
-    let q = t.reshape::<shape![32, 45]>();
-    let back = r.reshape::<shape![3, 3, 8, 1, 5, 4]>().t();
+    let p = t.permute::<Axes![4, 5, 2, 1, 3, 0]>();
+    let r = p.reshape::<Shape![9, 8, 20]>();
+    let q = t.reshape::<Shape![32, 45]>();
+    let back = r.reshape::<Shape![3, 3, 8, 1, 5, 4]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S16 = shape![5, 7, 1, 3, 2, 1];
+pub type S16 = Shape![5, 7, 1, 3, 2, 1];
 const _: () = assert!(S16::RANK == 6 && S16::SIZE == 210);
 pub fn case16(t: &Tensor<f32, S16>) -> f32 {
-    let p = t.permute::<axes![2, 4, 5, 1, 0, 3]>();
-    let r = p.reshape::<shape![2, 7, 15]>();
-    let q = t.reshape::<shape![35, 6]>();
-    let back = r.reshape::<shape![1, 2, 1, 7, 5, 3]>().t();
+    let p = t.permute::<Axes![2, 4, 5, 1, 0, 3]>();
+    let r = p.reshape::<Shape![2, 7, 15]>();
+    let q = t.reshape::<Shape![35, 6]>();
+    let back = r.reshape::<Shape![1, 2, 1, 7, 5, 3]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S17 = shape![8, 6, 6, 5, 1, 2];
+pub type S17 = Shape![8, 6, 6, 5, 1, 2];
 const _: () = assert!(S17::RANK == 6 && S17::SIZE == 2880);
 pub fn case17(t: &Tensor<f32, S17>) -> f32 {
-    let p = t.permute::<axes![3, 0, 5, 1, 4, 2]>();
-    let r = p.reshape::<shape![40, 12, 6]>();
-    let q = t.reshape::<shape![288, 10]>();
-    let back = r.reshape::<shape![5, 8, 2, 6, 1, 6]>().t();
+    let p = t.permute::<Axes![3, 0, 5, 1, 4, 2]>();
+    let r = p.reshape::<Shape![40, 12, 6]>();
+    let q = t.reshape::<Shape![288, 10]>();
+    let back = r.reshape::<Shape![5, 8, 2, 6, 1, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S18 = shape![2, 1, 3, 1, 7, 1];
+pub type S18 = Shape![2, 1, 3, 1, 7, 1];
 const _: () = assert!(S18::RANK == 6 && S18::SIZE == 42);
 pub fn case18(t: &Tensor<f32, S18>) -> f32 {
-    let p = t.permute::<axes![0, 5, 2, 3, 1, 4]>();
-    let r = p.reshape::<shape![2, 3, 7]>();
-    let q = t.reshape::<shape![6, 7]>();
-    let back = r.reshape::<shape![2, 1, 3, 1, 1, 7]>().t();
+    let p = t.permute::<Axes![0, 5, 2, 3, 1, 4]>();
+    let r = p.reshape::<Shape![2, 3, 7]>();
+    let q = t.reshape::<Shape![6, 7]>();
+    let back = r.reshape::<Shape![2, 1, 3, 1, 1, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S19 = shape![3, 1, 2, 8, 1, 2];
+pub type S19 = Shape![3, 1, 2, 8, 1, 2];
 const _: () = assert!(S19::RANK == 6 && S19::SIZE == 96);
 pub fn case19(t: &Tensor<f32, S19>) -> f32 {
-    let p = t.permute::<axes![0, 1, 2, 5, 4, 3]>();
-    let r = p.reshape::<shape![3, 4, 8]>();
-    let q = t.reshape::<shape![6, 16]>();
-    let back = r.reshape::<shape![3, 1, 2, 2, 1, 8]>().t();
+    let p = t.permute::<Axes![0, 1, 2, 5, 4, 3]>();
+    let r = p.reshape::<Shape![3, 4, 8]>();
+    let q = t.reshape::<Shape![6, 16]>();
+    let back = r.reshape::<Shape![3, 1, 2, 2, 1, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S20 = shape![8, 2, 8, 1, 6, 4];
+pub type S20 = Shape![8, 2, 8, 1, 6, 4];
 const _: () = assert!(S20::RANK == 6 && S20::SIZE == 3072);
 pub fn case20(t: &Tensor<f32, S20>) -> f32 {
-    let p = t.permute::<axes![0, 1, 3, 2, 4, 5]>();
-    let r = p.reshape::<shape![16, 8, 24]>();
-    let q = t.reshape::<shape![128, 24]>();
-    let back = r.reshape::<shape![8, 2, 1, 8, 6, 4]>().t();
+    let p = t.permute::<Axes![0, 1, 3, 2, 4, 5]>();
+    let r = p.reshape::<Shape![16, 8, 24]>();
+    let q = t.reshape::<Shape![128, 24]>();
+    let back = r.reshape::<Shape![8, 2, 1, 8, 6, 4]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S21 = shape![5, 1, 4, 3, 1, 8];
+pub type S21 = Shape![5, 1, 4, 3, 1, 8];
 const _: () = assert!(S21::RANK == 6 && S21::SIZE == 480);
 pub fn case21(t: &Tensor<f32, S21>) -> f32 {
-    let p = t.permute::<axes![4, 3, 2, 0, 1, 5]>();
-    let r = p.reshape::<shape![3, 20, 8]>();
-    let q = t.reshape::<shape![20, 24]>();
-    let back = r.reshape::<shape![1, 3, 4, 5, 1, 8]>().t();
+    let p = t.permute::<Axes![4, 3, 2, 0, 1, 5]>();
+    let r = p.reshape::<Shape![3, 20, 8]>();
+    let q = t.reshape::<Shape![20, 24]>();
+    let back = r.reshape::<Shape![1, 3, 4, 5, 1, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S22 = shape![1, 8, 1, 2, 4, 5];
+pub type S22 = Shape![1, 8, 1, 2, 4, 5];
 const _: () = assert!(S22::RANK == 6 && S22::SIZE == 320);
 pub fn case22(t: &Tensor<f32, S22>) -> f32 {
-    let p = t.permute::<axes![1, 3, 2, 4, 0, 5]>();
-    let r = p.reshape::<shape![16, 4, 5]>();
-    let q = t.reshape::<shape![8, 40]>();
-    let back = r.reshape::<shape![8, 2, 1, 4, 1, 5]>().t();
+    let p = t.permute::<Axes![1, 3, 2, 4, 0, 5]>();
+    let r = p.reshape::<Shape![16, 4, 5]>();
+    let q = t.reshape::<Shape![8, 40]>();
+    let back = r.reshape::<Shape![8, 2, 1, 4, 1, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S23 = shape![4, 1, 7, 8, 2, 5];
+pub type S23 = Shape![4, 1, 7, 8, 2, 5];
 const _: () = assert!(S23::RANK == 6 && S23::SIZE == 2240);
 pub fn case23(t: &Tensor<f32, S23>) -> f32 {
-    let p = t.permute::<axes![4, 5, 3, 1, 0, 2]>();
-    let r = p.reshape::<shape![10, 8, 28]>();
-    let q = t.reshape::<shape![28, 80]>();
-    let back = r.reshape::<shape![2, 5, 8, 1, 4, 7]>().t();
+    let p = t.permute::<Axes![4, 5, 3, 1, 0, 2]>();
+    let r = p.reshape::<Shape![10, 8, 28]>();
+    let q = t.reshape::<Shape![28, 80]>();
+    let back = r.reshape::<Shape![2, 5, 8, 1, 4, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S24 = shape![6, 2, 3, 6, 3, 2];
+pub type S24 = Shape![6, 2, 3, 6, 3, 2];
 const _: () = assert!(S24::RANK == 6 && S24::SIZE == 1296);
 pub fn case24(t: &Tensor<f32, S24>) -> f32 {
-    let p = t.permute::<axes![5, 3, 4, 1, 0, 2]>();
-    let r = p.reshape::<shape![12, 6, 18]>();
-    let q = t.reshape::<shape![36, 36]>();
-    let back = r.reshape::<shape![2, 6, 3, 2, 6, 3]>().t();
+    let p = t.permute::<Axes![5, 3, 4, 1, 0, 2]>();
+    let r = p.reshape::<Shape![12, 6, 18]>();
+    let q = t.reshape::<Shape![36, 36]>();
+    let back = r.reshape::<Shape![2, 6, 3, 2, 6, 3]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S25 = shape![2, 1, 8, 4, 8, 6];
+pub type S25 = Shape![2, 1, 8, 4, 8, 6];
 const _: () = assert!(S25::RANK == 6 && S25::SIZE == 3072);
 pub fn case25(t: &Tensor<f32, S25>) -> f32 {
-    let p = t.permute::<axes![1, 0, 3, 5, 4, 2]>();
-    let r = p.reshape::<shape![2, 24, 64]>();
-    let q = t.reshape::<shape![16, 192]>();
-    let back = r.reshape::<shape![1, 2, 4, 6, 8, 8]>().t();
+    let p = t.permute::<Axes![1, 0, 3, 5, 4, 2]>();
+    let r = p.reshape::<Shape![2, 24, 64]>();
+    let q = t.reshape::<Shape![16, 192]>();
+    let back = r.reshape::<Shape![1, 2, 4, 6, 8, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S26 = shape![6, 2, 1, 1, 8, 1];
+pub type S26 = Shape![6, 2, 1, 1, 8, 1];
 const _: () = assert!(S26::RANK == 6 && S26::SIZE == 96);
 pub fn case26(t: &Tensor<f32, S26>) -> f32 {
-    let p = t.permute::<axes![1, 0, 5, 2, 3, 4]>();
-    let r = p.reshape::<shape![12, 1, 8]>();
-    let q = t.reshape::<shape![12, 8]>();
-    let back = r.reshape::<shape![2, 6, 1, 1, 1, 8]>().t();
+    let p = t.permute::<Axes![1, 0, 5, 2, 3, 4]>();
+    let r = p.reshape::<Shape![12, 1, 8]>();
+    let q = t.reshape::<Shape![12, 8]>();
+    let back = r.reshape::<Shape![2, 6, 1, 1, 1, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S27 = shape![7, 1, 7, 1, 6, 1];
+pub type S27 = Shape![7, 1, 7, 1, 6, 1];
 const _: () = assert!(S27::RANK == 6 && S27::SIZE == 294);
 pub fn case27(t: &Tensor<f32, S27>) -> f32 {
-    let p = t.permute::<axes![5, 3, 0, 4, 1, 2]>();
-    let r = p.reshape::<shape![1, 42, 7]>();
-    let q = t.reshape::<shape![49, 6]>();
-    let back = r.reshape::<shape![1, 1, 7, 6, 1, 7]>().t();
+    let p = t.permute::<Axes![5, 3, 0, 4, 1, 2]>();
+    let r = p.reshape::<Shape![1, 42, 7]>();
+    let q = t.reshape::<Shape![49, 6]>();
+    let back = r.reshape::<Shape![1, 1, 7, 6, 1, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S28 = shape![7, 7, 1, 1, 8, 1];
+pub type S28 = Shape![7, 7, 1, 1, 8, 1];
 const _: () = assert!(S28::RANK == 6 && S28::SIZE == 392);
 pub fn case28(t: &Tensor<f32, S28>) -> f32 {
-    let p = t.permute::<axes![0, 1, 5, 2, 3, 4]>();
-    let r = p.reshape::<shape![49, 1, 8]>();
-    let q = t.reshape::<shape![49, 8]>();
-    let back = r.reshape::<shape![7, 7, 1, 1, 1, 8]>().t();
+    let p = t.permute::<Axes![0, 1, 5, 2, 3, 4]>();
+    let r = p.reshape::<Shape![49, 1, 8]>();
+    let q = t.reshape::<Shape![49, 8]>();
+    let back = r.reshape::<Shape![7, 7, 1, 1, 1, 8]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S29 = shape![8, 4, 1, 6, 4, 1];
+pub type S29 = Shape![8, 4, 1, 6, 4, 1];
 const _: () = assert!(S29::RANK == 6 && S29::SIZE == 768);
 pub fn case29(t: &Tensor<f32, S29>) -> f32 {
-    let p = t.permute::<axes![5, 0, 2, 1, 4, 3]>();
-    let r = p.reshape::<shape![8, 4, 24]>();
-    let q = t.reshape::<shape![32, 24]>();
-    let back = r.reshape::<shape![1, 8, 1, 4, 4, 6]>().t();
+    let p = t.permute::<Axes![5, 0, 2, 1, 4, 3]>();
+    let r = p.reshape::<Shape![8, 4, 24]>();
+    let q = t.reshape::<Shape![32, 24]>();
+    let back = r.reshape::<Shape![1, 8, 1, 4, 4, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S30 = shape![3, 6, 1, 4, 8, 5];
+pub type S30 = Shape![3, 6, 1, 4, 8, 5];
 const _: () = assert!(S30::RANK == 6 && S30::SIZE == 2880);
 pub fn case30(t: &Tensor<f32, S30>) -> f32 {
-    let p = t.permute::<axes![4, 3, 5, 0, 2, 1]>();
-    let r = p.reshape::<shape![32, 15, 6]>();
-    let q = t.reshape::<shape![18, 160]>();
-    let back = r.reshape::<shape![8, 4, 5, 3, 1, 6]>().t();
+    let p = t.permute::<Axes![4, 3, 5, 0, 2, 1]>();
+    let r = p.reshape::<Shape![32, 15, 6]>();
+    let q = t.reshape::<Shape![18, 160]>();
+    let back = r.reshape::<Shape![8, 4, 5, 3, 1, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S31 = shape![1, 7, 1, 6, 6, 7];
+pub type S31 = Shape![1, 7, 1, 6, 6, 7];
 const _: () = assert!(S31::RANK == 6 && S31::SIZE == 1764);
 pub fn case31(t: &Tensor<f32, S31>) -> f32 {
-    let p = t.permute::<axes![1, 4, 2, 5, 0, 3]>();
-    let r = p.reshape::<shape![42, 7, 6]>();
-    let q = t.reshape::<shape![7, 252]>();
-    let back = r.reshape::<shape![7, 6, 1, 7, 1, 6]>().t();
+    let p = t.permute::<Axes![1, 4, 2, 5, 0, 3]>();
+    let r = p.reshape::<Shape![42, 7, 6]>();
+    let q = t.reshape::<Shape![7, 252]>();
+    let back = r.reshape::<Shape![7, 6, 1, 7, 1, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S32 = shape![2, 2, 4, 7, 2, 1];
+pub type S32 = Shape![2, 2, 4, 7, 2, 1];
 const _: () = assert!(S32::RANK == 6 && S32::SIZE == 224);
 pub fn case32(t: &Tensor<f32, S32>) -> f32 {
-    let p = t.permute::<axes![2, 3, 1, 5, 0, 4]>();
-    let r = p.reshape::<shape![28, 2, 4]>();
-    let q = t.reshape::<shape![16, 14]>();
-    let back = r.reshape::<shape![4, 7, 2, 1, 2, 2]>().t();
+    let p = t.permute::<Axes![2, 3, 1, 5, 0, 4]>();
+    let r = p.reshape::<Shape![28, 2, 4]>();
+    let q = t.reshape::<Shape![16, 14]>();
+    let back = r.reshape::<Shape![4, 7, 2, 1, 2, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S33 = shape![7, 2, 5, 5, 2, 1];
+pub type S33 = Shape![7, 2, 5, 5, 2, 1];
 const _: () = assert!(S33::RANK == 6 && S33::SIZE == 700);
 pub fn case33(t: &Tensor<f32, S33>) -> f32 {
-    let p = t.permute::<axes![2, 1, 5, 3, 0, 4]>();
-    let r = p.reshape::<shape![10, 5, 14]>();
-    let q = t.reshape::<shape![70, 10]>();
-    let back = r.reshape::<shape![5, 2, 1, 5, 7, 2]>().t();
+    let p = t.permute::<Axes![2, 1, 5, 3, 0, 4]>();
+    let r = p.reshape::<Shape![10, 5, 14]>();
+    let q = t.reshape::<Shape![70, 10]>();
+    let back = r.reshape::<Shape![5, 2, 1, 5, 7, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S34 = shape![2, 3, 6, 4, 3, 6];
+pub type S34 = Shape![2, 3, 6, 4, 3, 6];
 const _: () = assert!(S34::RANK == 6 && S34::SIZE == 2592);
 pub fn case34(t: &Tensor<f32, S34>) -> f32 {
-    let p = t.permute::<axes![3, 1, 2, 0, 5, 4]>();
-    let r = p.reshape::<shape![12, 12, 18]>();
-    let q = t.reshape::<shape![36, 72]>();
-    let back = r.reshape::<shape![4, 3, 6, 2, 6, 3]>().t();
+    let p = t.permute::<Axes![3, 1, 2, 0, 5, 4]>();
+    let r = p.reshape::<Shape![12, 12, 18]>();
+    let q = t.reshape::<Shape![36, 72]>();
+    let back = r.reshape::<Shape![4, 3, 6, 2, 6, 3]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S35 = shape![2, 6, 1, 7, 7, 5];
+pub type S35 = Shape![2, 6, 1, 7, 7, 5];
 const _: () = assert!(S35::RANK == 6 && S35::SIZE == 2940);
 pub fn case35(t: &Tensor<f32, S35>) -> f32 {
-    let p = t.permute::<axes![2, 1, 3, 5, 0, 4]>();
-    let r = p.reshape::<shape![6, 35, 14]>();
-    let q = t.reshape::<shape![12, 245]>();
-    let back = r.reshape::<shape![1, 6, 7, 5, 2, 7]>().t();
+    let p = t.permute::<Axes![2, 1, 3, 5, 0, 4]>();
+    let r = p.reshape::<Shape![6, 35, 14]>();
+    let q = t.reshape::<Shape![12, 245]>();
+    let back = r.reshape::<Shape![1, 6, 7, 5, 2, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S36 = shape![8, 6, 4, 3, 1, 6];
+pub type S36 = Shape![8, 6, 4, 3, 1, 6];
 const _: () = assert!(S36::RANK == 6 && S36::SIZE == 3456);
 pub fn case36(t: &Tensor<f32, S36>) -> f32 {
-    let p = t.permute::<axes![0, 5, 1, 4, 3, 2]>();
-    let r = p.reshape::<shape![48, 6, 12]>();
-    let q = t.reshape::<shape![192, 18]>();
-    let back = r.reshape::<shape![8, 6, 6, 1, 3, 4]>().t();
+    let p = t.permute::<Axes![0, 5, 1, 4, 3, 2]>();
+    let r = p.reshape::<Shape![48, 6, 12]>();
+    let q = t.reshape::<Shape![192, 18]>();
+    let back = r.reshape::<Shape![8, 6, 6, 1, 3, 4]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S37 = shape![7, 1, 6, 4, 1, 6];
+pub type S37 = Shape![7, 1, 6, 4, 1, 6];
 const _: () = assert!(S37::RANK == 6 && S37::SIZE == 1008);
 pub fn case37(t: &Tensor<f32, S37>) -> f32 {
-    let p = t.permute::<axes![2, 3, 0, 5, 4, 1]>();
-    let r = p.reshape::<shape![24, 42, 1]>();
-    let q = t.reshape::<shape![42, 24]>();
-    let back = r.reshape::<shape![6, 4, 7, 6, 1, 1]>().t();
+    let p = t.permute::<Axes![2, 3, 0, 5, 4, 1]>();
+    let r = p.reshape::<Shape![24, 42, 1]>();
+    let q = t.reshape::<Shape![42, 24]>();
+    let back = r.reshape::<Shape![6, 4, 7, 6, 1, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S38 = shape![3, 6, 1, 4, 1, 6];
+pub type S38 = Shape![3, 6, 1, 4, 1, 6];
 const _: () = assert!(S38::RANK == 6 && S38::SIZE == 432);
 pub fn case38(t: &Tensor<f32, S38>) -> f32 {
-    let p = t.permute::<axes![4, 3, 2, 1, 0, 5]>();
-    let r = p.reshape::<shape![4, 6, 18]>();
-    let q = t.reshape::<shape![18, 24]>();
-    let back = r.reshape::<shape![1, 4, 1, 6, 3, 6]>().t();
+    let p = t.permute::<Axes![4, 3, 2, 1, 0, 5]>();
+    let r = p.reshape::<Shape![4, 6, 18]>();
+    let q = t.reshape::<Shape![18, 24]>();
+    let back = r.reshape::<Shape![1, 4, 1, 6, 3, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S39 = shape![3, 4, 3, 5, 3, 5];
+pub type S39 = Shape![3, 4, 3, 5, 3, 5];
 const _: () = assert!(S39::RANK == 6 && S39::SIZE == 2700);
 pub fn case39(t: &Tensor<f32, S39>) -> f32 {
-    let p = t.permute::<axes![5, 1, 2, 0, 4, 3]>();
-    let r = p.reshape::<shape![20, 9, 15]>();
-    let q = t.reshape::<shape![36, 75]>();
-    let back = r.reshape::<shape![5, 4, 3, 3, 3, 5]>().t();
+    let p = t.permute::<Axes![5, 1, 2, 0, 4, 3]>();
+    let r = p.reshape::<Shape![20, 9, 15]>();
+    let q = t.reshape::<Shape![36, 75]>();
+    let back = r.reshape::<Shape![5, 4, 3, 3, 3, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S40 = shape![6, 5, 3, 3, 7, 1];
+pub type S40 = Shape![6, 5, 3, 3, 7, 1];
 const _: () = assert!(S40::RANK == 6 && S40::SIZE == 1890);
 pub fn case40(t: &Tensor<f32, S40>) -> f32 {
-    let p = t.permute::<axes![5, 2, 1, 0, 4, 3]>();
-    let r = p.reshape::<shape![3, 30, 21]>();
-    let q = t.reshape::<shape![90, 21]>();
-    let back = r.reshape::<shape![1, 3, 5, 6, 7, 3]>().t();
+    let p = t.permute::<Axes![5, 2, 1, 0, 4, 3]>();
+    let r = p.reshape::<Shape![3, 30, 21]>();
+    let q = t.reshape::<Shape![90, 21]>();
+    let back = r.reshape::<Shape![1, 3, 5, 6, 7, 3]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S41 = shape![8, 4, 7, 2, 6, 1];
+pub type S41 = Shape![8, 4, 7, 2, 6, 1];
 const _: () = assert!(S41::RANK == 6 && S41::SIZE == 2688);
 pub fn case41(t: &Tensor<f32, S41>) -> f32 {
-    let p = t.permute::<axes![5, 0, 1, 4, 3, 2]>();
-    let r = p.reshape::<shape![8, 24, 14]>();
-    let q = t.reshape::<shape![224, 12]>();
-    let back = r.reshape::<shape![1, 8, 4, 6, 2, 7]>().t();
+    let p = t.permute::<Axes![5, 0, 1, 4, 3, 2]>();
+    let r = p.reshape::<Shape![8, 24, 14]>();
+    let q = t.reshape::<Shape![224, 12]>();
+    let back = r.reshape::<Shape![1, 8, 4, 6, 2, 7]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S42 = shape![3, 4, 5, 8, 1, 5];
+pub type S42 = Shape![3, 4, 5, 8, 1, 5];
 const _: () = assert!(S42::RANK == 6 && S42::SIZE == 2400);
 pub fn case42(t: &Tensor<f32, S42>) -> f32 {
-    let p = t.permute::<axes![4, 3, 2, 1, 0, 5]>();
-    let r = p.reshape::<shape![8, 20, 15]>();
-    let q = t.reshape::<shape![60, 40]>();
-    let back = r.reshape::<shape![1, 8, 5, 4, 3, 5]>().t();
+    let p = t.permute::<Axes![4, 3, 2, 1, 0, 5]>();
+    let r = p.reshape::<Shape![8, 20, 15]>();
+    let q = t.reshape::<Shape![60, 40]>();
+    let back = r.reshape::<Shape![1, 8, 5, 4, 3, 5]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S43 = shape![2, 2, 2, 6, 2, 6];
+pub type S43 = Shape![2, 2, 2, 6, 2, 6];
 const _: () = assert!(S43::RANK == 6 && S43::SIZE == 576);
 pub fn case43(t: &Tensor<f32, S43>) -> f32 {
-    let p = t.permute::<axes![2, 3, 4, 5, 1, 0]>();
-    let r = p.reshape::<shape![12, 12, 4]>();
-    let q = t.reshape::<shape![8, 72]>();
-    let back = r.reshape::<shape![2, 6, 2, 6, 2, 2]>().t();
+    let p = t.permute::<Axes![2, 3, 4, 5, 1, 0]>();
+    let r = p.reshape::<Shape![12, 12, 4]>();
+    let q = t.reshape::<Shape![8, 72]>();
+    let back = r.reshape::<Shape![2, 6, 2, 6, 2, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S44 = shape![5, 3, 7, 2, 1, 6];
+pub type S44 = Shape![5, 3, 7, 2, 1, 6];
 const _: () = assert!(S44::RANK == 6 && S44::SIZE == 1260);
 pub fn case44(t: &Tensor<f32, S44>) -> f32 {
-    let p = t.permute::<axes![2, 0, 5, 1, 3, 4]>();
-    let r = p.reshape::<shape![35, 18, 2]>();
-    let q = t.reshape::<shape![105, 12]>();
-    let back = r.reshape::<shape![7, 5, 6, 3, 2, 1]>().t();
+    let p = t.permute::<Axes![2, 0, 5, 1, 3, 4]>();
+    let r = p.reshape::<Shape![35, 18, 2]>();
+    let q = t.reshape::<Shape![105, 12]>();
+    let back = r.reshape::<Shape![7, 5, 6, 3, 2, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S45 = shape![4, 2, 2, 5, 1, 8];
+pub type S45 = Shape![4, 2, 2, 5, 1, 8];
 const _: () = assert!(S45::RANK == 6 && S45::SIZE == 640);
 pub fn case45(t: &Tensor<f32, S45>) -> f32 {
-    let p = t.permute::<axes![3, 4, 5, 1, 2, 0]>();
-    let r = p.reshape::<shape![5, 16, 8]>();
-    let q = t.reshape::<shape![16, 40]>();
-    let back = r.reshape::<shape![5, 1, 8, 2, 2, 4]>().t();
+    let p = t.permute::<Axes![3, 4, 5, 1, 2, 0]>();
+    let r = p.reshape::<Shape![5, 16, 8]>();
+    let q = t.reshape::<Shape![16, 40]>();
+    let back = r.reshape::<Shape![5, 1, 8, 2, 2, 4]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S46 = shape![3, 1, 2, 6, 1, 6];
+pub type S46 = Shape![3, 1, 2, 6, 1, 6];
 const _: () = assert!(S46::RANK == 6 && S46::SIZE == 216);
 pub fn case46(t: &Tensor<f32, S46>) -> f32 {
-    let p = t.permute::<axes![0, 3, 2, 5, 1, 4]>();
-    let r = p.reshape::<shape![18, 12, 1]>();
-    let q = t.reshape::<shape![6, 36]>();
-    let back = r.reshape::<shape![3, 6, 2, 6, 1, 1]>().t();
+    let p = t.permute::<Axes![0, 3, 2, 5, 1, 4]>();
+    let r = p.reshape::<Shape![18, 12, 1]>();
+    let q = t.reshape::<Shape![6, 36]>();
+    let back = r.reshape::<Shape![3, 6, 2, 6, 1, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S47 = shape![2, 2, 2, 3, 1, 6];
+pub type S47 = Shape![2, 2, 2, 3, 1, 6];
 const _: () = assert!(S47::RANK == 6 && S47::SIZE == 144);
 pub fn case47(t: &Tensor<f32, S47>) -> f32 {
-    let p = t.permute::<axes![2, 0, 1, 3, 4, 5]>();
-    let r = p.reshape::<shape![4, 6, 6]>();
-    let q = t.reshape::<shape![8, 18]>();
-    let back = r.reshape::<shape![2, 2, 2, 3, 1, 6]>().t();
+    let p = t.permute::<Axes![2, 0, 1, 3, 4, 5]>();
+    let r = p.reshape::<Shape![4, 6, 6]>();
+    let q = t.reshape::<Shape![8, 18]>();
+    let back = r.reshape::<Shape![2, 2, 2, 3, 1, 6]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S48 = shape![2, 2, 2, 5, 2, 1];
+pub type S48 = Shape![2, 2, 2, 5, 2, 1];
 const _: () = assert!(S48::RANK == 6 && S48::SIZE == 80);
 pub fn case48(t: &Tensor<f32, S48>) -> f32 {
-    let p = t.permute::<axes![0, 1, 3, 5, 4, 2]>();
-    let r = p.reshape::<shape![4, 5, 4]>();
-    let q = t.reshape::<shape![8, 10]>();
-    let back = r.reshape::<shape![2, 2, 5, 1, 2, 2]>().t();
+    let p = t.permute::<Axes![0, 1, 3, 5, 4, 2]>();
+    let r = p.reshape::<Shape![4, 5, 4]>();
+    let q = t.reshape::<Shape![8, 10]>();
+    let back = r.reshape::<Shape![2, 2, 5, 1, 2, 2]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
-pub type S49 = shape![1, 6, 1, 6, 8, 3];
+pub type S49 = Shape![1, 6, 1, 6, 8, 3];
 const _: () = assert!(S49::RANK == 6 && S49::SIZE == 864);
 pub fn case49(t: &Tensor<f32, S49>) -> f32 {
-    let p = t.permute::<axes![4, 3, 0, 5, 1, 2]>();
-    let r = p.reshape::<shape![48, 3, 6]>();
-    let q = t.reshape::<shape![6, 144]>();
-    let back = r.reshape::<shape![8, 6, 1, 3, 6, 1]>().t();
+    let p = t.permute::<Axes![4, 3, 0, 5, 1, 2]>();
+    let r = p.reshape::<Shape![48, 3, 6]>();
+    let q = t.reshape::<Shape![6, 144]>();
+    let back = r.reshape::<Shape![8, 6, 1, 3, 6, 1]>().t();
     r[[0, 0, 0]] + q[[0, 0]] + back.iter().sum::<f32>()
 }
 
 pub fn slices0(t: &Tensor<f32, S0>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 0.., .., 0..5, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul0(t: &Tensor<f32, S0>, w: &Tensor<f32, shape![10, 7]>) -> Tensor<f32, shape![4, 7]> {
-    let x = t.reshape::<shape![4, 10, 7]>();
+pub fn matmul0(t: &Tensor<f32, S0>, w: &Tensor<f32, Shape![10, 7]>) -> Tensor<f32, Shape![4, 7]> {
+    let x = t.reshape::<Shape![4, 10, 7]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -522,13 +522,13 @@ pub fn matmul0(t: &Tensor<f32, S0>, w: &Tensor<f32, shape![10, 7]>) -> Tensor<f3
 pub fn slices5(t: &Tensor<f32, S5>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 7.., .., 0..1, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul5(t: &Tensor<f32, S5>, w: &Tensor<f32, shape![2, 3]>) -> Tensor<f32, shape![48, 3]> {
-    let x = t.reshape::<shape![48, 2, 3]>();
+pub fn matmul5(t: &Tensor<f32, S5>, w: &Tensor<f32, Shape![2, 3]>) -> Tensor<f32, Shape![48, 3]> {
+    let x = t.reshape::<Shape![48, 2, 3]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -536,13 +536,13 @@ pub fn matmul5(t: &Tensor<f32, S5>, w: &Tensor<f32, shape![2, 3]>) -> Tensor<f32
 pub fn slices10(t: &Tensor<f32, S10>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 6.., .., 0..7, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul10(t: &Tensor<f32, S10>, w: &Tensor<f32, shape![14, 5]>) -> Tensor<f32, shape![42, 5]> {
-    let x = t.reshape::<shape![42, 14, 5]>();
+pub fn matmul10(t: &Tensor<f32, S10>, w: &Tensor<f32, Shape![14, 5]>) -> Tensor<f32, Shape![42, 5]> {
+    let x = t.reshape::<Shape![42, 14, 5]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -550,13 +550,13 @@ pub fn matmul10(t: &Tensor<f32, S10>, w: &Tensor<f32, shape![14, 5]>) -> Tensor<
 pub fn slices15(t: &Tensor<f32, S15>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 3.., .., 0..8, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul15(t: &Tensor<f32, S15>, w: &Tensor<f32, shape![40, 9]>) -> Tensor<f32, shape![4, 9]> {
-    let x = t.reshape::<shape![4, 40, 9]>();
+pub fn matmul15(t: &Tensor<f32, S15>, w: &Tensor<f32, Shape![40, 9]>) -> Tensor<f32, Shape![4, 9]> {
+    let x = t.reshape::<Shape![4, 40, 9]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -564,13 +564,13 @@ pub fn matmul15(t: &Tensor<f32, S15>, w: &Tensor<f32, shape![40, 9]>) -> Tensor<
 pub fn slices20(t: &Tensor<f32, S20>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 7.., .., 0..8, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul20(t: &Tensor<f32, S20>, w: &Tensor<f32, shape![8, 24]>) -> Tensor<f32, shape![16, 24]> {
-    let x = t.reshape::<shape![16, 8, 24]>();
+pub fn matmul20(t: &Tensor<f32, S20>, w: &Tensor<f32, Shape![8, 24]>) -> Tensor<f32, Shape![16, 24]> {
+    let x = t.reshape::<Shape![16, 8, 24]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -578,13 +578,13 @@ pub fn matmul20(t: &Tensor<f32, S20>, w: &Tensor<f32, shape![8, 24]>) -> Tensor<
 pub fn slices25(t: &Tensor<f32, S25>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 1.., .., 0..8, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul25(t: &Tensor<f32, S25>, w: &Tensor<f32, shape![32, 48]>) -> Tensor<f32, shape![2, 48]> {
-    let x = t.reshape::<shape![2, 32, 48]>();
+pub fn matmul25(t: &Tensor<f32, S25>, w: &Tensor<f32, Shape![32, 48]>) -> Tensor<f32, Shape![2, 48]> {
+    let x = t.reshape::<Shape![2, 32, 48]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -592,13 +592,13 @@ pub fn matmul25(t: &Tensor<f32, S25>, w: &Tensor<f32, shape![32, 48]>) -> Tensor
 pub fn slices30(t: &Tensor<f32, S30>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 2.., .., 0..1, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul30(t: &Tensor<f32, S30>, w: &Tensor<f32, shape![4, 40]>) -> Tensor<f32, shape![18, 40]> {
-    let x = t.reshape::<shape![18, 4, 40]>();
+pub fn matmul30(t: &Tensor<f32, S30>, w: &Tensor<f32, Shape![4, 40]>) -> Tensor<f32, Shape![18, 40]> {
+    let x = t.reshape::<Shape![18, 4, 40]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -606,13 +606,13 @@ pub fn matmul30(t: &Tensor<f32, S30>, w: &Tensor<f32, shape![4, 40]>) -> Tensor<
 pub fn slices35(t: &Tensor<f32, S35>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 1.., .., 0..1, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul35(t: &Tensor<f32, S35>, w: &Tensor<f32, shape![7, 35]>) -> Tensor<f32, shape![12, 35]> {
-    let x = t.reshape::<shape![12, 7, 35]>();
+pub fn matmul35(t: &Tensor<f32, S35>, w: &Tensor<f32, Shape![7, 35]>) -> Tensor<f32, Shape![12, 35]> {
+    let x = t.reshape::<Shape![12, 7, 35]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -620,13 +620,13 @@ pub fn matmul35(t: &Tensor<f32, S35>, w: &Tensor<f32, shape![7, 35]>) -> Tensor<
 pub fn slices40(t: &Tensor<f32, S40>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 5.., .., 0..3, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul40(t: &Tensor<f32, S40>, w: &Tensor<f32, shape![9, 7]>) -> Tensor<f32, shape![30, 7]> {
-    let x = t.reshape::<shape![30, 9, 7]>();
+pub fn matmul40(t: &Tensor<f32, S40>, w: &Tensor<f32, Shape![9, 7]>) -> Tensor<f32, Shape![30, 7]> {
+    let x = t.reshape::<Shape![30, 9, 7]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }
@@ -634,13 +634,13 @@ pub fn matmul40(t: &Tensor<f32, S40>, w: &Tensor<f32, shape![9, 7]>) -> Tensor<f
 pub fn slices45(t: &Tensor<f32, S45>) -> f32 {
     let s = slice!(t, .., 0, .., ..;2, -1, ..);
     let u = slice!(t, 3.., .., 0..2, .., .., ..;-1);
-    s.iter().sum::<f32>() + u.flip::<axes![0, 3]>().iter().sum::<f32>()
+    s.iter().sum::<f32>() + u.flip::<Axes![0, 3]>().iter().sum::<f32>()
 }
 
-pub fn matmul45(t: &Tensor<f32, S45>, w: &Tensor<f32, shape![10, 8]>) -> Tensor<f32, shape![8, 8]> {
-    let x = t.reshape::<shape![8, 10, 8]>();
+pub fn matmul45(t: &Tensor<f32, S45>, w: &Tensor<f32, Shape![10, 8]>) -> Tensor<f32, Shape![8, 8]> {
+    let x = t.reshape::<Shape![8, 10, 8]>();
     let y = slice!(x, .., .., 0).matmul(w);
-    let z = x.permute::<axes![0, 2, 1]>();
+    let z = x.permute::<Axes![0, 2, 1]>();
     let _batched = z.matmul(w);
     y
 }

@@ -110,10 +110,10 @@ pub(crate) fn fmt_array<'a, T: Display + 'a>(
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// let t = Tensor::<i64, shape![2, 2, 2]>::from_flat_fn(|i| i as i64 - 3);
+/// let t = Tensor::<i64, Shape![2, 2, 2]>::from_flat_fn(|i| i as i64 - 3);
 /// assert_eq!(t.to_string(), "[[[-3 -2]\n  [-1  0]]\n\n [[ 1  2]\n  [ 3  4]]]");
 /// assert_eq!(tensor![1.0, 2.5, -3.0].to_string(), "[ 1.   2.5 -3. ]");
-/// assert_eq!(Tensor::<u8, shape![]>::full(7).to_string(), "7");
+/// assert_eq!(Tensor::<u8, Shape![]>::full(7).to_string(), "7");
 /// ```
 impl<T: Display, S: Shape> Display for Tensor<T, S> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {

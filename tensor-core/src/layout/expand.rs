@@ -1,10 +1,10 @@
-//! `expand::<shape![..]>()`: NumPy's `broadcast_to`, a read-only view with
+//! `expand::<Shape![..]>()`: NumPy's `broadcast_to`, a read-only view with
 //! stride 0 along the broadcast axes.
 //!
 //! ```
 //! use tensor_core::prelude::*;
 //! let row = tensor![1, 2, 3];
-//! let grid = row.expand::<shape![2, 3]>();
+//! let grid = row.expand::<Shape![2, 3]>();
 //! assert_eq!(grid, tensor![[1, 2, 3], [1, 2, 3]]);
 //! ```
 

@@ -1,9 +1,9 @@
-//! `flip::<axes![..]>()`: reverse the order along axes, move nothing.
+//! `flip::<Axes![..]>()`: reverse the order along axes, move nothing.
 //!
 //! ```
 //! use tensor_core::prelude::*;
 //! let t = tensor![[1, 2, 3], [4, 5, 6]];
-//! assert_eq!(t.flip::<axes![1]>(), tensor![[3, 2, 1], [6, 5, 4]]);
+//! assert_eq!(t.flip::<Axes![1]>(), tensor![[3, 2, 1], [6, 5, 4]]);
 //! ```
 
 use core::marker::PhantomData;

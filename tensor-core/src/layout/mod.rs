@@ -17,7 +17,7 @@
 //! ```
 //! use tensor_core::layout::{Layout, RowMajor};
 //! use tensor_core::prelude::*;
-//! type L = RowMajor<shape![2, 3]>;
+//! type L = RowMajor<Shape![2, 3]>;
 //! assert_eq!(L::offset(&[1, 2], &()), 5);
 //! assert_eq!(L::STRIDES.unwrap()[..2], [3, 1]);
 //! ```

@@ -1,4 +1,4 @@
-//! `permute::<axes![..]>()` and `.t()`: reorder axes, move nothing.
+//! `permute::<Axes![..]>()` and `.t()`: reorder axes, move nothing.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -41,7 +41,7 @@ where
     }
 }
 
-/// Whether the first `len` of `axes` are `0..len` in some order. `axes!`
+/// Whether the first `len` of `axes` are `0..len` in some order. `Axes!`
 /// rejects repeated axes and `PermuteShape` out-of-range ones; this also
 /// holds a hand-written axis tuple to the rule, which the views' unchecked
 /// reads rely on.

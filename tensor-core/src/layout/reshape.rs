@@ -1,4 +1,4 @@
-//! `reshape::<shape![..]>()`: the same elements in C order under a new
+//! `reshape::<Shape![..]>()`: the same elements in C order under a new
 //! shape, on any view, without copying.
 //!
 //! When the view's strides merge into strides for the new shape (PyTorch's
@@ -10,8 +10,8 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let t = Tensor::<i32, shape![2, 3]>::from_flat_fn(|i| i as i32);
-//! let r = t.t().reshape::<shape![6]>(); // transposed: strides do not merge
+//! let t = Tensor::<i32, Shape![2, 3]>::from_flat_fn(|i| i as i32);
+//! let r = t.t().reshape::<Shape![6]>(); // transposed: strides do not merge
 //! assert_eq!(r.iter().copied().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
 //! ```
 

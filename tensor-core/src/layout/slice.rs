@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let t = Tensor::<i32, shape![4, 5]>::from_flat_fn(|i| i as i32);
+//! let t = Tensor::<i32, Shape![4, 5]>::from_flat_fn(|i| i as i32);
 //! let s = slice!(t, 1..3, ..;2);
 //! assert_eq!(s, tensor![[5, 7, 9], [10, 12, 14]]);
 //! assert_eq!(slice!(t, -1, 1..), tensor![16, 17, 18, 19]);

@@ -244,7 +244,7 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// ```
     /// use tensor_core::prelude::*;
     /// let a = tensor![[1, 2, 3], [4, 5, 6]];
-    /// let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+    /// let mut out = Tensor::<i32, Shape![2, 3]>::zeros();
     /// out.assign_zip(&a, &tensor![10, 20, 30], |&x, &y| x + y);
     /// assert_eq!(out, tensor![[11, 22, 33], [14, 25, 36]]);
     /// ```
@@ -507,10 +507,10 @@ mod tests {
 
     #[test]
     fn zip_reads_rows_of_every_affine_layout() {
-        let a = iota::<shape![3, 4]>();
+        let a = iota::<Shape![3, 4]>();
         let row = tensor![100, 200, 300, 400];
         let want = |f: &dyn Fn(usize, usize) -> i64| {
-            Tensor::<i64, shape![3, 4]>::from_fn(|[i, j]| f(i, j))
+            Tensor::<i64, Shape![3, 4]>::from_fn(|[i, j]| f(i, j))
         };
         // Contiguous + broadcast row (stride 0 along axis 0).
         assert_eq!(&a + &row, want(&|i, j| a[[i, j]] + row[[j]]));
@@ -518,13 +518,13 @@ mod tests {
         let col = tensor![[10], [20], [30]];
         assert_eq!(&a + &col, want(&|i, j| a[[i, j]] + col[[i, 0]]));
         // Flipped last axis: a negative step.
-        let f = a.flip::<axes![1]>();
+        let f = a.flip::<Axes![1]>();
         assert_eq!(&f - &row, want(&|i, j| a[[i, 3 - j]] - row[[j]]));
         // Transposed: a step of 3 along the rows, both operands strided.
-        let t = iota::<shape![4, 3]>();
+        let t = iota::<Shape![4, 3]>();
         assert_eq!(t.t() * f, want(&|i, j| t[[j, i]] * a[[i, 3 - j]]));
         // A stepped slice.
-        let wide = iota::<shape![3, 8]>();
+        let wide = iota::<Shape![3, 8]>();
         assert_eq!(
             slice!(wide, .., ..;2) + &a,
             want(&|i, j| wide[[i, 2 * j]] + a[[i, j]])
@@ -534,25 +534,25 @@ mod tests {
     #[test]
     fn zip_of_layouts_without_strides_and_of_edge_shapes() {
         // A transpose reshaped: no constant strides, read element by element.
-        let t = iota::<shape![2, 6]>();
-        let r = t.t().reshape::<shape![3, 4]>();
-        let want = Tensor::<i64, shape![3, 4]>::from_flat_fn(|n| 2 * t[[n % 2, n / 2]]);
+        let t = iota::<Shape![2, 6]>();
+        let r = t.t().reshape::<Shape![3, 4]>();
+        let want = Tensor::<i64, Shape![3, 4]>::from_flat_fn(|n| 2 * t[[n % 2, n / 2]]);
         assert_eq!(&r + &r, want);
         assert_eq!(r.map(|&x| 2 * x), want);
         // Rank 0, a last axis of size 1, no element.
         assert_eq!(
-            (tensor![5].reshape::<shape![]>() + tensor![2].reshape::<shape![]>())[[]],
+            (tensor![5].reshape::<Shape![]>() + tensor![2].reshape::<Shape![]>())[[]],
             7
         );
-        let ones = iota::<shape![3, 1]>();
-        assert_eq!(ones.flip::<axes![0]>() + &ones, tensor![[2], [2], [2]]);
-        let empty = Tensor::<i64, shape![0, 3]>::zeros() + tensor![1, 2, 3];
+        let ones = iota::<Shape![3, 1]>();
+        assert_eq!(ones.flip::<Axes![0]>() + &ones, tensor![[2], [2], [2]]);
+        let empty = Tensor::<i64, Shape![0, 3]>::zeros() + tensor![1, 2, 3];
         assert_eq!(empty.as_slice(), &[] as &[i64]);
     }
 
     #[test]
     fn map_of_owned_results_and_a_panicking_closure() {
-        let t = iota::<shape![2, 3]>();
+        let t = iota::<Shape![2, 3]>();
         let s: Tensor<String, _> = t.t().map(|x| x.to_string());
         assert_eq!(s[[2, 1]], "5");
         // A panic midway leaks what was built; nothing is read or dropped twice.
@@ -570,15 +570,15 @@ mod tests {
 
     #[test]
     fn compound_assignment_reads_rows_of_the_right_operand() {
-        let mut a = iota::<shape![3, 4]>();
+        let mut a = iota::<Shape![3, 4]>();
         a += &tensor![[1], [2], [3]];
-        a -= &iota::<shape![4, 3]>().t();
-        let want = Tensor::<i64, shape![3, 4]>::from_fn(|[i, j]| {
+        a -= &iota::<Shape![4, 3]>().t();
+        let want = Tensor::<i64, Shape![3, 4]>::from_fn(|[i, j]| {
             (i * 4 + j) as i64 + i as i64 + 1 - (j * 3 + i) as i64
         });
         assert_eq!(a, want);
         // Through a strided `ViewMut`: element by element.
-        let mut b = iota::<shape![4, 3]>();
+        let mut b = iota::<Shape![4, 3]>();
         let mut vt = b.view_mut().t();
         vt *= &tensor![1, 10, 100, 1000];
         assert_eq!(b[[3, 2]], 11 * 1000);

@@ -43,7 +43,7 @@ pub trait Matmul: AsView {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let a = Tensor::<i32, shape![2, 2, 3]>::from_flat_fn(|i| i as i32);
+    /// let a = Tensor::<i32, Shape![2, 2, 3]>::from_flat_fn(|i| i as i32);
     /// let b = tensor![[1], [1], [1]]; // [3, 1], broadcast over the batch
     /// assert_eq!(a.matmul(&b), tensor![[[3], [12]], [[21], [30]]]);
     /// ```
@@ -480,11 +480,11 @@ mod tests {
     #[test]
     fn tiles_cover_every_edge() {
         // Rows: one tile of 4 and 1 left; columns: 8 + 4 + 1.
-        let (a, b) = (data::<shape![5, 7]>(), data::<shape![7, 13]>());
+        let (a, b) = (data::<Shape![5, 7]>(), data::<Shape![7, 13]>());
         let want = naive::<5, 7, 13>(|i, k| a[[i, k]], |k, j| b[[k, j]]);
         assert_eq!(a.matmul(&b).into_array(), want);
         // Wide elements (8 bytes) take tiles of 4 columns.
-        let f = Tensor::<f64, shape![6, 9]>::from_flat_fn(|n| n as f64);
+        let f = Tensor::<f64, Shape![6, 9]>::from_flat_fn(|n| n as f64);
         let g = f.matmul(&f.t());
         assert_eq!(
             g[[5, 4]],
@@ -494,13 +494,13 @@ mod tests {
 
     #[test]
     fn strided_operands_gathered_copied_or_read_by_rows() {
-        let (a, b) = (data::<shape![6, 20]>(), data::<shape![20, 20]>());
+        let (a, b) = (data::<Shape![6, 20]>(), data::<Shape![20, 20]>());
         let bt = b.t().to_tensor();
         let want = naive::<6, 20, 20>(|i, k| a[[i, k]], |k, j| b[[k, j]]);
         // Transposed, 2400 multiply-adds: rows gathered by constant strides.
         assert_eq!(a.matmul(&bt.t()).into_array(), want);
         // Transposed, 8000: copied to a contiguous tensor first.
-        let a20 = data::<shape![20, 20]>();
+        let a20 = data::<Shape![20, 20]>();
         let want20 = naive::<20, 20, 20>(|i, k| a20[[i, k]], |k, j| b[[k, j]]);
         assert_eq!(a20.matmul(&bt.t()).into_array(), want20);
         // A transposed left operand, read by its constant strides.
@@ -508,13 +508,13 @@ mod tests {
         assert_eq!(at.t().matmul(&b).into_array(), want20);
         // A flipped right operand (a negative row step), gathered.
         let flip = naive::<6, 20, 20>(|i, k| a[[i, k]], |k, j| b[[19 - k, j]]);
-        assert_eq!(a.matmul(&b.flip::<axes![0]>()).into_array(), flip);
+        assert_eq!(a.matmul(&b.flip::<Axes![0]>()).into_array(), flip);
         // Contiguous rows, 20 apart: read as slices with a row stride.
         let cols = naive::<6, 20, 5>(|i, k| a[[i, k]], |k, j| b[[k, j + 3]]);
         assert_eq!(a.matmul(&slice!(b, .., 3..8)).into_array(), cols);
         // Over 64 KiB: gathered even though large.
-        let big = data::<shape![200, 100]>();
-        let v = data::<shape![1, 200]>();
+        let big = data::<Shape![200, 100]>();
+        let v = data::<Shape![1, 200]>();
         let bigt = big.t().to_tensor();
         let want = naive::<1, 200, 100>(|_, k| v[[0, k]], |k, j| big[[k, j]]);
         assert_eq!(v.matmul(&bigt.t()).into_array(), want);
@@ -522,14 +522,14 @@ mod tests {
 
     #[test]
     fn batches_with_a_copied_right_operand() {
-        let a = data::<shape![2, 16, 16]>();
-        let b = data::<shape![16, 16]>();
+        let a = data::<Shape![2, 16, 16]>();
+        let b = data::<Shape![16, 16]>();
         let got = a.matmul(&b.t());
         for batch in 0..2 {
             let want = naive::<16, 16, 16>(|i, k| a[[batch, i, k]], |k, j| b[[j, k]]);
             assert_eq!(
                 slice!(got, batch),
-                Tensor::<i64, shape![16, 16]>::from_array(want)
+                Tensor::<i64, Shape![16, 16]>::from_array(want)
             );
         }
     }

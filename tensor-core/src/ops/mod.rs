@@ -12,7 +12,7 @@
 //! let b = tensor![10.0f32, 20.0, 30.0];
 //! let c = &a + &b; // [2, 3] + [3] broadcasts to [2, 3]
 //! assert_eq!(c, tensor![[11.0, 22.0, 33.0], [14.0, 25.0, 36.0]]);
-//! assert_eq!(c.sum_axes::<axes![0]>(), tensor![25.0, 47.0, 69.0]);
+//! assert_eq!(c.sum_axes::<Axes![0]>(), tensor![25.0, 47.0, 69.0]);
 //! assert_eq!(a.matmul(&a.t()), tensor![[14.0, 32.0], [32.0, 77.0]]);
 //! ```
 

@@ -1,5 +1,5 @@
 //! Reductions: `sum`, `max`, `min` over every element, and `sum_axes`,
-//! `max_axes`, `min_axes`, `mean_axes` over the axes of an `axes![..]` list,
+//! `max_axes`, `min_axes`, `mean_axes` over the axes of an `Axes![..]` list,
 //! which the result's shape drops (NumPy `x.sum(axis=(..))`).
 //!
 //! A contiguous run of elements is summed into 8 independent accumulators,
@@ -12,9 +12,9 @@
 //! let t = tensor![[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]];
 //! assert_eq!(t.sum(), 21.0);
 //! assert_eq!(t.max(), 6.0);
-//! assert_eq!(t.sum_axes::<axes![0]>(), tensor![5.0, 7.0, 9.0]);
-//! assert_eq!(t.max_axes::<axes![1]>(), tensor![5.0, 6.0]);
-//! assert_eq!(t.mean_axes::<axes![0, 1]>()[[]], 3.5);
+//! assert_eq!(t.sum_axes::<Axes![0]>(), tensor![5.0, 7.0, 9.0]);
+//! assert_eq!(t.max_axes::<Axes![1]>(), tensor![5.0, 6.0]);
+//! assert_eq!(t.mean_axes::<Axes![0, 1]>()[[]], 3.5);
 //! ```
 
 use core::ops::{Add, Div};
@@ -82,8 +82,8 @@ pub trait Reduce: AsView {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<i32, shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
-    /// assert_eq!(t.sum_axes::<axes![0, 2]>(), tensor![60, 92, 124]);
+    /// let t = Tensor::<i32, Shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
+    /// assert_eq!(t.sum_axes::<Axes![0, 2]>(), tensor![60, 92, 124]);
     /// ```
     fn sum_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
@@ -131,7 +131,7 @@ pub trait Reduce: AsView {
     /// ```
     /// use tensor_core::prelude::*;
     /// let t = tensor![[1.0f32, 2.0], [3.0, 5.0]];
-    /// assert_eq!(t.mean_axes::<axes![1]>(), tensor![1.5, 4.0]);
+    /// assert_eq!(t.mean_axes::<Axes![1]>(), tensor![1.5, 4.0]);
     /// ```
     fn mean_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
@@ -435,18 +435,18 @@ mod tests {
     fn leading_reductions_cover_strips_and_the_columns_left() {
         use crate::prelude::*;
         // 8-byte elements: strips of 16 columns, 2 of them, then 5 alone.
-        let t = Tensor::<i64, shape![5, 37]>::from_flat_fn(|n| (n * 7 % 11) as i64);
-        let want = Tensor::<i64, shape![37]>::from_fn(|[j]| (0..5).map(|i| t[[i, j]]).sum());
-        assert_eq!(t.sum_axes::<axes![0]>(), want);
+        let t = Tensor::<i64, Shape![5, 37]>::from_flat_fn(|n| (n * 7 % 11) as i64);
+        let want = Tensor::<i64, Shape![37]>::from_fn(|[j]| (0..5).map(|i| t[[i, j]]).sum());
+        assert_eq!(t.sum_axes::<Axes![0]>(), want);
         let max =
-            Tensor::<i64, shape![37]>::from_fn(|[j]| (0..5).map(|i| t[[i, j]]).max().unwrap());
-        assert_eq!(t.max_axes::<axes![0]>(), max);
+            Tensor::<i64, Shape![37]>::from_fn(|[j]| (0..5).map(|i| t[[i, j]]).max().unwrap());
+        assert_eq!(t.max_axes::<Axes![0]>(), max);
         // 4-byte elements: strips of 32, then 6 alone; one row only.
-        let f = Tensor::<f32, shape![3, 70]>::from_flat_fn(|n| n as f32);
-        let col = f.sum_axes::<axes![0]>();
+        let f = Tensor::<f32, Shape![3, 70]>::from_flat_fn(|n| n as f32);
+        let col = f.sum_axes::<Axes![0]>();
         assert!((0..70).all(|j| col[[j]] == (3 * j + 210) as f32));
-        let one = Tensor::<u8, shape![1, 3]>::from_flat_fn(|n| n as u8);
-        assert_eq!(one.sum_axes::<axes![0]>(), tensor![0, 1, 2]);
+        let one = Tensor::<u8, Shape![1, 3]>::from_flat_fn(|n| n as u8);
+        assert_eq!(one.sum_axes::<Axes![0]>(), tensor![0, 1, 2]);
     }
 
     #[test]

@@ -28,12 +28,12 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let t = Tensor::<i32, shape![40, 6, 36]>::from_flat_fn(|i| i as i32);
-//! let p = t.permute::<axes![2, 0, 1]>(); // axis 0 of `p` is contiguous in `t`
+//! let t = Tensor::<i32, Shape![40, 6, 36]>::from_flat_fn(|i| i as i32);
+//! let p = t.permute::<Axes![2, 0, 1]>(); // axis 0 of `p` is contiguous in `t`
 //! let c = p.to_tensor(); // tiles
 //! assert_eq!(c[[5, 7, 2]], t[[7, 2, 5]]);
 //! assert_eq!(c, p);
-//! assert_eq!(t.flip::<axes![0]>().to_tensor()[[0, 0, 0]], t[[39, 0, 0]]); // rows
+//! assert_eq!(t.flip::<Axes![0]>().to_tensor()[[0, 0, 0]], t[[39, 0, 0]]); // rows
 //! ```
 
 use core::marker::PhantomData;
@@ -574,105 +574,105 @@ mod tests {
 
     #[test]
     fn transposes_take_tiles_once_large_enough() {
-        check(counting::<shape![96, 64]>().t(), tiles(0, true));
+        check(counting::<Shape![96, 64]>().t(), tiles(0, true));
         // A partial band (45 = 32 + 13) and a partial group (102 = 4 · 25 + 2).
-        check(counting::<shape![102, 45]>().t(), tiles(0, true));
+        check(counting::<Shape![102, 45]>().t(), tiles(0, true));
         // Output rows 2 KiB apart go through the stage.
-        check(counting::<shape![512, 32]>().t(), tiles(0, false));
-        check(counting::<shape![512, 45]>().t(), tiles(0, false));
-        check(counting::<shape![3, 2]>().t(), Path::Rows);
-        check(counting::<shape![20, 40]>().t(), Path::Rows);
+        check(counting::<Shape![512, 32]>().t(), tiles(0, false));
+        check(counting::<Shape![512, 45]>().t(), tiles(0, false));
+        check(counting::<Shape![3, 2]>().t(), Path::Rows);
+        check(counting::<Shape![20, 40]>().t(), Path::Rows);
     }
 
     #[test]
     fn permutes_of_rank_3_and_4() {
-        let t = counting::<shape![40, 6, 36]>();
-        check(t.permute::<axes![2, 0, 1]>(), tiles(0, true));
-        check(t.permute::<axes![1, 0, 2]>(), Path::Rows);
-        let u = counting::<shape![2, 40, 3, 34]>();
-        check(u.permute::<axes![0, 3, 2, 1]>(), tiles(1, true));
+        let t = counting::<Shape![40, 6, 36]>();
+        check(t.permute::<Axes![2, 0, 1]>(), tiles(0, true));
+        check(t.permute::<Axes![1, 0, 2]>(), Path::Rows);
+        let u = counting::<Shape![2, 40, 3, 34]>();
+        check(u.permute::<Axes![0, 3, 2, 1]>(), tiles(1, true));
         // The last axis (3) is too short for a group of 4: rows.
-        check(u.permute::<axes![1, 3, 0, 2]>(), Path::Rows);
-        check(u.permute::<axes![2, 0, 1, 3]>(), Path::Rows);
+        check(u.permute::<Axes![1, 3, 0, 2]>(), Path::Rows);
+        check(u.permute::<Axes![2, 0, 1, 3]>(), Path::Rows);
         // Staged, with 2 columns left over after the groups of 4 in each
         // run of 6, so that runs straddle the stage's end.
-        let w = Tensor::<i64, shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
-        check(w.permute::<axes![2, 0, 1]>(), tiles(0, false));
+        let w = Tensor::<i64, Shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
+        check(w.permute::<Axes![2, 0, 1]>(), tiles(0, false));
         check(
-            counting::<shape![16, 32, 64]>().permute::<axes![2, 0, 1]>(),
+            counting::<Shape![16, 32, 64]>().permute::<Axes![2, 0, 1]>(),
             tiles(0, false),
         );
     }
 
     #[test]
     fn flipped_views() {
-        let t = counting::<shape![96, 64]>();
-        check(t.flip::<axes![1]>(), Path::Rows);
-        check(t.flip::<axes![0]>(), Path::Rows);
+        let t = counting::<Shape![96, 64]>();
+        check(t.flip::<Axes![1]>(), Path::Rows);
+        check(t.flip::<Axes![0]>(), Path::Rows);
         // Flipping the contiguous axis leaves no stride of +1: rows.
-        check(t.t().flip::<axes![0]>(), Path::Rows);
+        check(t.t().flip::<Axes![0]>(), Path::Rows);
         // Flipping the last axis of a transpose: tiles reading backwards.
-        check(t.t().flip::<axes![1]>(), tiles(0, true));
+        check(t.t().flip::<Axes![1]>(), tiles(0, true));
     }
 
     #[test]
     fn stepped_slices() {
-        let t = counting::<shape![96, 64]>();
+        let t = counting::<Shape![96, 64]>();
         check(slice!(t, .., ..;2), Path::Rows);
         check(slice!(t, ..;-3, 1..;-5), Path::Rows);
-        let u = counting::<shape![192, 64]>();
+        let u = counting::<Shape![192, 64]>();
         check(slice!(u.t(), .., 1..;3), tiles(0, true));
         check(slice!(u.t(), 3..60, ..;-2), tiles(0, true));
     }
 
     #[test]
     fn expanded_views() {
-        check(counting::<shape![4]>().expand::<shape![5, 4]>(), Path::Rows);
+        check(counting::<Shape![4]>().expand::<Shape![5, 4]>(), Path::Rows);
         check(
-            counting::<shape![5, 1]>().expand::<shape![5, 4]>(),
+            counting::<Shape![5, 1]>().expand::<Shape![5, 4]>(),
             Path::Rows,
         );
         check(
-            counting::<shape![64, 1]>().expand::<shape![64, 80]>(),
+            counting::<Shape![64, 1]>().expand::<Shape![64, 80]>(),
             tiles(0, true),
         );
     }
 
     #[test]
     fn composed_reshapes_go_element_by_element() {
-        let t = counting::<shape![96, 64]>();
-        check(t.t().reshape::<shape![6144]>(), Path::PerElement);
-        check(t.t().reshape::<shape![32, 3, 64]>(), Path::PerElement);
+        let t = counting::<Shape![96, 64]>();
+        check(t.t().reshape::<Shape![6144]>(), Path::PerElement);
+        check(t.t().reshape::<Shape![32, 3, 64]>(), Path::PerElement);
         // A reshape whose strides merge keeps its faster path.
-        check(t.t().reshape::<shape![2, 32, 96]>(), tiles(1, true));
+        check(t.t().reshape::<Shape![2, 32, 96]>(), tiles(1, true));
     }
 
     #[test]
     fn empty_and_rank_0() {
-        let t = counting::<shape![4, 5]>();
+        let t = counting::<Shape![4, 5]>();
         check(slice!(t, 2..2), Path::PerElement);
         check(slice!(t, 1, 2), Path::PerElement);
-        check(t.view().reshape::<shape![20, 1]>().t().t(), Path::Rows);
+        check(t.view().reshape::<Shape![20, 1]>().t().t(), Path::Rows);
     }
 
     #[test]
     fn run_time_indices_move_the_base() {
-        let t = counting::<shape![3, 96, 64]>();
+        let t = counting::<Shape![3, 96, 64]>();
         for i in 0..3 {
             check(slice!(t, i).t(), tiles(0, true));
-            check(slice!(t.flip::<axes![0]>(), i, ..;-1), Path::Rows);
+            check(slice!(t.flip::<Axes![0]>(), i, ..;-1), Path::Rows);
         }
     }
 
     #[test]
     fn elements_that_own_memory_are_cloned_once_each() {
-        let t = Tensor::<Box<i32>, shape![96, 64]>::from_flat_fn(|i| Box::new(i as i32));
+        let t = Tensor::<Box<i32>, Shape![96, 64]>::from_flat_fn(|i| Box::new(i as i32));
         check(t.t(), tiles(0, true));
-        let u = Tensor::<Box<i32>, shape![256, 40]>::from_flat_fn(|i| Box::new(i as i32));
+        let u = Tensor::<Box<i32>, Shape![256, 40]>::from_flat_fn(|i| Box::new(i as i32));
         check(u.t(), tiles(0, false));
-        let s = Tensor::<String, shape![40, 3]>::from_flat_fn(|i| i.to_string());
+        let s = Tensor::<String, Shape![40, 3]>::from_flat_fn(|i| i.to_string());
         check(s.t(), Path::Rows);
-        check(s.t().reshape::<shape![120]>(), Path::PerElement);
+        check(s.t().reshape::<Shape![120]>(), Path::PerElement);
     }
 
     #[test]

@@ -125,8 +125,8 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<u8, shape![2, 3, 4]>::zeros();
-    /// assert_eq!(t.permute::<axes![2, 0, 1]>().shape(), [4, 2, 3]);
+    /// let t = Tensor::<u8, Shape![2, 3, 4]>::zeros();
+    /// assert_eq!(t.permute::<Axes![2, 0, 1]>().shape(), [4, 2, 3]);
     /// ```
     pub fn shape(&self) -> Dims<L> {
         <L::Shape as Shape>::DIMS
@@ -248,7 +248,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let mut t = Tensor::<i32, shape![3, 3]>::zeros();
+    /// let mut t = Tensor::<i32, Shape![3, 3]>::zeros();
     /// slice!(t.view_mut(), 1).fill(7);
     /// assert_eq!(t.iter().sum::<i32>(), 21);
     /// ```
@@ -266,7 +266,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let mut t = Tensor::<i32, shape![2, 2]>::zeros();
+    /// let mut t = Tensor::<i32, Shape![2, 2]>::zeros();
     /// t.view_mut().t().assign(&tensor![[1, 2], [3, 4]].view());
     /// assert_eq!(t, tensor![[1, 3], [2, 4]]);
     /// ```

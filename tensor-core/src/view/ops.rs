@@ -7,8 +7,8 @@
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! let t = Tensor::<i32, shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
-//! let v = t.permute::<axes![2, 0, 1]>().flip::<axes![0]>().reshape::<shape![4, 6]>();
+//! let t = Tensor::<i32, Shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
+//! let v = t.permute::<Axes![2, 0, 1]>().flip::<Axes![0]>().reshape::<Shape![4, 6]>();
 //! assert_eq!(v[[0, 1]], t[[0, 1, 3]]);
 //! ```
 
@@ -262,8 +262,8 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let t = Tensor::<i32, shape![2, 3]>::from_flat_fn(|i| i as i32);
-    /// let mut dst = Tensor::<i32, shape![3, 2]>::zeros();
+    /// let t = Tensor::<i32, Shape![2, 3]>::from_flat_fn(|i| i as i32);
+    /// let mut dst = Tensor::<i32, Shape![3, 2]>::zeros();
     /// dst.copy_from(&t.t());
     /// assert_eq!(dst, tensor![[0, 3], [1, 4], [2, 5]]);
     /// ```
@@ -296,7 +296,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// ```
     /// use tensor_core::prelude::*;
     /// let mut t = tensor![[1, 2], [3, 4]];
-    /// t.view_mut().flip::<axes![0]>()[[0, 0]] = 30;
+    /// t.view_mut().flip::<Axes![0]>()[[0, 0]] = 30;
     /// assert_eq!(t, tensor![[1, 2], [30, 4]]);
     /// ```
     pub fn view_mut(&mut self) -> ViewMut<'_, T, RowMajor<S>> {

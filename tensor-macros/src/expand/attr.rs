@@ -1,4 +1,4 @@
-//! `#[shaped(..)]` out: generic parameters for dimension variables, named
+//! `#[shape(..)]` out: generic parameters for dimension variables, named
 //! sizes substituted, or a named shape's type alias.
 
 use std::collections::BTreeMap;
@@ -12,10 +12,10 @@ use super::{size_type, tuple};
 use crate::ast::ExprList;
 use crate::valid::{self, attr::Arg};
 
-/// The macros whose dimension names `#[shaped(H = 28)]` substitutes.
-const DIM_MACROS: [&str; 2] = ["shape", "tensor"];
+/// The macros whose dimension names `#[shape(H = 28)]` substitutes.
+const DIM_MACROS: [&str; 2] = ["Shape", "tensor"];
 
-/// `type Name = shape![sizes];`, keeping the struct's docs and visibility.
+/// `type Name = Shape![sizes];`, keeping the struct's docs and visibility.
 pub fn named_shape(unit: &ItemStruct, sizes: &[(u64, Span)]) -> TokenStream {
     let attrs = unit.attrs.iter().filter(|a| !a.path().is_ident("derive"));
     let (vis, ident) = (&unit.vis, &unit.ident);
@@ -82,10 +82,10 @@ fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
     }
 }
 
-/// The tuple type of a `shape![..]` invocation whose input is valid; `None`
+/// The tuple type of a `Shape![..]` invocation whose input is valid; `None`
 /// leaves the invocation to report its own errors.
 fn expand_shape_macro(mac: &syn::Macro) -> Option<TokenStream> {
-    if mac.path.segments.last().is_none_or(|s| s.ident != "shape") {
+    if mac.path.segments.last().is_none_or(|s| s.ident != "Shape") {
         return None;
     }
     let list: ExprList = syn::parse2(mac.tokens.clone()).ok()?;
@@ -125,7 +125,7 @@ impl Substitute<'_> {
 }
 
 impl VisitMut for Substitute<'_> {
-    /// Named sizes become their dimension types, and `shape![..]` types are
+    /// Named sizes become their dimension types, and `Shape![..]` types are
     /// expanded here (after substitution), so the item holds no type macros:
     /// `#[derive]` rejects generic items that do.
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {

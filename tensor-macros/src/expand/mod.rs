@@ -53,12 +53,12 @@ pub fn tuple(items: impl IntoIterator<Item = TokenStream>) -> TokenStream {
     quote!((#(#items,)*))
 }
 
-/// `shape![..]`: the tuple of the dimensions' types.
+/// `Shape![..]`: the tuple of the dimensions' types.
 pub fn shape(dims: &[DimSpec]) -> TokenStream {
     tuple(dims.iter().map(dim_type))
 }
 
-/// `axes![..]`: the tuple of `Axis<N>` types.
+/// `Axes![..]`: the tuple of `Axis<N>` types.
 pub fn axes(axes: &[(u64, Span)]) -> TokenStream {
     tuple(axes.iter().map(|&(n, span)| {
         let value = proc_macro2::Literal::u64_unsuffixed(n);

@@ -1,4 +1,4 @@
-//! The rules of `#[shaped(..)]`: names declared once, sizes that are
+//! The rules of `#[shape(..)]`: names declared once, sizes that are
 //! non-negative integer literals, and a named shape only on a unit struct.
 
 use proc_macro2::{Ident, Span};
@@ -7,7 +7,7 @@ use syn::{Expr, ExprAssign, ExprLit, ExprPath, ExprUnary, Item, ItemStruct, Lit,
 use super::{size_literal, written, MAX_RANK};
 use crate::ast::ExprList;
 
-/// One checked argument of `#[shaped(..)]`.
+/// One checked argument of `#[shape(..)]`.
 pub enum Arg {
     /// `M`: a dimension variable.
     Var(Ident),
@@ -28,8 +28,8 @@ impl Arg {
 }
 
 /// Checks each argument, and that no name is declared twice (the error is
-/// at the second). No argument at all is allowed: `#[shaped]` then only
-/// expands the `shape![..]` types of its item (which `#[derive]` needs). Valid arguments are returned even when others fail, so
+/// at the second). No argument at all is allowed: `#[shape]` then only
+/// expands the `Shape![..]` types of its item (which `#[derive]` needs). Valid arguments are returned even when others fail, so
 /// the item can still be expanded with them.
 pub fn args(list: &ExprList, errors: &mut Vec<syn::Error>) -> Vec<Arg> {
     let mut args: Vec<Arg> = Vec::new();
@@ -136,7 +136,7 @@ pub fn named_shape<'a>(
         other => {
             errors.push(syn::Error::new_spanned(
                 item_name(other),
-                "a list of sizes names a shape, and goes on a unit struct: `#[shaped(2, 3)] struct Name;`",
+                "a list of sizes names a shape, and goes on a unit struct: `#[shape(2, 3)] struct Name;`",
             ));
             return None;
         }

@@ -25,7 +25,7 @@ pub enum DimSpec {
 }
 
 /// `expr` without the invisible groups `macro_rules!` wraps around a
-/// fragment such as `$d:literal`, so that `shape![$d]` in a user's macro
+/// fragment such as `$d:literal`, so that `Shape![$d]` in a user's macro
 /// reads the literal.
 pub fn ungroup(mut expr: &Expr) -> &Expr {
     while let Expr::Group(group) = expr {
@@ -113,7 +113,7 @@ pub fn dim_specs(list: &ExprList) -> syn::Result<Vec<DimSpec>> {
     combine(errors).map(|()| specs)
 }
 
-/// The axes of `axes![..]`: literals below `MAX_RANK` (no tensor has more
+/// The axes of `Axes![..]`: literals below `MAX_RANK` (no tensor has more
 /// axes), each listed once (no operation takes an axis twice).
 pub fn axes(list: &ExprList) -> syn::Result<Vec<(u64, Span)>> {
     let (mut axes, mut errors) = (Vec::new(), Vec::new());

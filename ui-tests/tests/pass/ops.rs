@@ -6,14 +6,14 @@
 //
 // Checked with rustc 1.95.0 against this crate:
 //
-// * `#[shaped(M, K, N)] fn f(a: &Tensor<f32, shape![M, K]>, b: &Tensor<f32,
-//   shape![K, N]>) -> Tensor<f32, shape![M, N]> { a.matmul(b) }` needs NO
+// * `#[shape(M, K, N)] fn f(a: &Tensor<f32, Shape![M, K]>, b: &Tensor<f32,
+//   Shape![K, N]>) -> Tensor<f32, Shape![M, N]> { a.matmul(b) }` needs NO
 //   where-clause: `MatmulShapes` is implemented for `(M, K)` by `(K, N)` for
 //   any dimensions, one `K` shared by both operands, and its `Output`
 //   normalizes to `(M, N)`. The same holds with a view operand
 //   (`a.matmul(&b.t())`), with a batch on the left only
-//   (`[B, M, K] x [K, N]`), for `dot` of `shape![N]` by `shape![N]`, and for
-//   `sum_axes::<axes![1]>()` of `shape![M, N]`. With a generic element type
+//   (`[B, M, K] x [K, N]`), for `dot` of `Shape![N]` by `Shape![N]`, and for
+//   `sum_axes::<Axes![1]>()` of `Shape![M, N]`. With a generic element type
 //   `T` only the arithmetic bounds are needed:
 //   `T: Copy + Zero + Add<Output = T> + Mul<Output = T>`.
 // * A batch axis on BOTH sides (`[B, M, K] x [B, K, N]`) does need one: the
@@ -21,16 +21,16 @@
 //   computation rustc cannot do for an unknown `B`. Without a bound the call
 //   fails (E0271, "expected a tuple with 2 elements, found one with 3").
 //   The bound to write is
-//   `shape![B, M, K]: MatmulShapes<shape![B, K, N], Output = shape![B, M, N]>`
+//   `Shape![B, M, K]: MatmulShapes<Shape![B, K, N], Output = Shape![B, M, N]>`
 //   (`tensor_core::constraint::MatmulShapes`).
-// * Likewise elementwise `a + b` of two `shape![M, N]` operands needs
-//   `shape![M, N]: Broadcast<shape![M, N], Out = shape![M, N]>`
+// * Likewise elementwise `a + b` of two `Shape![M, N]` operands needs
+//   `Shape![M, N]: Broadcast<Shape![M, N], Out = Shape![M, N]>`
 //   (`tensor_core::ops::elementwise::Broadcast`); without it rustc falls
 //   back to the `tensor + scalar` impl and reports "expected `f32`, found
 //   `&Tensor<f32, (M, N)>`".
 // * API.md's example spells the shapes `[M, K]`; rustc parses an item before
 //   an attribute macro sees it, and `[M, K]` is not a type, so the example
-//   is written with `shape![M, K]` (as everywhere in this suite).
+//   is written with `Shape![M, K]` (as everywhere in this suite).
 use core::ops::{Add, Mul};
 
 use tensor_core::constraint::MatmulShapes;
@@ -42,77 +42,77 @@ fn iota<S: Shape>() -> Tensor<i32, S> {
 }
 
 /// API.md's `#[shape(M, K, N)] fn matmul`: no where-clause.
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn matmul(
-    a: &Tensor<f32, shape![M, K]>,
-    b: &Tensor<f32, shape![K, N]>,
-) -> Tensor<f32, shape![M, N]> {
+    a: &Tensor<f32, Shape![M, K]>,
+    b: &Tensor<f32, Shape![K, N]>,
+) -> Tensor<f32, Shape![M, N]> {
     a.matmul(b)
 }
 
 /// Generic over the element type too: only the arithmetic bounds.
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn matmul_any<T: Copy + Zero + Add<Output = T> + Mul<Output = T>>(
-    a: &Tensor<T, shape![M, K]>,
-    b: &Tensor<T, shape![K, N]>,
-) -> Tensor<T, shape![M, N]> {
+    a: &Tensor<T, Shape![M, K]>,
+    b: &Tensor<T, Shape![K, N]>,
+) -> Tensor<T, Shape![M, N]> {
     a.matmul(b)
 }
 
 /// `a @ b.T` through a transposed view: no where-clause.
-#[shaped(M, K, N)]
+#[shape(M, K, N)]
 fn matmul_by_transpose(
-    a: &Tensor<i32, shape![M, K]>,
-    b: &Tensor<i32, shape![N, K]>,
-) -> Tensor<i32, shape![M, N]> {
+    a: &Tensor<i32, Shape![M, K]>,
+    b: &Tensor<i32, Shape![N, K]>,
+) -> Tensor<i32, Shape![M, N]> {
     a.view().matmul(&b.t())
 }
 
 /// A batch on the left only: no where-clause.
-#[shaped(B, M, K, N)]
+#[shape(B, M, K, N)]
 fn batch_by_matrix(
-    a: &Tensor<i32, shape![B, M, K]>,
-    b: &Tensor<i32, shape![K, N]>,
-) -> Tensor<i32, shape![B, M, N]> {
+    a: &Tensor<i32, Shape![B, M, K]>,
+    b: &Tensor<i32, Shape![K, N]>,
+) -> Tensor<i32, Shape![B, M, N]> {
     a.matmul(b)
 }
 
 /// A batch on both sides: the batch axes must broadcast, which needs a bound.
-#[shaped(B, M, K, N)]
+#[shape(B, M, K, N)]
 fn batched(
-    a: &Tensor<i32, shape![B, M, K]>,
-    b: &Tensor<i32, shape![B, K, N]>,
-) -> Tensor<i32, shape![B, M, N]>
+    a: &Tensor<i32, Shape![B, M, K]>,
+    b: &Tensor<i32, Shape![B, K, N]>,
+) -> Tensor<i32, Shape![B, M, N]>
 where
-    shape![B, M, K]: MatmulShapes<shape![B, K, N], Output = shape![B, M, N]>,
+    Shape![B, M, K]: MatmulShapes<Shape![B, K, N], Output = Shape![B, M, N]>,
 {
     a.matmul(b)
 }
 
 /// `dot` and `sum_axes` of generic shapes: no where-clause.
-#[shaped(M, N)]
+#[shape(M, N)]
 fn norm_and_row_sums(
-    a: &Tensor<i32, shape![M, N]>,
-    v: &Tensor<i32, shape![N]>,
-) -> (i32, Tensor<i32, shape![M]>) {
-    (v.dot(v), a.sum_axes::<axes![1]>())
+    a: &Tensor<i32, Shape![M, N]>,
+    v: &Tensor<i32, Shape![N]>,
+) -> (i32, Tensor<i32, Shape![M]>) {
+    (v.dot(v), a.sum_axes::<Axes![1]>())
 }
 
 /// Elementwise `+` of two generic shapes needs the broadcast bound.
-#[shaped(M, N)]
-fn add(a: &Tensor<i32, shape![M, N]>, b: &Tensor<i32, shape![M, N]>) -> Tensor<i32, shape![M, N]>
+#[shape(M, N)]
+fn add(a: &Tensor<i32, Shape![M, N]>, b: &Tensor<i32, Shape![M, N]>) -> Tensor<i32, Shape![M, N]>
 where
-    shape![M, N]: Broadcast<shape![M, N], Out = shape![M, N]>,
+    Shape![M, N]: Broadcast<Shape![M, N], Out = Shape![M, N]>,
 {
     a + b
 }
 
 fn main() {
-    let m = iota::<shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
-    let t = iota::<shape![2, 3, 4]>();
+    let m = iota::<Shape![2, 3]>(); // [[0, 1, 2], [3, 4, 5]]
+    let t = iota::<Shape![2, 3, 4]>();
 
     // + - * / of one shape: owned, borrowed, views, mutable views.
-    let ones = Tensor::<i32, shape![2, 3]>::ones();
+    let ones = Tensor::<i32, Shape![2, 3]>::ones();
     assert_eq!(&m + &ones, tensor![[1, 2, 3], [4, 5, 6]]);
     assert_eq!(m - ones, tensor![[-1, 0, 1], [2, 3, 4]]);
     assert_eq!(m.view() * m.view(), tensor![[0, 1, 4], [9, 16, 25]]);
@@ -124,7 +124,7 @@ fn main() {
     let wm = w.view_mut();
     assert_eq!(&wm + &m, tensor![[0, 2, 4], [6, 8, 10]]);
     // Result types are tensors of the broadcast shape.
-    let sum: Tensor<i32, shape![2, 3]> = &m + &m;
+    let sum: Tensor<i32, Shape![2, 3]> = &m + &m;
     assert_eq!(sum.shape(), [2, 3]);
 
     // Scalars on either side.
@@ -142,11 +142,11 @@ fn main() {
         tensor![10, 20, 30] + &m,
         tensor![[10, 21, 32], [13, 24, 35]]
     );
-    let outer: Tensor<i32, shape![2, 3]> = tensor![[1], [2]] + tensor![[10, 20, 30]];
+    let outer: Tensor<i32, Shape![2, 3]> = tensor![[1], [2]] + tensor![[10, 20, 30]];
     assert_eq!(outer, tensor![[11, 21, 31], [12, 22, 32]]);
-    let grown: Tensor<i32, shape![4, 2, 3]> = &m * &Tensor::<i32, shape![4, 1, 1]>::ones();
+    let grown: Tensor<i32, Shape![4, 2, 3]> = &m * &Tensor::<i32, Shape![4, 1, 1]>::ones();
     assert_eq!(grown.sum(), 4 * 15);
-    let with_scalar_shape = &m + &tensor![100].reshape::<shape![]>();
+    let with_scalar_shape = &m + &tensor![100].reshape::<Shape![]>();
     assert_eq!(with_scalar_shape, tensor![[100, 101, 102], [103, 104, 105]]);
     // A transposed view broadcasts against a column.
     assert_eq!(
@@ -155,7 +155,7 @@ fn main() {
     );
     // An expanded view is an operand like any other.
     assert_eq!(
-        tensor![1, 2, 3].expand::<shape![2, 3]>() + &m,
+        tensor![1, 2, 3].expand::<Shape![2, 3]>() + &m,
         tensor![[1, 3, 5], [4, 6, 8]]
     );
     // Sliced views, strided.
@@ -193,7 +193,7 @@ fn main() {
     );
     let pairs = m.zip_map(&tensor![[10], [20]], |&x, &y| x + y);
     assert_eq!(pairs, tensor![[10, 11, 12], [23, 24, 25]]);
-    let mixed: Tensor<f64, shape![2, 3]> =
+    let mixed: Tensor<f64, Shape![2, 3]> =
         m.zip_map(&tensor![0.5f64, 1.0, 2.0], |&x, &y| x as f64 * y);
     assert_eq!(mixed, tensor![[0.0, 1.0, 4.0], [1.5, 4.0, 10.0]]);
     assert_eq!(
@@ -207,50 +207,50 @@ fn main() {
     assert_eq!(t.min(), 0);
     assert_eq!(t.t().sum(), 276);
     assert_eq!(slice!(t, .., .., ..;2).max(), 22);
-    assert_eq!(Tensor::<i32, shape![0]>::zeros().sum(), 0);
+    assert_eq!(Tensor::<i32, Shape![0]>::zeros().sum(), 0);
     assert!(tensor![1.0, f64::NAN, 3.0].max().is_nan());
     assert!(tensor![f32::NAN, 1.0].min().is_nan());
 
     // Reductions over axes, which the result drops.
-    let s0: Tensor<i32, shape![3, 4]> = t.sum_axes::<axes![0]>();
+    let s0: Tensor<i32, Shape![3, 4]> = t.sum_axes::<Axes![0]>();
     assert_eq!(
         s0,
         tensor![[12, 14, 16, 18], [20, 22, 24, 26], [28, 30, 32, 34]]
     );
     assert_eq!(
-        t.sum_axes::<axes![1]>(),
+        t.sum_axes::<Axes![1]>(),
         tensor![[12, 15, 18, 21], [48, 51, 54, 57]]
     );
-    assert_eq!(t.sum_axes::<axes![0, 2]>(), tensor![60, 92, 124]);
-    assert_eq!(t.sum_axes::<axes![2, 0]>(), tensor![60, 92, 124]);
-    assert_eq!(t.sum_axes::<axes![0, 1, 2]>()[[]], 276);
-    assert_eq!(t.sum_axes::<axes![]>(), t);
-    assert_eq!(t.max_axes::<axes![2]>(), tensor![[3, 7, 11], [15, 19, 23]]);
+    assert_eq!(t.sum_axes::<Axes![0, 2]>(), tensor![60, 92, 124]);
+    assert_eq!(t.sum_axes::<Axes![2, 0]>(), tensor![60, 92, 124]);
+    assert_eq!(t.sum_axes::<Axes![0, 1, 2]>()[[]], 276);
+    assert_eq!(t.sum_axes::<Axes![]>(), t);
+    assert_eq!(t.max_axes::<Axes![2]>(), tensor![[3, 7, 11], [15, 19, 23]]);
     assert_eq!(
-        t.min_axes::<axes![1]>(),
+        t.min_axes::<Axes![1]>(),
         tensor![[0, 1, 2, 3], [12, 13, 14, 15]]
     );
     assert_eq!(
-        t.mean_axes::<axes![0]>(),
+        t.mean_axes::<Axes![0]>(),
         tensor![[6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17]]
     );
     assert_eq!(
-        m.map(|&x| x as f32).mean_axes::<axes![1]>(),
+        m.map(|&x| x as f32).mean_axes::<Axes![1]>(),
         tensor![1.0, 4.0]
     );
     // On views: transposed, strided.
     assert_eq!(
-        t.t().sum_axes::<axes![1]>(),
+        t.t().sum_axes::<Axes![1]>(),
         tensor![[6, 22, 38], [54, 70, 86]]
     );
     assert_eq!(
-        slice!(t, .., .., ..;2).sum_axes::<axes![2]>(),
+        slice!(t, .., .., ..;2).sum_axes::<Axes![2]>(),
         tensor![[2, 10, 18], [26, 34, 42]]
     );
-    assert_eq!(m.t().max_axes::<axes![0]>(), tensor![2, 5]);
+    assert_eq!(m.t().max_axes::<Axes![0]>(), tensor![2, 5]);
 
     // matmul: [M, K] x [K, N].
-    let k = iota::<shape![3, 4]>();
+    let k = iota::<Shape![3, 4]>();
     assert_eq!(m.matmul(&k), tensor![[20, 23, 26, 29], [56, 68, 80, 92]]);
     // On views: transposes of either side.
     assert_eq!(m.matmul(&m.t()), tensor![[5, 14], [14, 50]]);
@@ -263,7 +263,7 @@ fn main() {
         tensor![[86, 110, 134], [302, 390, 478], [518, 670, 822]]
     );
     // Batched: [2, 3, 4] x [4, 2], the matrix broadcast over the batch.
-    let bm = t.matmul(&iota::<shape![4, 2]>());
+    let bm = t.matmul(&iota::<Shape![4, 2]>());
     assert_eq!(
         bm,
         tensor![
@@ -272,7 +272,7 @@ fn main() {
         ]
     );
     // Batched with broadcast batch axes: [2, 1, 3, 4] x [3, 4, 2] -> [2, 3, 3, 2].
-    let bb = iota::<shape![2, 1, 3, 4]>().matmul(&iota::<shape![3, 4, 2]>());
+    let bb = iota::<Shape![2, 1, 3, 4]>().matmul(&iota::<Shape![3, 4, 2]>());
     assert_eq!(bb.shape(), [2, 3, 3, 2]);
     assert_eq!(
         slice!(bb, 1, 2),
@@ -291,22 +291,22 @@ fn main() {
     assert_eq!(slice!(m, .., 0).dot(&slice!(m, .., 2)), 15);
     assert_eq!(slice!(t, 1, .., 2).dot(&slice!(t, 0, .., 1)), 302);
     assert_eq!(
-        iota::<shape![20]>().dot(&Tensor::<i32, shape![20]>::ones()),
+        iota::<Shape![20]>().dot(&Tensor::<i32, Shape![20]>::ones()),
         190
     );
 
     // The generic functions above.
-    let fa = Tensor::<f32, shape![2, 3]>::from_flat_fn(|i| i as f32);
-    let fb = Tensor::<f32, shape![3, 4]>::from_flat_fn(|i| i as f32);
+    let fa = Tensor::<f32, Shape![2, 3]>::from_flat_fn(|i| i as f32);
+    let fb = Tensor::<f32, Shape![3, 4]>::from_flat_fn(|i| i as f32);
     assert_eq!(
         matmul(&fa, &fb),
         tensor![[20.0, 23.0, 26.0, 29.0], [56.0, 68.0, 80.0, 92.0]]
     );
     assert_eq!(matmul_any(&m, &k), m.matmul(&k));
     assert_eq!(matmul_by_transpose(&m, &m), tensor![[5, 14], [14, 50]]);
-    assert_eq!(batch_by_matrix(&t, &iota::<shape![4, 2]>()), bm);
-    let lhs = iota::<shape![2, 2, 3]>();
-    let rhs = iota::<shape![2, 3, 1]>();
+    assert_eq!(batch_by_matrix(&t, &iota::<Shape![4, 2]>()), bm);
+    let lhs = iota::<Shape![2, 2, 3]>();
+    let rhs = iota::<Shape![2, 3, 1]>();
     assert_eq!(batched(&lhs, &rhs), tensor![[[5], [14]], [[86], [122]]]);
     assert_eq!(
         norm_and_row_sums(&m, &tensor![1, 2, 3]),

@@ -1,17 +1,17 @@
-// `shape![..]` types and their constants: usable in `const` items, any size
+// `Shape![..]` types and their constants: usable in `const` items, any size
 // that fits a usize, ranks 0 to 8, dimension parameters.
 use core::marker::PhantomData;
 use tensor_core::prelude::*;
 
-type Img = shape![3, 28, 28];
-type Scalar = shape![];
-type Empty = shape![0, 5];
-type Big = shape![1000003, 2];
-type AboveU32 = shape![4294967311, 1];
-type PowerOfTwo = shape![4096];
-type PowerOfTen = shape![100000];
-type Rank8 = shape![1, 2, 1, 3, 1, 2, 1, 2];
-type TrailingComma = shape![1_000, 2,];
+type Img = Shape![3, 28, 28];
+type Scalar = Shape![];
+type Empty = Shape![0, 5];
+type Big = Shape![1000003, 2];
+type AboveU32 = Shape![4294967311, 1];
+type PowerOfTwo = Shape![4096];
+type PowerOfTen = Shape![100000];
+type Rank8 = Shape![1, 2, 1, 3, 1, 2, 1, 2];
+type TrailingComma = Shape![1_000, 2,];
 
 // Everything is a constant: evaluated in `const` items.
 const _: () = assert!(Img::RANK == 3);
@@ -25,16 +25,16 @@ const ABOVE_U32: [usize; 2] = AboveU32::DIMS;
 const RANK8_STRIDES: [usize; 8] = Rank8::STRIDES;
 
 // A literal is the same type whether written through the macro or not.
-const _: PhantomData<shape![2, 3]> = PhantomData::<(Dim<2>, Dim<3>)>;
-const _: PhantomData<shape![]> = PhantomData::<()>;
+const _: PhantomData<Shape![2, 3]> = PhantomData::<(Dim<2>, Dim<3>)>;
+const _: PhantomData<Shape![]> = PhantomData::<()>;
 
 /// A shape with a dimension parameter.
 fn batch_dims<B: Dimension>() -> [usize; 3] {
-    <shape![B, 3, 2]>::DIMS
+    <Shape![B, 3, 2]>::DIMS
 }
 
 fn batch_strides<B: Dimension>() -> [usize; 3] {
-    <shape![B, 3, 2]>::STRIDES
+    <Shape![B, 3, 2]>::STRIDES
 }
 
 fn main() {
@@ -71,7 +71,7 @@ fn main() {
     assert_eq!(batch_dims::<Dim<16>>(), [16, 3, 2]);
     assert_eq!(batch_strides::<Dim<16>>(), [6, 2, 1]);
     assert_eq!(
-        batch_dims::<<shape![1000003] as ShapeFirst>::First>(),
+        batch_dims::<<Shape![1000003] as ShapeFirst>::First>(),
         [1000003, 3, 2]
     );
 }

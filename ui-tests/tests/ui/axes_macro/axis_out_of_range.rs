@@ -1,7 +1,7 @@
 // Tensors have at most 8 axes, so axis 8 does not exist.
 use tensor_core::prelude::*;
 
-type P = axes![0, 8];
+type P = Axes![0, 8];
 
 fn main() {
     let _ = <P as Axes>::LEN;

@@ -1,7 +1,7 @@
 // Axes count from 0; a negative axis is rejected.
 use tensor_core::prelude::*;
 
-type P = axes![0, -1];
+type P = Axes![0, -1];
 
 fn main() {
     let _ = <P as Axes>::LEN;

@@ -1,7 +1,7 @@
 // Every mistake of one axis list is reported at once, each at its token.
 use tensor_core::prelude::*;
 
-type P = axes![0, 0, 9];
+type P = Axes![0, 0, 9];
 
 fn main() {
     let _ = <P as Axes>::LEN;

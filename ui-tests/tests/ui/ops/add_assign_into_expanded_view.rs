@@ -3,8 +3,8 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let mut t = Tensor::<f32, shape![3]>::zeros();
-    let ones = Tensor::<f32, shape![2, 3]>::ones();
-    let mut e = t.view_mut().expand::<shape![2, 3]>();
+    let mut t = Tensor::<f32, Shape![3]>::zeros();
+    let ones = Tensor::<f32, Shape![2, 3]>::ones();
+    let mut e = t.view_mut().expand::<Shape![2, 3]>();
     e += &ones;
 }

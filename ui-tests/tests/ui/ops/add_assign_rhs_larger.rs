@@ -3,7 +3,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let mut a = Tensor::<f32, shape![3]>::zeros();
-    let b = Tensor::<f32, shape![2, 3]>::zeros();
+    let mut a = Tensor::<f32, Shape![3]>::zeros();
+    let b = Tensor::<f32, Shape![2, 3]>::zeros();
     a += &b;
 }

@@ -3,7 +3,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let a = Tensor::<f32, shape![3]>::zeros();
-    let b = Tensor::<f64, shape![3]>::zeros();
+    let a = Tensor::<f32, Shape![3]>::zeros();
+    let b = Tensor::<f64, Shape![3]>::zeros();
     let _ = &a + &b;
 }

@@ -2,7 +2,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let a = Tensor::<f32, shape![3]>::zeros();
-    let b = Tensor::<f32, shape![4]>::zeros();
+    let a = Tensor::<f32, Shape![3]>::zeros();
+    let b = Tensor::<f32, Shape![4]>::zeros();
     let _ = a.dot(&b);
 }

@@ -3,7 +3,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let a = Tensor::<f32, shape![2, 3, 4]>::zeros();
-    let b = Tensor::<f32, shape![5, 4, 2]>::zeros();
+    let a = Tensor::<f32, Shape![2, 3, 4]>::zeros();
+    let b = Tensor::<f32, Shape![5, 4, 2]>::zeros();
     let _ = a.matmul(&b);
 }

@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<f32, shape![2, 3, 4]>::zeros();
-    let _ = t.sum_axes::<axes![3]>();
+    let t = Tensor::<f32, Shape![2, 3, 4]>::zeros();
+    let _ = t.sum_axes::<Axes![3]>();
 }

@@ -2,7 +2,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let a = Tensor::<i32, shape![2, 3]>::zeros();
-    let b = Tensor::<i32, shape![2]>::zeros();
+    let a = Tensor::<i32, Shape![2, 3]>::zeros();
+    let b = Tensor::<i32, Shape![2]>::zeros();
     let _ = a.zip_map(&b, |&x, &y| x + y);
 }

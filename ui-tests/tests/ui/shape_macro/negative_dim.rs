@@ -1,7 +1,7 @@
 // A dimension is a size: `-3` is rejected at the literal.
 use tensor_core::prelude::*;
 
-type Img = shape![2, -3];
+type Img = Shape![2, -3];
 
 fn main() {
     let _ = <Img as Shape>::RANK;

@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![1, 1, 1, 1, 1, 1, 1, 1]>::zeros();
+    let t = Tensor::<u8, Shape![1, 1, 1, 1, 1, 1, 1, 1]>::zeros();
     let _ = slice!(t, .., .., .., .., .., .., .., .., ..);
 }

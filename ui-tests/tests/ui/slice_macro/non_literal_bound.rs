@@ -2,7 +2,7 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![4]>::zeros();
+    let t = Tensor::<u8, Shape![4]>::zeros();
     let n = 2;
     let _ = slice!(t, 0..n);
 }

@@ -2,5 +2,5 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let _t: Tensor<i32, shape![0]> = tensor![];
+    let _t: Tensor<i32, Shape![0]> = tensor![];
 }

@@ -2,5 +2,5 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let _t: Tensor<u8, shape![2]> = tensor![0u8; ];
+    let _t: Tensor<u8, Shape![2]> = tensor![0u8; ];
 }

@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let a = Tensor::<u8, shape![1025]>::zeros();
-    let _b: Tensor<u8, shape![1027]> = a;
+    let a = Tensor::<u8, Shape![1025]>::zeros();
+    let _b: Tensor<u8, Shape![1027]> = a;
 }

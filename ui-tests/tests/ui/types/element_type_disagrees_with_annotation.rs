@@ -2,5 +2,5 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let _t: Tensor<f32, shape![2]> = tensor![1u8, 2];
+    let _t: Tensor<f32, Shape![2]> = tensor![1u8, 2];
 }

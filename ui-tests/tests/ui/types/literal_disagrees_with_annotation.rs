@@ -2,5 +2,5 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let _t: Tensor<i32, shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];
+    let _t: Tensor<i32, Shape![3, 2]> = tensor![[1, 2, 3], [4, 5, 6]];
 }

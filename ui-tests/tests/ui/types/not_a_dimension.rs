@@ -2,5 +2,5 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let _ = <shape![2, String] as Shape>::RANK;
+    let _ = <Shape![2, String] as Shape>::RANK;
 }

@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![1, 2, 3]>::zeros();
-    let _ = t.expand::<shape![2, 3]>();
+    let t = Tensor::<u8, Shape![1, 2, 3]>::zeros();
+    let _ = t.expand::<Shape![2, 3]>();
 }

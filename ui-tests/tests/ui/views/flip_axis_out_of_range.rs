@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![2, 3]>::zeros();
-    let _ = t.flip::<axes![2]>();
+    let t = Tensor::<u8, Shape![2, 3]>::zeros();
+    let _ = t.flip::<Axes![2]>();
 }

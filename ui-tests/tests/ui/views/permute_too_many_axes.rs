@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![2, 3]>::zeros();
-    let _ = t.permute::<axes![2, 0, 1]>();
+    let t = Tensor::<u8, Shape![2, 3]>::zeros();
+    let _ = t.permute::<Axes![2, 0, 1]>();
 }

@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![4]>::zeros();
+    let t = Tensor::<u8, Shape![4]>::zeros();
     let _ = slice!(t, 1..5);
 }

@@ -4,7 +4,7 @@
 use tensor_core::prelude::*;
 
 #[allow(dead_code)]
-fn tail(t: &Tensor<u8, shape![3000]>) {
+fn tail(t: &Tensor<u8, Shape![3000]>) {
     let _ = slice!(t, 1..);
 }
 

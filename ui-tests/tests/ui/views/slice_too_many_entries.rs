@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![2, 3]>::zeros();
+    let t = Tensor::<u8, Shape![2, 3]>::zeros();
     let _ = slice!(t, .., 0..2, 0);
 }

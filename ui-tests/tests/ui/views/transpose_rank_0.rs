@@ -2,6 +2,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let t = Tensor::<u8, shape![]>::zeros();
+    let t = Tensor::<u8, Shape![]>::zeros();
     let _ = t.t();
 }

@@ -3,6 +3,6 @@
 use tensor_core::prelude::*;
 
 fn main() {
-    let mut t = Tensor::<u8, shape![3]>::zeros();
-    t.view_mut().expand::<shape![2, 3]>()[[0, 0]] = 1;
+    let mut t = Tensor::<u8, Shape![3]>::zeros();
+    t.view_mut().expand::<Shape![2, 3]>()[[0, 0]] = 1;
 }

@@ -1,9 +1,0 @@
-// A named shape lists sizes only: `M` has no size.
-use tensor_core::prelude::*;
-
-#[shaped(2, M, 4)]
-struct Voxels;
-
-fn main() {
-    let _ = <Voxels as Shape>::RANK;
-}

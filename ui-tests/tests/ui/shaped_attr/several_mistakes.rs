@@ -1,9 +1,0 @@
-// Every mistake of one argument list is reported at once, each at its token.
-use tensor_core::prelude::*;
-
-#[shaped(M, M, H = -1, W = 2.5)]
-fn first<T: Copy>(t: &Tensor<T, shape![M, 2]>) -> T {
-    t[[0, 0]]
-}
-
-fn main() {}

@@ -1,9 +1,0 @@
-// A list of sizes names a shape, so it goes on a unit struct.
-use tensor_core::prelude::*;
-
-#[shaped(2, 3)]
-struct Voxels {
-    scale: f32,
-}
-
-fn main() {}
