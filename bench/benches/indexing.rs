@@ -25,7 +25,7 @@
 use divan::{black_box, Bencher};
 use ndarray::Array3;
 use tensor_bench::{alignment_of, value, Aligned};
-use tensor_core::{shape, Shape, Tensor};
+use tensor_core::{Shape, Tensor};
 
 /// The shape summed: 32768 `f32`, 128 KiB.
 type S = Shape![16, 32, 64];
