@@ -81,61 +81,61 @@ def element_count():
         )
     return out
 
-def and_chain(bits):
-    """The typenum AND of `bits` and the where-clauses that compute it."""
-    where, acc = [], bits[0]
-    for b in bits[1:]:
-        where.append(f"{acc}: BitAnd<{b}>")
-        acc = f"And<{acc}, {b}>"
-    return acc, where
+DNR = "#[diagnostic::do_not_recommend]"
 
 def broadcast():
-    out = ["// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1;",
-           "// all pairs are AND-ed into one check, so a mismatch is one error."]
+    out = ["// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1",
+           "// (ExpandDim). do_not_recommend: a mismatch is reported once, against the",
+           "// shapes, not once per pair of dimensions."]
     for m in range(0, MAX_RANK + 1):
         for n in range(0, m + 1):
             ss, ts = dims(n, "S"), dims(m, "T")
             params = ss + ts
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where = [f"S{k}: DimExpands<T{k + m - n}>" for k in range(n)]
-            if n:
-                bits = [f"<S{k} as DimExpands<T{k + m - n}>>::Ok" for k in range(n)]
-                all_ok, chain = and_chain(bits)
-                where += chain + [f"{all_ok}: ExpandsTo<Self, {tup(ts)}>"]
+            where = [f"S{k}: ExpandDim<T{k + m - n}>" for k in range(n)]
             where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
+            out.append(f"{DNR} impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
     return out
 
-def broadcast_pairs(a, b, marker, lhs, rhs):
-    """Where-clauses and result dims of broadcasting dim lists `a` and `b`:
-    each aligned pair through DimPair, all pairs AND-ed into one
-    `marker<lhs, rhs>` check."""
+def broadcast_pairs(a, b):
+    """Where-clauses and result dims of broadcasting dim lists `a` and `b`,
+    aligned from the right, each pair through BroadcastDim."""
     r = max(len(a), len(b))
-    where, result, bits = [], [], []
+    where, result = [], []
     for k in range(r):
         ia, ib = k - (r - len(a)), k - (r - len(b))
         if ia >= 0 and ib >= 0:
-            where.append(f"{a[ia]}: DimPair<{b[ib]}>")
-            result.append(f"<{a[ia]} as DimPair<{b[ib]}>>::Out")
-            bits.append(f"<{a[ia]} as DimPair<{b[ib]}>>::Ok")
+            where.append(f"{a[ia]}: BroadcastDim<{b[ib]}>")
+            result.append(f"<{a[ia]} as BroadcastDim<{b[ib]}>>::Output")
         else:
             result.append(a[ia] if ia >= 0 else b[ib])
-    if bits:
-        all_ok, chain = and_chain(bits)
-        where += chain + [f"{all_ok}: {marker}<{lhs}, {rhs}>"]
     return where, result
 
 def broadcast_shapes():
-    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right; all pairs",
-           "// are AND-ed into one check, so a mismatch is one error."]
+    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right, each pair",
+           "// through BroadcastDim. do_not_recommend: a mismatch is one error, naming",
+           "// both shapes."]
     for m in range(0, MAX_RANK + 1):
         for n in range(0, MAX_RANK + 1):
             a, b = dims(m, "A"), dims(n, "B")
             params = a + b
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where, result = broadcast_pairs(a, b, "ShapesBroadcast", "Self", tup(b))
+            where, result = broadcast_pairs(a, b)
             where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
+            out.append(f"{DNR} impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
+    return out
+
+def matmul_batch():
+    out = ["// MatmulBatch<B>: the batch axes of a matmul broadcast, each pair through",
+           "// BroadcastDim. do_not_recommend: a mismatch is one error naming both."]
+    for m in range(0, MAX_RANK - 1):
+        for n in range(0, MAX_RANK - 1):
+            a, b = dims(m, "A"), dims(n, "B")
+            params = a + b
+            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
+            where, result = broadcast_pairs(a, b)
+            where_s = f" where {', '.join(where)}" if where else ""
+            out.append(f"{DNR} impl{gen} MatmulBatch<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
 
 def lists_axis():
@@ -179,7 +179,7 @@ def outer_axis():
 def matmul_shapes():
     out = ["// MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where",
            "// K: InnerDim<K2> holds by identity (no proof for generic code) and the batch",
-           "// axes are AND-ed into one MatmulBatch check."]
+           "// axes broadcast (MatmulBatch: one error naming both batch shapes)."]
     for m in range(2, MAX_RANK + 1):
         for n in range(2, MAX_RANK + 1):
             if max(m, n) > MAX_RANK:
@@ -187,12 +187,13 @@ def matmul_shapes():
             ab, bb = dims(m - 2, "A"), dims(n - 2, "B")
             a = ab + ["M", "K"]
             b = bb + ["K2", "N"]
-            where, batch = broadcast_pairs(ab, bb, "MatmulBatch", "Self", tup(b))
-            where = ["K: InnerDim<K2>"] + where
+            where = ["K: InnerDim<K2>", f"{tup(ab)}: MatmulBatch<{tup(bb)}>",
+                     f"<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output: Append2<M, N>"]
+            batch = [f"<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output"]
             params = ab + bb + ["M", "K", "K2", "N"]
             out.append(
                 f"impl<{bounds(params, 'Dimension')}> MatmulShapes<{tup(b)}> for {tup(a)} where {', '.join(where)} "
-                f"{{ type Output = {tup(batch + ['M', 'N'])}; "
+                f"{{ type Output = <<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output as Append2<M, N>>::Out; "
                 f"const ROWS: usize = M::VALUE; const INNER: usize = K::VALUE; const COLS: usize = N::VALUE; }}"
             )
     return out
@@ -224,21 +225,21 @@ def main():
         "//! Per-rank impls of the shape operations declared in `constraint.rs`.",
         "#![allow(clippy::type_complexity)]",
         "",
-        "use core::ops::{BitAnd, BitOr, Mul};",
+        "use core::ops::{BitOr, Mul};",
         "",
-        "use typenum::{And, Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
+        "use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands, DimPair,",
-        "    ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil,",
-        "    OuterAxis, PermuteShape, ShapesBroadcast, Transpose,",
+        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, ElementCount,",
+        "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
+        "    Transpose,",
         "};",
-        "use crate::dim::Dimension;",
+        "use crate::dim::{BroadcastDim, Dimension, ExpandDim};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_shapes, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

@@ -14,7 +14,7 @@
 //! assert_eq!(P::DIMS, [4, 2, 3]);
 //! ```
 
-use typenum::{Eq, IsEqual, Unsigned, B1, U1};
+use typenum::{Eq, IsEqual, Unsigned, B1};
 
 use crate::dim::Dimension;
 use crate::shape::Shape;
@@ -88,42 +88,13 @@ where
 {
 }
 
-/// One dimension of a shape `S` against the target's in `expand`: `Ok` is
-/// typenum's `B1` when they are equal or `S`'s is 1. Always defined, so that
-/// the pairs of a shape can be AND-ed into a single check ([`ExpandsTo`]).
-pub trait DimExpands<T> {
-    /// Whether this pair broadcasts.
-    type Ok: typenum::Bit;
-}
-
-impl<S: Dimension, T: Dimension> DimExpands<T> for S
-where
-    S::Num: IsEqual<T::Num> + IsEqual<U1>,
-    EqAB<S, T>: core::ops::BitOr<IsOne<S>>,
-    typenum::Or<EqAB<S, T>, IsOne<S>>: typenum::Bit,
-{
-    type Ok = typenum::Or<EqAB<S, T>, IsOne<S>>;
-}
-
-/// `AllPairs: ExpandsTo<S, T>` holds only for typenum's `True`: every
-/// dimension of `S` broadcasts to `T`'s.
-#[diagnostic::on_unimplemented(
-    message = "cannot broadcast shape `{S}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1",
-    label = "not broadcast-compatible"
-)]
-pub trait ExpandsTo<S, T> {}
-
-impl<S, T> ExpandsTo<S, T> for B1 {}
-
 /// `expand::<T>()` of a shape `S` (NumPy `broadcast_to`): aligned from the
-/// right, each dimension of `S` equals `T`'s or is 1, and `T` has at least
-/// as many axes.
-/// (The pairs of dimensions are checked together by [`ExpandsTo`], whose
-/// message a mismatch shows; this trait's own message is for a target with
-/// fewer axes, the only other way to break the rule.)
+/// right, each dimension of `S` equals `T`'s or is 1 ([`ExpandDim`](crate::dim::ExpandDim)), and
+/// `T` has at least as many axes. The per-rank impls are marked
+/// `do_not_recommend`, so a mismatch is one error naming both shapes.
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast shape `{Self}` to `{T}`: the target has fewer axes, and broadcasting only adds leading axes",
-    label = "target has fewer axes"
+    message = "cannot broadcast shape `{Self}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1, and the target needs at least as many axes",
+    label = "not broadcast-compatible"
 )]
 pub trait BroadcastTo<T> {}
 
@@ -141,49 +112,13 @@ impl<A, B> Choose<A, B> for typenum::B0 {
     type Out = B;
 }
 
-/// NumPy's rule for one pair of dimensions: `Ok` is typenum's `B1` when
-/// they are equal or one of them is 1, and `Out` is then the other one.
-/// Always defined, so that the pairs of two shapes can be AND-ed into a
-/// single check ([`ShapesBroadcast`]) and a mismatch is one error.
-pub trait DimPair<B> {
-    /// Whether this pair broadcasts.
-    type Ok: typenum::Bit;
-    /// The broadcast dimension (meaningful when `Ok` is `B1`).
-    type Out: Dimension;
-}
-
-/// `A == B`, `A == 1`: typenum comparisons of dimensions.
-type EqAB<A, B> = Eq<<A as Dimension>::Num, <B as Dimension>::Num>;
-type IsOne<A> = Eq<<A as Dimension>::Num, U1>;
-
-impl<A: Dimension, B: Dimension> DimPair<B> for A
-where
-    A::Num: IsEqual<B::Num> + IsEqual<U1>,
-    B::Num: IsEqual<U1>,
-    EqAB<A, B>: core::ops::BitOr<IsOne<A>>,
-    typenum::Or<EqAB<A, B>, IsOne<A>>: core::ops::BitOr<IsOne<B>>,
-    typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>: typenum::Bit,
-    IsOne<A>: Choose<B, A>,
-    <IsOne<A> as Choose<B, A>>::Out: Dimension,
-{
-    type Ok = typenum::Or<typenum::Or<EqAB<A, B>, IsOne<A>>, IsOne<B>>;
-    type Out = <IsOne<A> as Choose<B, A>>::Out;
-}
-
-/// `AllPairs: ShapesBroadcast<A, B>` holds only for typenum's `True`: every
-/// aligned pair of dimensions of `A` and `B` broadcasts.
-#[diagnostic::on_unimplemented(
-    message = "shapes `{A}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
-    label = "incompatible shapes"
-)]
-pub trait ShapesBroadcast<A, B> {}
-
-impl<A, B> ShapesBroadcast<A, B> for B1 {}
-
 /// NumPy broadcasting of two shapes: aligned from the right, each pair of
-/// dimensions broadcasts ([`DimPair`], all checked at once by
-/// [`ShapesBroadcast`]); missing leading axes are taken
-/// from the longer shape. `Output` is the result shape.
+/// dimensions broadcasts ([`BroadcastDim`](crate::dim::BroadcastDim): equal, or one of them 1);
+/// missing leading axes are taken from the longer shape. `Output` is the
+/// result shape. The rule needs no arithmetic, so generic code broadcasts
+/// `[M, N]` with `[M, 1]`, `[1, N]` and `[N]` with no where-clause; the
+/// per-rank impls are `do_not_recommend`, so a mismatch is one error
+/// naming both shapes as written.
 #[diagnostic::on_unimplemented(
     message = "shapes `{Self}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
     label = "incompatible shapes"
@@ -197,11 +132,12 @@ pub trait BroadcastShapes<B> {
 /// target's side, so that a shape computed as a broadcast result can carry
 /// it as a bound (`Broadcast::Out`), which generic code then sees.
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast shape `{X}` to `{Self}`: aligned from the right, each dimension must equal the target's or be 1",
+    message = "cannot broadcast shape `{X}` to `{Self}`: aligned from the right, each dimension must equal the target's or be 1, and the target needs at least as many axes",
     label = "not broadcast-compatible"
 )]
 pub trait BroadcastFrom<X> {}
 
+#[diagnostic::do_not_recommend]
 impl<X: BroadcastTo<T>, T> BroadcastFrom<X> for T {}
 
 /// Whether the axis list contains axis `I` (a typenum), as typenum's `B1`
@@ -297,15 +233,23 @@ pub trait MatmulShapes<B>: Shape {
     const COLS: usize;
 }
 
-/// `AllPairs: MatmulBatch<A, B>` holds only for typenum's `True`: the batch
-/// axes (all but the last two) of the operands `A` and `B` broadcast.
+/// The batch axes (all but the last two) of a matmul's operands broadcast:
+/// `Self` and `B` are the two batch shapes, `Output` their broadcast (the
+/// rule of [`BroadcastShapes`], with a matmul headline).
 #[diagnostic::on_unimplemented(
-    message = "cannot matmul `{A}` by `{B}`: the batch axes (all but the last two) do not broadcast",
+    message = "cannot matmul: the batch axes (all but the last two), `{Self}` and `{B}`, do not broadcast",
     label = "batch axes do not broadcast"
 )]
-pub trait MatmulBatch<A, B> {}
+pub trait MatmulBatch<B> {
+    /// The broadcast batch shape.
+    type Output: Shape;
+}
 
-impl<A, B> MatmulBatch<A, B> for B1 {}
+/// A shape with two more axes at the end: `(D0, .., X, Y)`.
+pub trait Append2<X, Y> {
+    /// The longer shape.
+    type Out: Shape;
+}
 
 /// [`MatmulShapes`] stated from the right operand's side: `B: MatmulRhs<A>`
 /// exactly when `A: MatmulShapes<B>`. `matmul` bounds its argument's shape

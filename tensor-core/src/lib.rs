@@ -51,7 +51,7 @@ pub mod tensor;
 pub mod view;
 
 pub use axis::{Axes, Axis};
-pub use dim::{BigDim, Dim, Dimension};
+pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::ShapeError;
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
@@ -61,7 +61,7 @@ pub use view::{View, ViewMut};
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
 pub mod prelude {
     pub use crate::axis::{Axes, Axis};
-    pub use crate::dim::{BigDim, Dim, Dimension};
+    pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{FromCount, One, Zero};
     pub use crate::ops::elementwise::Elementwise;

@@ -2,17 +2,17 @@
 //! Per-rank impls of the shape operations declared in `constraint.rs`.
 #![allow(clippy::type_complexity)]
 
-use core::ops::{BitAnd, BitOr, Mul};
+use core::ops::{BitOr, Mul};
 
-use typenum::{And, Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
+use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, DimExpands, DimPair,
-    ElementCount, ExpandsTo, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil,
-    OuterAxis, PermuteShape, ShapesBroadcast, Transpose,
+    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, ElementCount,
+    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,
+    Transpose,
 };
-use crate::dim::Dimension;
+use crate::dim::{BroadcastDim, Dimension, ExpandDim};
 use crate::shape::Shape;
 
 // AxisOf<I>: the dimension at axis I.
@@ -773,79 +773,74 @@ where
     >;
 }
 
-// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1;
-// all pairs are AND-ed into one check, so a mismatch is one error.
+// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1
+// (ExpandDim). do_not_recommend: a mismatch is reported once, against the
+// shapes, not once per pair of dimensions.
+#[diagnostic::do_not_recommend]
 impl BroadcastTo<()> for () {}
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension> BroadcastTo<(T0,)> for () {}
-impl<S0: Dimension, T0: Dimension> BroadcastTo<(T0,)> for (S0,)
-where
-    S0: DimExpands<T0>,
-    <S0 as DimExpands<T0>>::Ok: ExpandsTo<Self, (T0,)>,
-{
-}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension> BroadcastTo<(T0,)> for (S0,) where S0: ExpandDim<T0> {}
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for () {}
-impl<S0: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0,)
-where
-    S0: DimExpands<T1>,
-    <S0 as DimExpands<T1>>::Ok: ExpandsTo<Self, (T0, T1)>,
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0,) where
+    S0: ExpandDim<T1>
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0, S1)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: ExpandsTo<Self, (T0, T1)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for () {}
-impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for (S0,)
-where
-    S0: DimExpands<T2>,
-    <S0 as DimExpands<T2>>::Ok: ExpandsTo<Self, (T0, T1, T2)>,
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for (S0,) where
+    S0: ExpandDim<T2>
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
     BroadcastTo<(T0, T1, T2)> for (S0, S1)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: ExpandsTo<Self, (T0, T1, T2)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
     BroadcastTo<(T0, T1, T2)> for (S0, S1, S2)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension> BroadcastTo<(T0, T1, T2, T3)>
     for ()
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
     BroadcastTo<(T0, T1, T2, T3)> for (S0,)
 where
-    S0: DimExpands<T3>,
-    <S0 as DimExpands<T3>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3)>,
+    S0: ExpandDim<T3>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
     BroadcastTo<(T0, T1, T2, T3)> for (S0, S1)
 where
-    S0: DimExpands<T2>,
-    S1: DimExpands<T3>,
-    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
-    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: ExpandsTo<Self, (T0, T1, T2, T3)>,
+    S0: ExpandDim<T2>,
+    S1: ExpandDim<T3>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -856,15 +851,12 @@ impl<
         T3: Dimension,
     > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    S2: DimExpands<T3>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
-    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
+    S2: ExpandDim<T3>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -876,34 +868,25 @@ impl<
         T3: Dimension,
     > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2, S3)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    S3: DimExpands<T3>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        BitAnd<<S3 as DimExpands<T3>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-            <S2 as DimExpands<T2>>::Ok,
-        >,
-        <S3 as DimExpands<T3>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
+    S3: ExpandDim<T3>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
     BroadcastTo<(T0, T1, T2, T3, T4)> for ()
 {
 }
+#[diagnostic::do_not_recommend]
 impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
     BroadcastTo<(T0, T1, T2, T3, T4)> for (S0,)
 where
-    S0: DimExpands<T4>,
-    <S0 as DimExpands<T4>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
+    S0: ExpandDim<T4>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -914,13 +897,11 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1)
 where
-    S0: DimExpands<T3>,
-    S1: DimExpands<T4>,
-    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
-    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
+    S0: ExpandDim<T3>,
+    S1: ExpandDim<T4>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -932,15 +913,12 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2)
 where
-    S0: DimExpands<T2>,
-    S1: DimExpands<T3>,
-    S2: DimExpands<T4>,
-    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
-    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
-    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
+    S0: ExpandDim<T2>,
+    S1: ExpandDim<T3>,
+    S2: ExpandDim<T4>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -953,23 +931,13 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    S2: DimExpands<T3>,
-    S3: DimExpands<T4>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
-    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
-        BitAnd<<S3 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-            <S2 as DimExpands<T3>>::Ok,
-        >,
-        <S3 as DimExpands<T4>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
+    S2: ExpandDim<T3>,
+    S3: ExpandDim<T4>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -983,38 +951,19 @@ impl<
         T4: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    S3: DimExpands<T3>,
-    S4: DimExpands<T4>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        BitAnd<<S3 as DimExpands<T3>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-            <S2 as DimExpands<T2>>::Ok,
-        >,
-        <S3 as DimExpands<T3>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                <S2 as DimExpands<T2>>::Ok,
-            >,
-            <S3 as DimExpands<T3>>::Ok,
-        >,
-        <S4 as DimExpands<T4>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
+    S3: ExpandDim<T3>,
+    S4: ExpandDim<T4>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension, T5: Dimension>
     BroadcastTo<(T0, T1, T2, T3, T4, T5)> for ()
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         T0: Dimension,
@@ -1025,10 +974,10 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0,)
 where
-    S0: DimExpands<T5>,
-    <S0 as DimExpands<T5>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1040,13 +989,11 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1)
 where
-    S0: DimExpands<T4>,
-    S1: DimExpands<T5>,
-    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
-    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T4>,
+    S1: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1059,15 +1006,12 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2)
 where
-    S0: DimExpands<T3>,
-    S1: DimExpands<T4>,
-    S2: DimExpands<T5>,
-    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
-    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
-    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T3>,
+    S1: ExpandDim<T4>,
+    S2: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1081,23 +1025,13 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3)
 where
-    S0: DimExpands<T2>,
-    S1: DimExpands<T3>,
-    S2: DimExpands<T4>,
-    S3: DimExpands<T5>,
-    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
-    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
-    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
-        BitAnd<<S3 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-            <S2 as DimExpands<T4>>::Ok,
-        >,
-        <S3 as DimExpands<T5>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T2>,
+    S1: ExpandDim<T3>,
+    S2: ExpandDim<T4>,
+    S3: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1112,34 +1046,14 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    S2: DimExpands<T3>,
-    S3: DimExpands<T4>,
-    S4: DimExpands<T5>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
-    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
-        BitAnd<<S3 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-            <S2 as DimExpands<T3>>::Ok,
-        >,
-        <S3 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                <S2 as DimExpands<T3>>::Ok,
-            >,
-            <S3 as DimExpands<T4>>::Ok,
-        >,
-        <S4 as DimExpands<T5>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
+    S2: ExpandDim<T3>,
+    S3: ExpandDim<T4>,
+    S4: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1155,48 +1069,15 @@ impl<
         T5: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    S3: DimExpands<T3>,
-    S4: DimExpands<T4>,
-    S5: DimExpands<T5>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        BitAnd<<S3 as DimExpands<T3>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-            <S2 as DimExpands<T2>>::Ok,
-        >,
-        <S3 as DimExpands<T3>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                <S2 as DimExpands<T2>>::Ok,
-            >,
-            <S3 as DimExpands<T3>>::Ok,
-        >,
-        <S4 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                    <S2 as DimExpands<T2>>::Ok,
-                >,
-                <S3 as DimExpands<T3>>::Ok,
-            >,
-            <S4 as DimExpands<T4>>::Ok,
-        >,
-        <S5 as DimExpands<T5>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
+    S3: ExpandDim<T3>,
+    S4: ExpandDim<T4>,
+    S5: ExpandDim<T5>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         T0: Dimension,
         T1: Dimension,
@@ -1208,6 +1089,7 @@ impl<
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for ()
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         T0: Dimension,
@@ -1219,10 +1101,10 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0,)
 where
-    S0: DimExpands<T6>,
-    <S0 as DimExpands<T6>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1235,13 +1117,11 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1)
 where
-    S0: DimExpands<T5>,
-    S1: DimExpands<T6>,
-    <S0 as DimExpands<T5>>::Ok: BitAnd<<S1 as DimExpands<T6>>::Ok>,
-    And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T5>,
+    S1: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1255,15 +1135,12 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2)
 where
-    S0: DimExpands<T4>,
-    S1: DimExpands<T5>,
-    S2: DimExpands<T6>,
-    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
-    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>: BitAnd<<S2 as DimExpands<T6>>::Ok>,
-    And<And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>, <S2 as DimExpands<T6>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T4>,
+    S1: ExpandDim<T5>,
+    S2: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1278,23 +1155,13 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3)
 where
-    S0: DimExpands<T3>,
-    S1: DimExpands<T4>,
-    S2: DimExpands<T5>,
-    S3: DimExpands<T6>,
-    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
-    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
-    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
-        BitAnd<<S3 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
-            <S2 as DimExpands<T5>>::Ok,
-        >,
-        <S3 as DimExpands<T6>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T3>,
+    S1: ExpandDim<T4>,
+    S2: ExpandDim<T5>,
+    S3: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1310,34 +1177,14 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimExpands<T2>,
-    S1: DimExpands<T3>,
-    S2: DimExpands<T4>,
-    S3: DimExpands<T5>,
-    S4: DimExpands<T6>,
-    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
-    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
-    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
-        BitAnd<<S3 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-            <S2 as DimExpands<T4>>::Ok,
-        >,
-        <S3 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-                <S2 as DimExpands<T4>>::Ok,
-            >,
-            <S3 as DimExpands<T5>>::Ok,
-        >,
-        <S4 as DimExpands<T6>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T2>,
+    S1: ExpandDim<T3>,
+    S2: ExpandDim<T4>,
+    S3: ExpandDim<T5>,
+    S4: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1354,48 +1201,15 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    S2: DimExpands<T3>,
-    S3: DimExpands<T4>,
-    S4: DimExpands<T5>,
-    S5: DimExpands<T6>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
-    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
-        BitAnd<<S3 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-            <S2 as DimExpands<T3>>::Ok,
-        >,
-        <S3 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                <S2 as DimExpands<T3>>::Ok,
-            >,
-            <S3 as DimExpands<T4>>::Ok,
-        >,
-        <S4 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                    <S2 as DimExpands<T3>>::Ok,
-                >,
-                <S3 as DimExpands<T4>>::Ok,
-            >,
-            <S4 as DimExpands<T5>>::Ok,
-        >,
-        <S5 as DimExpands<T6>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
+    S2: ExpandDim<T3>,
+    S3: ExpandDim<T4>,
+    S4: ExpandDim<T5>,
+    S5: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1413,65 +1227,16 @@ impl<
         T6: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5, S6)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    S3: DimExpands<T3>,
-    S4: DimExpands<T4>,
-    S5: DimExpands<T5>,
-    S6: DimExpands<T6>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        BitAnd<<S3 as DimExpands<T3>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-            <S2 as DimExpands<T2>>::Ok,
-        >,
-        <S3 as DimExpands<T3>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                <S2 as DimExpands<T2>>::Ok,
-            >,
-            <S3 as DimExpands<T3>>::Ok,
-        >,
-        <S4 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                    <S2 as DimExpands<T2>>::Ok,
-                >,
-                <S3 as DimExpands<T3>>::Ok,
-            >,
-            <S4 as DimExpands<T4>>::Ok,
-        >,
-        <S5 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S6 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                        <S2 as DimExpands<T2>>::Ok,
-                    >,
-                    <S3 as DimExpands<T3>>::Ok,
-                >,
-                <S4 as DimExpands<T4>>::Ok,
-            >,
-            <S5 as DimExpands<T5>>::Ok,
-        >,
-        <S6 as DimExpands<T6>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
+    S3: ExpandDim<T3>,
+    S4: ExpandDim<T4>,
+    S5: ExpandDim<T5>,
+    S6: ExpandDim<T6>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         T0: Dimension,
         T1: Dimension,
@@ -1484,6 +1249,7 @@ impl<
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for ()
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         T0: Dimension,
@@ -1496,10 +1262,10 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0,)
 where
-    S0: DimExpands<T7>,
-    <S0 as DimExpands<T7>>::Ok: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1513,13 +1279,11 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1)
 where
-    S0: DimExpands<T6>,
-    S1: DimExpands<T7>,
-    <S0 as DimExpands<T6>>::Ok: BitAnd<<S1 as DimExpands<T7>>::Ok>,
-    And<<S0 as DimExpands<T6>>::Ok, <S1 as DimExpands<T7>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T6>,
+    S1: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1534,15 +1298,12 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2)
 where
-    S0: DimExpands<T5>,
-    S1: DimExpands<T6>,
-    S2: DimExpands<T7>,
-    <S0 as DimExpands<T5>>::Ok: BitAnd<<S1 as DimExpands<T6>>::Ok>,
-    And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>: BitAnd<<S2 as DimExpands<T7>>::Ok>,
-    And<And<<S0 as DimExpands<T5>>::Ok, <S1 as DimExpands<T6>>::Ok>, <S2 as DimExpands<T7>>::Ok>:
-        ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T5>,
+    S1: ExpandDim<T6>,
+    S2: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1558,23 +1319,13 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3)
 where
-    S0: DimExpands<T4>,
-    S1: DimExpands<T5>,
-    S2: DimExpands<T6>,
-    S3: DimExpands<T7>,
-    <S0 as DimExpands<T4>>::Ok: BitAnd<<S1 as DimExpands<T5>>::Ok>,
-    And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>: BitAnd<<S2 as DimExpands<T6>>::Ok>,
-    And<And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>, <S2 as DimExpands<T6>>::Ok>:
-        BitAnd<<S3 as DimExpands<T7>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T4>>::Ok, <S1 as DimExpands<T5>>::Ok>,
-            <S2 as DimExpands<T6>>::Ok,
-        >,
-        <S3 as DimExpands<T7>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T4>,
+    S1: ExpandDim<T5>,
+    S2: ExpandDim<T6>,
+    S3: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1591,34 +1342,14 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4)
 where
-    S0: DimExpands<T3>,
-    S1: DimExpands<T4>,
-    S2: DimExpands<T5>,
-    S3: DimExpands<T6>,
-    S4: DimExpands<T7>,
-    <S0 as DimExpands<T3>>::Ok: BitAnd<<S1 as DimExpands<T4>>::Ok>,
-    And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>: BitAnd<<S2 as DimExpands<T5>>::Ok>,
-    And<And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>, <S2 as DimExpands<T5>>::Ok>:
-        BitAnd<<S3 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
-            <S2 as DimExpands<T5>>::Ok,
-        >,
-        <S3 as DimExpands<T6>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T7>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T3>>::Ok, <S1 as DimExpands<T4>>::Ok>,
-                <S2 as DimExpands<T5>>::Ok,
-            >,
-            <S3 as DimExpands<T6>>::Ok,
-        >,
-        <S4 as DimExpands<T7>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T3>,
+    S1: ExpandDim<T4>,
+    S2: ExpandDim<T5>,
+    S3: ExpandDim<T6>,
+    S4: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1636,48 +1367,15 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5)
 where
-    S0: DimExpands<T2>,
-    S1: DimExpands<T3>,
-    S2: DimExpands<T4>,
-    S3: DimExpands<T5>,
-    S4: DimExpands<T6>,
-    S5: DimExpands<T7>,
-    <S0 as DimExpands<T2>>::Ok: BitAnd<<S1 as DimExpands<T3>>::Ok>,
-    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>: BitAnd<<S2 as DimExpands<T4>>::Ok>,
-    And<And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>, <S2 as DimExpands<T4>>::Ok>:
-        BitAnd<<S3 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-            <S2 as DimExpands<T4>>::Ok,
-        >,
-        <S3 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-                <S2 as DimExpands<T4>>::Ok,
-            >,
-            <S3 as DimExpands<T5>>::Ok,
-        >,
-        <S4 as DimExpands<T6>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T7>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T2>>::Ok, <S1 as DimExpands<T3>>::Ok>,
-                    <S2 as DimExpands<T4>>::Ok,
-                >,
-                <S3 as DimExpands<T5>>::Ok,
-            >,
-            <S4 as DimExpands<T6>>::Ok,
-        >,
-        <S5 as DimExpands<T7>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T2>,
+    S1: ExpandDim<T3>,
+    S2: ExpandDim<T4>,
+    S3: ExpandDim<T5>,
+    S4: ExpandDim<T6>,
+    S5: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1696,65 +1394,16 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6)
 where
-    S0: DimExpands<T1>,
-    S1: DimExpands<T2>,
-    S2: DimExpands<T3>,
-    S3: DimExpands<T4>,
-    S4: DimExpands<T5>,
-    S5: DimExpands<T6>,
-    S6: DimExpands<T7>,
-    <S0 as DimExpands<T1>>::Ok: BitAnd<<S1 as DimExpands<T2>>::Ok>,
-    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>: BitAnd<<S2 as DimExpands<T3>>::Ok>,
-    And<And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>, <S2 as DimExpands<T3>>::Ok>:
-        BitAnd<<S3 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-            <S2 as DimExpands<T3>>::Ok,
-        >,
-        <S3 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                <S2 as DimExpands<T3>>::Ok,
-            >,
-            <S3 as DimExpands<T4>>::Ok,
-        >,
-        <S4 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                    <S2 as DimExpands<T3>>::Ok,
-                >,
-                <S3 as DimExpands<T4>>::Ok,
-            >,
-            <S4 as DimExpands<T5>>::Ok,
-        >,
-        <S5 as DimExpands<T6>>::Ok,
-    >: BitAnd<<S6 as DimExpands<T7>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<S0 as DimExpands<T1>>::Ok, <S1 as DimExpands<T2>>::Ok>,
-                        <S2 as DimExpands<T3>>::Ok,
-                    >,
-                    <S3 as DimExpands<T4>>::Ok,
-                >,
-                <S4 as DimExpands<T5>>::Ok,
-            >,
-            <S5 as DimExpands<T6>>::Ok,
-        >,
-        <S6 as DimExpands<T7>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T1>,
+    S1: ExpandDim<T2>,
+    S2: ExpandDim<T3>,
+    S3: ExpandDim<T4>,
+    S4: ExpandDim<T5>,
+    S5: ExpandDim<T6>,
+    S6: ExpandDim<T7>,
 {
 }
+#[diagnostic::do_not_recommend]
 impl<
         S0: Dimension,
         S1: Dimension,
@@ -1774,115 +1423,55 @@ impl<
         T7: Dimension,
     > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6, S7)
 where
-    S0: DimExpands<T0>,
-    S1: DimExpands<T1>,
-    S2: DimExpands<T2>,
-    S3: DimExpands<T3>,
-    S4: DimExpands<T4>,
-    S5: DimExpands<T5>,
-    S6: DimExpands<T6>,
-    S7: DimExpands<T7>,
-    <S0 as DimExpands<T0>>::Ok: BitAnd<<S1 as DimExpands<T1>>::Ok>,
-    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>: BitAnd<<S2 as DimExpands<T2>>::Ok>,
-    And<And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>, <S2 as DimExpands<T2>>::Ok>:
-        BitAnd<<S3 as DimExpands<T3>>::Ok>,
-    And<
-        And<
-            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-            <S2 as DimExpands<T2>>::Ok,
-        >,
-        <S3 as DimExpands<T3>>::Ok,
-    >: BitAnd<<S4 as DimExpands<T4>>::Ok>,
-    And<
-        And<
-            And<
-                And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                <S2 as DimExpands<T2>>::Ok,
-            >,
-            <S3 as DimExpands<T3>>::Ok,
-        >,
-        <S4 as DimExpands<T4>>::Ok,
-    >: BitAnd<<S5 as DimExpands<T5>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                    <S2 as DimExpands<T2>>::Ok,
-                >,
-                <S3 as DimExpands<T3>>::Ok,
-            >,
-            <S4 as DimExpands<T4>>::Ok,
-        >,
-        <S5 as DimExpands<T5>>::Ok,
-    >: BitAnd<<S6 as DimExpands<T6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                        <S2 as DimExpands<T2>>::Ok,
-                    >,
-                    <S3 as DimExpands<T3>>::Ok,
-                >,
-                <S4 as DimExpands<T4>>::Ok,
-            >,
-            <S5 as DimExpands<T5>>::Ok,
-        >,
-        <S6 as DimExpands<T6>>::Ok,
-    >: BitAnd<<S7 as DimExpands<T7>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<
-                            And<<S0 as DimExpands<T0>>::Ok, <S1 as DimExpands<T1>>::Ok>,
-                            <S2 as DimExpands<T2>>::Ok,
-                        >,
-                        <S3 as DimExpands<T3>>::Ok,
-                    >,
-                    <S4 as DimExpands<T4>>::Ok,
-                >,
-                <S5 as DimExpands<T5>>::Ok,
-            >,
-            <S6 as DimExpands<T6>>::Ok,
-        >,
-        <S7 as DimExpands<T7>>::Ok,
-    >: ExpandsTo<Self, (T0, T1, T2, T3, T4, T5, T6, T7)>,
+    S0: ExpandDim<T0>,
+    S1: ExpandDim<T1>,
+    S2: ExpandDim<T2>,
+    S3: ExpandDim<T3>,
+    S4: ExpandDim<T4>,
+    S5: ExpandDim<T5>,
+    S6: ExpandDim<T6>,
+    S7: ExpandDim<T7>,
 {
 }
 
-// BroadcastShapes<B>: NumPy's result shape, aligned from the right; all pairs
-// are AND-ed into one check, so a mismatch is one error.
+// BroadcastShapes<B>: NumPy's result shape, aligned from the right, each pair
+// through BroadcastDim. do_not_recommend: a mismatch is one error, naming
+// both shapes.
+#[diagnostic::do_not_recommend]
 impl BroadcastShapes<()> for () {
     type Output = ();
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension> BroadcastShapes<(B0,)> for () {
     type Output = (B0,);
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for () {
     type Output = (B0, B1);
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)> for () {
     type Output = (B0, B1, B2);
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension> BroadcastShapes<(B0, B1, B2, B3)>
     for ()
 {
     type Output = (B0, B1, B2, B3);
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
     BroadcastShapes<(B0, B1, B2, B3, B4)> for ()
 {
     type Output = (B0, B1, B2, B3, B4);
 }
+#[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension, B5: Dimension>
     BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for ()
 {
     type Output = (B0, B1, B2, B3, B4, B5);
 }
+#[diagnostic::do_not_recommend]
 impl<
         B0: Dimension,
         B1: Dimension,
@@ -1895,6 +1484,7 @@ impl<
 {
     type Output = (B0, B1, B2, B3, B4, B5, B6);
 }
+#[diagnostic::do_not_recommend]
 impl<
         B0: Dimension,
         B1: Dimension,
@@ -1908,47 +1498,49 @@ impl<
 {
     type Output = (B0, B1, B2, B3, B4, B5, B6, B7);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension> BroadcastShapes<()> for (A0,) {
     type Output = (A0,);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0,)
 where
-    A0: DimPair<B0>,
-    <A0 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A0: BroadcastDim<B0>,
 {
-    type Output = (<A0 as DimPair<B0>>::Out,);
+    type Output = (<A0 as BroadcastDim<B0>>::Output,);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for (A0,)
 where
-    A0: DimPair<B1>,
-    <A0 as DimPair<B1>>::Ok: ShapesBroadcast<Self, (B0, B1)>,
+    A0: BroadcastDim<B1>,
 {
-    type Output = (B0, <A0 as DimPair<B1>>::Out);
+    type Output = (B0, <A0 as BroadcastDim<B1>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)>
     for (A0,)
 where
-    A0: DimPair<B2>,
-    <A0 as DimPair<B2>>::Ok: ShapesBroadcast<Self, (B0, B1, B2)>,
+    A0: BroadcastDim<B2>,
 {
-    type Output = (B0, B1, <A0 as DimPair<B2>>::Out);
+    type Output = (B0, B1, <A0 as BroadcastDim<B2>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
     BroadcastShapes<(B0, B1, B2, B3)> for (A0,)
 where
-    A0: DimPair<B3>,
-    <A0 as DimPair<B3>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A0: BroadcastDim<B3>,
 {
-    type Output = (B0, B1, B2, <A0 as DimPair<B3>>::Out);
+    type Output = (B0, B1, B2, <A0 as BroadcastDim<B3>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
     BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0,)
 where
-    A0: DimPair<B4>,
-    <A0 as DimPair<B4>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A0: BroadcastDim<B4>,
 {
-    type Output = (B0, B1, B2, B3, <A0 as DimPair<B4>>::Out);
+    type Output = (B0, B1, B2, B3, <A0 as BroadcastDim<B4>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         B0: Dimension,
@@ -1959,11 +1551,11 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0,)
 where
-    A0: DimPair<B5>,
-    <A0 as DimPair<B5>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B5>,
 {
-    type Output = (B0, B1, B2, B3, B4, <A0 as DimPair<B5>>::Out);
+    type Output = (B0, B1, B2, B3, B4, <A0 as BroadcastDim<B5>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         B0: Dimension,
@@ -1975,11 +1567,11 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0,)
 where
-    A0: DimPair<B6>,
-    <A0 as DimPair<B6>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B6>,
 {
-    type Output = (B0, B1, B2, B3, B4, B5, <A0 as DimPair<B6>>::Out);
+    type Output = (B0, B1, B2, B3, B4, B5, <A0 as BroadcastDim<B6>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         B0: Dimension,
@@ -1992,51 +1584,61 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0,)
 where
-    A0: DimPair<B7>,
-    <A0 as DimPair<B7>>::Ok: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B7>,
 {
-    type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as DimPair<B7>>::Out);
+    type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as BroadcastDim<B7>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension> BroadcastShapes<()> for (A0, A1) {
     type Output = (A0, A1);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0, A1)
 where
-    A1: DimPair<B0>,
-    <A1 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A1: BroadcastDim<B0>,
 {
-    type Output = (A0, <A1 as DimPair<B0>>::Out);
+    type Output = (A0, <A1 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)>
     for (A0, A1)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
 {
-    type Output = (<A0 as DimPair<B0>>::Out, <A1 as DimPair<B1>>::Out);
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+    );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
     BroadcastShapes<(B0, B1, B2)> for (A0, A1)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: ShapesBroadcast<Self, (B0, B1, B2)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
 {
-    type Output = (B0, <A0 as DimPair<B1>>::Out, <A1 as DimPair<B2>>::Out);
+    type Output = (
+        B0,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+    );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
     BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1)
 where
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
 {
-    type Output = (B0, B1, <A0 as DimPair<B2>>::Out, <A1 as DimPair<B3>>::Out);
+    type Output = (
+        B0,
+        B1,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+    );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2047,20 +1649,18 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
 where
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2072,21 +1672,19 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
 where
-    A0: DimPair<B4>,
-    A1: DimPair<B5>,
-    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
-    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B4>,
+    A1: BroadcastDim<B5>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimPair<B4>>::Out,
-        <A1 as DimPair<B5>>::Out,
+        <A0 as BroadcastDim<B4>>::Output,
+        <A1 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2099,11 +1697,8 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
 where
-    A0: DimPair<B5>,
-    A1: DimPair<B6>,
-    <A0 as DimPair<B5>>::Ok: BitAnd<<A1 as DimPair<B6>>::Ok>,
-    And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B5>,
+    A1: BroadcastDim<B6>,
 {
     type Output = (
         B0,
@@ -2111,10 +1706,11 @@ where
         B2,
         B3,
         B4,
-        <A0 as DimPair<B5>>::Out,
-        <A1 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B5>>::Output,
+        <A1 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2128,11 +1724,8 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
 where
-    A0: DimPair<B6>,
-    A1: DimPair<B7>,
-    <A0 as DimPair<B6>>::Ok: BitAnd<<A1 as DimPair<B7>>::Ok>,
-    And<<A0 as DimPair<B6>>::Ok, <A1 as DimPair<B7>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B6>,
+    A1: BroadcastDim<B7>,
 {
     type Output = (
         B0,
@@ -2141,48 +1734,50 @@ where
         B3,
         B4,
         B5,
-        <A0 as DimPair<B6>>::Out,
-        <A1 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B6>>::Output,
+        <A1 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastShapes<()> for (A0, A1, A2) {
     type Output = (A0, A1, A2);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> BroadcastShapes<(B0,)>
     for (A0, A1, A2)
 where
-    A2: DimPair<B0>,
-    <A2 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A2: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, <A2 as DimPair<B0>>::Out);
+    type Output = (A0, A1, <A2 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
     BroadcastShapes<(B0, B1)> for (A0, A1, A2)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
 {
-    type Output = (A0, <A1 as DimPair<B0>>::Out, <A2 as DimPair<B1>>::Out);
+    type Output = (
+        A0,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+    );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
     BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2193,21 +1788,18 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
 {
     type Output = (
         B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2219,22 +1811,19 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
 where
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2247,23 +1836,20 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
 where
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    A2: DimPair<B5>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
-    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
+    A2: BroadcastDim<B5>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
-        <A2 as DimPair<B5>>::Out,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
+        <A2 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2277,24 +1863,21 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
 where
-    A0: DimPair<B4>,
-    A1: DimPair<B5>,
-    A2: DimPair<B6>,
-    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
-    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>: BitAnd<<A2 as DimPair<B6>>::Ok>,
-    And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B4>,
+    A1: BroadcastDim<B5>,
+    A2: BroadcastDim<B6>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimPair<B4>>::Out,
-        <A1 as DimPair<B5>>::Out,
-        <A2 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B4>>::Output,
+        <A1 as BroadcastDim<B5>>::Output,
+        <A2 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2309,13 +1892,9 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
 where
-    A0: DimPair<B5>,
-    A1: DimPair<B6>,
-    A2: DimPair<B7>,
-    <A0 as DimPair<B5>>::Ok: BitAnd<<A1 as DimPair<B6>>::Ok>,
-    And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>: BitAnd<<A2 as DimPair<B7>>::Ok>,
-    And<And<<A0 as DimPair<B5>>::Ok, <A1 as DimPair<B6>>::Ok>, <A2 as DimPair<B7>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B5>,
+    A1: BroadcastDim<B6>,
+    A2: BroadcastDim<B7>,
 {
     type Output = (
         B0,
@@ -2323,34 +1902,40 @@ where
         B2,
         B3,
         B4,
-        <A0 as DimPair<B5>>::Out,
-        <A1 as DimPair<B6>>::Out,
-        <A2 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B5>>::Output,
+        <A1 as BroadcastDim<B6>>::Output,
+        <A2 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastShapes<()>
     for (A0, A1, A2, A3)
 {
     type Output = (A0, A1, A2, A3);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension>
     BroadcastShapes<(B0,)> for (A0, A1, A2, A3)
 where
-    A3: DimPair<B0>,
-    <A3 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A3: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, A2, <A3 as DimPair<B0>>::Out);
+    type Output = (A0, A1, A2, <A3 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
     BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3)
 where
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
 {
-    type Output = (A0, A1, <A2 as DimPair<B0>>::Out, <A3 as DimPair<B1>>::Out);
+    type Output = (
+        A0,
+        A1,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+    );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2361,21 +1946,18 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
 {
     type Output = (
         A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2387,26 +1969,19 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2419,27 +1994,20 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
 {
     type Output = (
         B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2453,28 +2021,21 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
 where
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    A3: DimPair<B5>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        BitAnd<<A3 as DimPair<B5>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-        <A3 as DimPair<B5>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
+    A3: BroadcastDim<B5>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
-        <A3 as DimPair<B5>>::Out,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
+        <A3 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2489,29 +2050,22 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
 where
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    A2: DimPair<B5>,
-    A3: DimPair<B6>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
-    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
-        BitAnd<<A3 as DimPair<B6>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
-        <A3 as DimPair<B6>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
+    A2: BroadcastDim<B5>,
+    A3: BroadcastDim<B6>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
-        <A2 as DimPair<B5>>::Out,
-        <A3 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
+        <A2 as BroadcastDim<B5>>::Output,
+        <A3 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2527,43 +2081,37 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
 where
-    A0: DimPair<B4>,
-    A1: DimPair<B5>,
-    A2: DimPair<B6>,
-    A3: DimPair<B7>,
-    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
-    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>: BitAnd<<A2 as DimPair<B6>>::Ok>,
-    And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>:
-        BitAnd<<A3 as DimPair<B7>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>, <A2 as DimPair<B6>>::Ok>,
-        <A3 as DimPair<B7>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B4>,
+    A1: BroadcastDim<B5>,
+    A2: BroadcastDim<B6>,
+    A3: BroadcastDim<B7>,
 {
     type Output = (
         B0,
         B1,
         B2,
         B3,
-        <A0 as DimPair<B4>>::Out,
-        <A1 as DimPair<B5>>::Out,
-        <A2 as DimPair<B6>>::Out,
-        <A3 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B4>>::Output,
+        <A1 as BroadcastDim<B5>>::Output,
+        <A2 as BroadcastDim<B6>>::Output,
+        <A3 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> BroadcastShapes<()>
     for (A0, A1, A2, A3, A4)
 {
     type Output = (A0, A1, A2, A3, A4);
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, B0: Dimension>
     BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4)
 where
-    A4: DimPair<B0>,
-    <A4 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A4: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, A2, A3, <A4 as DimPair<B0>>::Out);
+    type Output = (A0, A1, A2, A3, <A4 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2574,19 +2122,18 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
 where
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2598,22 +2145,19 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
 where
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2626,27 +2170,20 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
 {
     type Output = (
         A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2660,35 +2197,21 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2703,36 +2226,22 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    A4: DimPair<B5>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-            <A3 as DimPair<B4>>::Ok,
-        >,
-        <A4 as DimPair<B5>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
+    A4: BroadcastDim<B5>,
 {
     type Output = (
         B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
-        <A4 as DimPair<B5>>::Out,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
+        <A4 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2748,37 +2257,23 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    A3: DimPair<B5>,
-    A4: DimPair<B6>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        BitAnd<<A3 as DimPair<B5>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-        <A3 as DimPair<B5>>::Ok,
-    >: BitAnd<<A4 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-            <A3 as DimPair<B5>>::Ok,
-        >,
-        <A4 as DimPair<B6>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
+    A3: BroadcastDim<B5>,
+    A4: BroadcastDim<B6>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
-        <A3 as DimPair<B5>>::Out,
-        <A4 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
+        <A3 as BroadcastDim<B5>>::Output,
+        <A4 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2795,43 +2290,30 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
 where
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    A2: DimPair<B5>,
-    A3: DimPair<B6>,
-    A4: DimPair<B7>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
-    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
-        BitAnd<<A3 as DimPair<B6>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
-        <A3 as DimPair<B6>>::Ok,
-    >: BitAnd<<A4 as DimPair<B7>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>,
-            <A3 as DimPair<B6>>::Ok,
-        >,
-        <A4 as DimPair<B7>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
+    A2: BroadcastDim<B5>,
+    A3: BroadcastDim<B6>,
+    A4: BroadcastDim<B7>,
 {
     type Output = (
         B0,
         B1,
         B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
-        <A2 as DimPair<B5>>::Out,
-        <A3 as DimPair<B6>>::Out,
-        <A4 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
+        <A2 as BroadcastDim<B5>>::Output,
+        <A3 as BroadcastDim<B6>>::Output,
+        <A4 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, A5: Dimension>
     BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5)
 {
     type Output = (A0, A1, A2, A3, A4, A5);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2842,11 +2324,11 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5)
 where
-    A5: DimPair<B0>,
-    <A5 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A5: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, A2, A3, A4, <A5 as DimPair<B0>>::Out);
+    type Output = (A0, A1, A2, A3, A4, <A5 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2858,20 +2340,19 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
 where
-    A4: DimPair<B0>,
-    A5: DimPair<B1>,
-    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
-    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A4: BroadcastDim<B0>,
+    A5: BroadcastDim<B1>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimPair<B0>>::Out,
-        <A5 as DimPair<B1>>::Out,
+        <A4 as BroadcastDim<B0>>::Output,
+        <A5 as BroadcastDim<B1>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2884,23 +2365,20 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
 where
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    A5: DimPair<B2>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
-    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
+    A5: BroadcastDim<B2>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
-        <A5 as DimPair<B2>>::Out,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
+        <A5 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2914,28 +2392,21 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
 where
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    A5: DimPair<B3>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        BitAnd<<A5 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-        <A5 as DimPair<B3>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
+    A5: BroadcastDim<B3>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
-        <A5 as DimPair<B3>>::Out,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
+        <A5 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2950,36 +2421,22 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    A5: DimPair<B4>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-            <A4 as DimPair<B3>>::Ok,
-        >,
-        <A5 as DimPair<B4>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
+    A5: BroadcastDim<B4>,
 {
     type Output = (
         A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
-        <A5 as DimPair<B4>>::Out,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
+        <A5 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -2995,47 +2452,23 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    A5: DimPair<B5>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-                <A3 as DimPair<B3>>::Ok,
-            >,
-            <A4 as DimPair<B4>>::Ok,
-        >,
-        <A5 as DimPair<B5>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
+    A5: BroadcastDim<B5>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
-        <A5 as DimPair<B5>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
+        <A5 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3052,48 +2485,24 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    A4: DimPair<B5>,
-    A5: DimPair<B6>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-            <A3 as DimPair<B4>>::Ok,
-        >,
-        <A4 as DimPair<B5>>::Ok,
-    >: BitAnd<<A5 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-                <A3 as DimPair<B4>>::Ok,
-            >,
-            <A4 as DimPair<B5>>::Ok,
-        >,
-        <A5 as DimPair<B6>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
+    A4: BroadcastDim<B5>,
+    A5: BroadcastDim<B6>,
 {
     type Output = (
         B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
-        <A4 as DimPair<B5>>::Out,
-        <A5 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
+        <A4 as BroadcastDim<B5>>::Output,
+        <A5 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3111,49 +2520,25 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
 where
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    A3: DimPair<B5>,
-    A4: DimPair<B6>,
-    A5: DimPair<B7>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        BitAnd<<A3 as DimPair<B5>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-        <A3 as DimPair<B5>>::Ok,
-    >: BitAnd<<A4 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-            <A3 as DimPair<B5>>::Ok,
-        >,
-        <A4 as DimPair<B6>>::Ok,
-    >: BitAnd<<A5 as DimPair<B7>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-                <A3 as DimPair<B5>>::Ok,
-            >,
-            <A4 as DimPair<B6>>::Ok,
-        >,
-        <A5 as DimPair<B7>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
+    A3: BroadcastDim<B5>,
+    A4: BroadcastDim<B6>,
+    A5: BroadcastDim<B7>,
 {
     type Output = (
         B0,
         B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
-        <A3 as DimPair<B5>>::Out,
-        <A4 as DimPair<B6>>::Out,
-        <A5 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
+        <A3 as BroadcastDim<B5>>::Output,
+        <A4 as BroadcastDim<B6>>::Output,
+        <A5 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3166,6 +2551,7 @@ impl<
 {
     type Output = (A0, A1, A2, A3, A4, A5, A6);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3177,11 +2563,11 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A6: DimPair<B0>,
-    <A6 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A6: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, A2, A3, A4, A5, <A6 as DimPair<B0>>::Out);
+    type Output = (A0, A1, A2, A3, A4, A5, <A6 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3194,10 +2580,8 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A5: DimPair<B0>,
-    A6: DimPair<B1>,
-    <A5 as DimPair<B0>>::Ok: BitAnd<<A6 as DimPair<B1>>::Ok>,
-    And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A5: BroadcastDim<B0>,
+    A6: BroadcastDim<B1>,
 {
     type Output = (
         A0,
@@ -3205,10 +2589,11 @@ where
         A2,
         A3,
         A4,
-        <A5 as DimPair<B0>>::Out,
-        <A6 as DimPair<B1>>::Out,
+        <A5 as BroadcastDim<B0>>::Output,
+        <A6 as BroadcastDim<B1>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3222,24 +2607,21 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A4: DimPair<B0>,
-    A5: DimPair<B1>,
-    A6: DimPair<B2>,
-    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
-    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: BitAnd<<A6 as DimPair<B2>>::Ok>,
-    And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A4: BroadcastDim<B0>,
+    A5: BroadcastDim<B1>,
+    A6: BroadcastDim<B2>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimPair<B0>>::Out,
-        <A5 as DimPair<B1>>::Out,
-        <A6 as DimPair<B2>>::Out,
+        <A4 as BroadcastDim<B0>>::Output,
+        <A5 as BroadcastDim<B1>>::Output,
+        <A6 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3254,29 +2636,22 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    A5: DimPair<B2>,
-    A6: DimPair<B3>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
-    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
-        BitAnd<<A6 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
-        <A6 as DimPair<B3>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
+    A5: BroadcastDim<B2>,
+    A6: BroadcastDim<B3>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
-        <A5 as DimPair<B2>>::Out,
-        <A6 as DimPair<B3>>::Out,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
+        <A5 as BroadcastDim<B2>>::Output,
+        <A6 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3292,37 +2667,23 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    A5: DimPair<B3>,
-    A6: DimPair<B4>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        BitAnd<<A5 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-        <A5 as DimPair<B3>>::Ok,
-    >: BitAnd<<A6 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-            <A5 as DimPair<B3>>::Ok,
-        >,
-        <A6 as DimPair<B4>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
+    A5: BroadcastDim<B3>,
+    A6: BroadcastDim<B4>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
-        <A5 as DimPair<B3>>::Out,
-        <A6 as DimPair<B4>>::Out,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
+        <A5 as BroadcastDim<B3>>::Output,
+        <A6 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3339,48 +2700,24 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    A5: DimPair<B4>,
-    A6: DimPair<B5>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-            <A4 as DimPair<B3>>::Ok,
-        >,
-        <A5 as DimPair<B4>>::Ok,
-    >: BitAnd<<A6 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-                <A4 as DimPair<B3>>::Ok,
-            >,
-            <A5 as DimPair<B4>>::Ok,
-        >,
-        <A6 as DimPair<B5>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
+    A5: BroadcastDim<B4>,
+    A6: BroadcastDim<B5>,
 {
     type Output = (
         A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
-        <A5 as DimPair<B4>>::Out,
-        <A6 as DimPair<B5>>::Out,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
+        <A5 as BroadcastDim<B4>>::Output,
+        <A6 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3398,65 +2735,25 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    A5: DimPair<B5>,
-    A6: DimPair<B6>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-                <A3 as DimPair<B3>>::Ok,
-            >,
-            <A4 as DimPair<B4>>::Ok,
-        >,
-        <A5 as DimPair<B5>>::Ok,
-    >: BitAnd<<A6 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
-                        <A2 as DimPair<B2>>::Ok,
-                    >,
-                    <A3 as DimPair<B3>>::Ok,
-                >,
-                <A4 as DimPair<B4>>::Ok,
-            >,
-            <A5 as DimPair<B5>>::Ok,
-        >,
-        <A6 as DimPair<B6>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
+    A5: BroadcastDim<B5>,
+    A6: BroadcastDim<B6>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
-        <A5 as DimPair<B5>>::Out,
-        <A6 as DimPair<B6>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
+        <A5 as BroadcastDim<B5>>::Output,
+        <A6 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3475,66 +2772,26 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
 where
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    A4: DimPair<B5>,
-    A5: DimPair<B6>,
-    A6: DimPair<B7>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-            <A3 as DimPair<B4>>::Ok,
-        >,
-        <A4 as DimPair<B5>>::Ok,
-    >: BitAnd<<A5 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-                <A3 as DimPair<B4>>::Ok,
-            >,
-            <A4 as DimPair<B5>>::Ok,
-        >,
-        <A5 as DimPair<B6>>::Ok,
-    >: BitAnd<<A6 as DimPair<B7>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>,
-                        <A2 as DimPair<B3>>::Ok,
-                    >,
-                    <A3 as DimPair<B4>>::Ok,
-                >,
-                <A4 as DimPair<B5>>::Ok,
-            >,
-            <A5 as DimPair<B6>>::Ok,
-        >,
-        <A6 as DimPair<B7>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
+    A4: BroadcastDim<B5>,
+    A5: BroadcastDim<B6>,
+    A6: BroadcastDim<B7>,
 {
     type Output = (
         B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
-        <A4 as DimPair<B5>>::Out,
-        <A5 as DimPair<B6>>::Out,
-        <A6 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
+        <A4 as BroadcastDim<B5>>::Output,
+        <A5 as BroadcastDim<B6>>::Output,
+        <A6 as BroadcastDim<B7>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3548,6 +2805,7 @@ impl<
 {
     type Output = (A0, A1, A2, A3, A4, A5, A6, A7);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3560,11 +2818,11 @@ impl<
         B0: Dimension,
     > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A7: DimPair<B0>,
-    <A7 as DimPair<B0>>::Ok: ShapesBroadcast<Self, (B0,)>,
+    A7: BroadcastDim<B0>,
 {
-    type Output = (A0, A1, A2, A3, A4, A5, A6, <A7 as DimPair<B0>>::Out);
+    type Output = (A0, A1, A2, A3, A4, A5, A6, <A7 as BroadcastDim<B0>>::Output);
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3578,10 +2836,8 @@ impl<
         B1: Dimension,
     > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A6: DimPair<B0>,
-    A7: DimPair<B1>,
-    <A6 as DimPair<B0>>::Ok: BitAnd<<A7 as DimPair<B1>>::Ok>,
-    And<<A6 as DimPair<B0>>::Ok, <A7 as DimPair<B1>>::Ok>: ShapesBroadcast<Self, (B0, B1)>,
+    A6: BroadcastDim<B0>,
+    A7: BroadcastDim<B1>,
 {
     type Output = (
         A0,
@@ -3590,10 +2846,11 @@ where
         A3,
         A4,
         A5,
-        <A6 as DimPair<B0>>::Out,
-        <A7 as DimPair<B1>>::Out,
+        <A6 as BroadcastDim<B0>>::Output,
+        <A7 as BroadcastDim<B1>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3608,13 +2865,9 @@ impl<
         B2: Dimension,
     > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A5: DimPair<B0>,
-    A6: DimPair<B1>,
-    A7: DimPair<B2>,
-    <A5 as DimPair<B0>>::Ok: BitAnd<<A6 as DimPair<B1>>::Ok>,
-    And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>: BitAnd<<A7 as DimPair<B2>>::Ok>,
-    And<And<<A5 as DimPair<B0>>::Ok, <A6 as DimPair<B1>>::Ok>, <A7 as DimPair<B2>>::Ok>:
-        ShapesBroadcast<Self, (B0, B1, B2)>,
+    A5: BroadcastDim<B0>,
+    A6: BroadcastDim<B1>,
+    A7: BroadcastDim<B2>,
 {
     type Output = (
         A0,
@@ -3622,11 +2875,12 @@ where
         A2,
         A3,
         A4,
-        <A5 as DimPair<B0>>::Out,
-        <A6 as DimPair<B1>>::Out,
-        <A7 as DimPair<B2>>::Out,
+        <A5 as BroadcastDim<B0>>::Output,
+        <A6 as BroadcastDim<B1>>::Output,
+        <A7 as BroadcastDim<B2>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3642,30 +2896,23 @@ impl<
         B3: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A4: DimPair<B0>,
-    A5: DimPair<B1>,
-    A6: DimPair<B2>,
-    A7: DimPair<B3>,
-    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
-    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: BitAnd<<A6 as DimPair<B2>>::Ok>,
-    And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>:
-        BitAnd<<A7 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>, <A6 as DimPair<B2>>::Ok>,
-        <A7 as DimPair<B3>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3)>,
+    A4: BroadcastDim<B0>,
+    A5: BroadcastDim<B1>,
+    A6: BroadcastDim<B2>,
+    A7: BroadcastDim<B3>,
 {
     type Output = (
         A0,
         A1,
         A2,
         A3,
-        <A4 as DimPair<B0>>::Out,
-        <A5 as DimPair<B1>>::Out,
-        <A6 as DimPair<B2>>::Out,
-        <A7 as DimPair<B3>>::Out,
+        <A4 as BroadcastDim<B0>>::Output,
+        <A5 as BroadcastDim<B1>>::Output,
+        <A6 as BroadcastDim<B2>>::Output,
+        <A7 as BroadcastDim<B3>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3682,38 +2929,24 @@ impl<
         B4: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    A5: DimPair<B2>,
-    A6: DimPair<B3>,
-    A7: DimPair<B4>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
-    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
-        BitAnd<<A6 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
-        <A6 as DimPair<B3>>::Ok,
-    >: BitAnd<<A7 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>,
-            <A6 as DimPair<B3>>::Ok,
-        >,
-        <A7 as DimPair<B4>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4)>,
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
+    A5: BroadcastDim<B2>,
+    A6: BroadcastDim<B3>,
+    A7: BroadcastDim<B4>,
 {
     type Output = (
         A0,
         A1,
         A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
-        <A5 as DimPair<B2>>::Out,
-        <A6 as DimPair<B3>>::Out,
-        <A7 as DimPair<B4>>::Out,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
+        <A5 as BroadcastDim<B2>>::Output,
+        <A6 as BroadcastDim<B3>>::Output,
+        <A7 as BroadcastDim<B4>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3731,49 +2964,25 @@ impl<
         B5: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    A5: DimPair<B3>,
-    A6: DimPair<B4>,
-    A7: DimPair<B5>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        BitAnd<<A5 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-        <A5 as DimPair<B3>>::Ok,
-    >: BitAnd<<A6 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-            <A5 as DimPair<B3>>::Ok,
-        >,
-        <A6 as DimPair<B4>>::Ok,
-    >: BitAnd<<A7 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-                <A5 as DimPair<B3>>::Ok,
-            >,
-            <A6 as DimPair<B4>>::Ok,
-        >,
-        <A7 as DimPair<B5>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5)>,
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
+    A5: BroadcastDim<B3>,
+    A6: BroadcastDim<B4>,
+    A7: BroadcastDim<B5>,
 {
     type Output = (
         A0,
         A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
-        <A5 as DimPair<B3>>::Out,
-        <A6 as DimPair<B4>>::Out,
-        <A7 as DimPair<B5>>::Out,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
+        <A5 as BroadcastDim<B3>>::Output,
+        <A6 as BroadcastDim<B4>>::Output,
+        <A7 as BroadcastDim<B5>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3792,66 +3001,26 @@ impl<
         B6: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    A5: DimPair<B4>,
-    A6: DimPair<B5>,
-    A7: DimPair<B6>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-            <A4 as DimPair<B3>>::Ok,
-        >,
-        <A5 as DimPair<B4>>::Ok,
-    >: BitAnd<<A6 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-                <A4 as DimPair<B3>>::Ok,
-            >,
-            <A5 as DimPair<B4>>::Ok,
-        >,
-        <A6 as DimPair<B5>>::Ok,
-    >: BitAnd<<A7 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>,
-                        <A3 as DimPair<B2>>::Ok,
-                    >,
-                    <A4 as DimPair<B3>>::Ok,
-                >,
-                <A5 as DimPair<B4>>::Ok,
-            >,
-            <A6 as DimPair<B5>>::Ok,
-        >,
-        <A7 as DimPair<B6>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6)>,
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
+    A5: BroadcastDim<B4>,
+    A6: BroadcastDim<B5>,
+    A7: BroadcastDim<B6>,
 {
     type Output = (
         A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
-        <A5 as DimPair<B4>>::Out,
-        <A6 as DimPair<B5>>::Out,
-        <A7 as DimPair<B6>>::Out,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
+        <A5 as BroadcastDim<B4>>::Output,
+        <A6 as BroadcastDim<B5>>::Output,
+        <A7 as BroadcastDim<B6>>::Output,
     );
 }
+#[diagnostic::do_not_recommend]
 impl<
         A0: Dimension,
         A1: Dimension,
@@ -3871,84 +3040,24 @@ impl<
         B7: Dimension,
     > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    A5: DimPair<B5>,
-    A6: DimPair<B6>,
-    A7: DimPair<B7>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-                <A3 as DimPair<B3>>::Ok,
-            >,
-            <A4 as DimPair<B4>>::Ok,
-        >,
-        <A5 as DimPair<B5>>::Ok,
-    >: BitAnd<<A6 as DimPair<B6>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
-                        <A2 as DimPair<B2>>::Ok,
-                    >,
-                    <A3 as DimPair<B3>>::Ok,
-                >,
-                <A4 as DimPair<B4>>::Ok,
-            >,
-            <A5 as DimPair<B5>>::Ok,
-        >,
-        <A6 as DimPair<B6>>::Ok,
-    >: BitAnd<<A7 as DimPair<B7>>::Ok>,
-    And<
-        And<
-            And<
-                And<
-                    And<
-                        And<
-                            And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>,
-                            <A2 as DimPair<B2>>::Ok,
-                        >,
-                        <A3 as DimPair<B3>>::Ok,
-                    >,
-                    <A4 as DimPair<B4>>::Ok,
-                >,
-                <A5 as DimPair<B5>>::Ok,
-            >,
-            <A6 as DimPair<B6>>::Ok,
-        >,
-        <A7 as DimPair<B7>>::Ok,
-    >: ShapesBroadcast<Self, (B0, B1, B2, B3, B4, B5, B6, B7)>,
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
+    A5: BroadcastDim<B5>,
+    A6: BroadcastDim<B6>,
+    A7: BroadcastDim<B7>,
 {
     type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
-        <A5 as DimPair<B5>>::Out,
-        <A6 as DimPair<B6>>::Out,
-        <A7 as DimPair<B7>>::Out,
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
+        <A5 as BroadcastDim<B5>>::Output,
+        <A6 as BroadcastDim<B6>>::Output,
+        <A7 as BroadcastDim<B7>>::Output,
     );
 }
 
@@ -4354,14 +3463,747 @@ impl<
 {
 }
 
+// MatmulBatch<B>: the batch axes of a matmul broadcast, each pair through
+// BroadcastDim. do_not_recommend: a mismatch is one error naming both.
+#[diagnostic::do_not_recommend]
+impl MatmulBatch<()> for () {
+    type Output = ();
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension> MatmulBatch<(B0,)> for () {
+    type Output = (B0,);
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension> MatmulBatch<(B0, B1)> for () {
+    type Output = (B0, B1);
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension> MatmulBatch<(B0, B1, B2)> for () {
+    type Output = (B0, B1, B2);
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension> MatmulBatch<(B0, B1, B2, B3)>
+    for ()
+{
+    type Output = (B0, B1, B2, B3);
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
+    MatmulBatch<(B0, B1, B2, B3, B4)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4);
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension, B5: Dimension>
+    MatmulBatch<(B0, B1, B2, B3, B4, B5)> for ()
+{
+    type Output = (B0, B1, B2, B3, B4, B5);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension> MatmulBatch<()> for (A0,) {
+    type Output = (A0,);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension> MatmulBatch<(B0,)> for (A0,)
+where
+    A0: BroadcastDim<B0>,
+{
+    type Output = (<A0 as BroadcastDim<B0>>::Output,);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension> MatmulBatch<(B0, B1)> for (A0,)
+where
+    A0: BroadcastDim<B1>,
+{
+    type Output = (B0, <A0 as BroadcastDim<B1>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> MatmulBatch<(B0, B1, B2)> for (A0,)
+where
+    A0: BroadcastDim<B2>,
+{
+    type Output = (B0, B1, <A0 as BroadcastDim<B2>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
+    MatmulBatch<(B0, B1, B2, B3)> for (A0,)
+where
+    A0: BroadcastDim<B3>,
+{
+    type Output = (B0, B1, B2, <A0 as BroadcastDim<B3>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
+    MatmulBatch<(B0, B1, B2, B3, B4)> for (A0,)
+where
+    A0: BroadcastDim<B4>,
+{
+    type Output = (B0, B1, B2, B3, <A0 as BroadcastDim<B4>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0,)
+where
+    A0: BroadcastDim<B5>,
+{
+    type Output = (B0, B1, B2, B3, B4, <A0 as BroadcastDim<B5>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension> MatmulBatch<()> for (A0, A1) {
+    type Output = (A0, A1);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension> MatmulBatch<(B0,)> for (A0, A1)
+where
+    A1: BroadcastDim<B0>,
+{
+    type Output = (A0, <A1 as BroadcastDim<B0>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> MatmulBatch<(B0, B1)> for (A0, A1)
+where
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+{
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    MatmulBatch<(B0, B1, B2)> for (A0, A1)
+where
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+{
+    type Output = (
+        B0,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
+    MatmulBatch<(B0, B1, B2, B3)> for (A0, A1)
+where
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4)> for (A0, A1)
+where
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
+where
+    A0: BroadcastDim<B4>,
+    A1: BroadcastDim<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        B3,
+        <A0 as BroadcastDim<B4>>::Output,
+        <A1 as BroadcastDim<B5>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension> MatmulBatch<()> for (A0, A1, A2) {
+    type Output = (A0, A1, A2);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> MatmulBatch<(B0,)> for (A0, A1, A2)
+where
+    A2: BroadcastDim<B0>,
+{
+    type Output = (A0, A1, <A2 as BroadcastDim<B0>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
+    MatmulBatch<(B0, B1)> for (A0, A1, A2)
+where
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+{
+    type Output = (
+        A0,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
+    MatmulBatch<(B0, B1, B2)> for (A0, A1, A2)
+where
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+{
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3)> for (A0, A1, A2)
+where
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+{
+    type Output = (
+        B0,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
+where
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
+where
+    A0: BroadcastDim<B3>,
+    A1: BroadcastDim<B4>,
+    A2: BroadcastDim<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        B2,
+        <A0 as BroadcastDim<B3>>::Output,
+        <A1 as BroadcastDim<B4>>::Output,
+        <A2 as BroadcastDim<B5>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> MatmulBatch<()>
+    for (A0, A1, A2, A3)
+{
+    type Output = (A0, A1, A2, A3);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension> MatmulBatch<(B0,)>
+    for (A0, A1, A2, A3)
+where
+    A3: BroadcastDim<B0>,
+{
+    type Output = (A0, A1, A2, <A3 as BroadcastDim<B0>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
+    MatmulBatch<(B0, B1)> for (A0, A1, A2, A3)
+where
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulBatch<(B0, B1, B2)> for (A0, A1, A2, A3)
+where
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+{
+    type Output = (
+        A0,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
+where
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+{
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
+where
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
+{
+    type Output = (
+        B0,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
+where
+    A0: BroadcastDim<B2>,
+    A1: BroadcastDim<B3>,
+    A2: BroadcastDim<B4>,
+    A3: BroadcastDim<B5>,
+{
+    type Output = (
+        B0,
+        B1,
+        <A0 as BroadcastDim<B2>>::Output,
+        <A1 as BroadcastDim<B3>>::Output,
+        <A2 as BroadcastDim<B4>>::Output,
+        <A3 as BroadcastDim<B5>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> MatmulBatch<()>
+    for (A0, A1, A2, A3, A4)
+{
+    type Output = (A0, A1, A2, A3, A4);
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, B0: Dimension>
+    MatmulBatch<(B0,)> for (A0, A1, A2, A3, A4)
+where
+    A4: BroadcastDim<B0>,
+{
+    type Output = (A0, A1, A2, A3, <A4 as BroadcastDim<B0>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulBatch<(B0, B1)> for (A0, A1, A2, A3, A4)
+where
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulBatch<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
+where
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
+where
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
+{
+    type Output = (
+        A0,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
+{
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastDim<B1>,
+    A1: BroadcastDim<B2>,
+    A2: BroadcastDim<B3>,
+    A3: BroadcastDim<B4>,
+    A4: BroadcastDim<B5>,
+{
+    type Output = (
+        B0,
+        <A0 as BroadcastDim<B1>>::Output,
+        <A1 as BroadcastDim<B2>>::Output,
+        <A2 as BroadcastDim<B3>>::Output,
+        <A3 as BroadcastDim<B4>>::Output,
+        <A4 as BroadcastDim<B5>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, A5: Dimension>
+    MatmulBatch<()> for (A0, A1, A2, A3, A4, A5)
+{
+    type Output = (A0, A1, A2, A3, A4, A5);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+    > MatmulBatch<(B0,)> for (A0, A1, A2, A3, A4, A5)
+where
+    A5: BroadcastDim<B0>,
+{
+    type Output = (A0, A1, A2, A3, A4, <A5 as BroadcastDim<B0>>::Output);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+    > MatmulBatch<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
+where
+    A4: BroadcastDim<B0>,
+    A5: BroadcastDim<B1>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        A3,
+        <A4 as BroadcastDim<B0>>::Output,
+        <A5 as BroadcastDim<B1>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+    > MatmulBatch<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
+where
+    A3: BroadcastDim<B0>,
+    A4: BroadcastDim<B1>,
+    A5: BroadcastDim<B2>,
+{
+    type Output = (
+        A0,
+        A1,
+        A2,
+        <A3 as BroadcastDim<B0>>::Output,
+        <A4 as BroadcastDim<B1>>::Output,
+        <A5 as BroadcastDim<B2>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
+where
+    A2: BroadcastDim<B0>,
+    A3: BroadcastDim<B1>,
+    A4: BroadcastDim<B2>,
+    A5: BroadcastDim<B3>,
+{
+    type Output = (
+        A0,
+        A1,
+        <A2 as BroadcastDim<B0>>::Output,
+        <A3 as BroadcastDim<B1>>::Output,
+        <A4 as BroadcastDim<B2>>::Output,
+        <A5 as BroadcastDim<B3>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
+where
+    A1: BroadcastDim<B0>,
+    A2: BroadcastDim<B1>,
+    A3: BroadcastDim<B2>,
+    A4: BroadcastDim<B3>,
+    A5: BroadcastDim<B4>,
+{
+    type Output = (
+        A0,
+        <A1 as BroadcastDim<B0>>::Output,
+        <A2 as BroadcastDim<B1>>::Output,
+        <A3 as BroadcastDim<B2>>::Output,
+        <A4 as BroadcastDim<B3>>::Output,
+        <A5 as BroadcastDim<B4>>::Output,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+    > MatmulBatch<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: BroadcastDim<B0>,
+    A1: BroadcastDim<B1>,
+    A2: BroadcastDim<B2>,
+    A3: BroadcastDim<B3>,
+    A4: BroadcastDim<B4>,
+    A5: BroadcastDim<B5>,
+{
+    type Output = (
+        <A0 as BroadcastDim<B0>>::Output,
+        <A1 as BroadcastDim<B1>>::Output,
+        <A2 as BroadcastDim<B2>>::Output,
+        <A3 as BroadcastDim<B3>>::Output,
+        <A4 as BroadcastDim<B4>>::Output,
+        <A5 as BroadcastDim<B5>>::Output,
+    );
+}
+
 // MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where
 // K: InnerDim<K2> holds by identity (no proof for generic code) and the batch
-// axes are AND-ed into one MatmulBatch check.
+// axes broadcast (MatmulBatch: one error naming both batch shapes).
 impl<M: Dimension, K: Dimension, K2: Dimension, N: Dimension> MatmulShapes<(K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<()>,
+    <() as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (M, N);
+    type Output = <<() as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4370,8 +4212,10 @@ impl<B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension>
     MatmulShapes<(B0, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0,)>,
+    <() as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, M, N);
+    type Output = <<() as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4380,8 +4224,10 @@ impl<B0: Dimension, B1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(B0, B1, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0, B1)>,
+    <() as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, M, N);
+    type Output = <<() as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4397,8 +4243,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0, B1, B2)>,
+    <() as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, M, N);
+    type Output = <<() as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4415,8 +4263,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0, B1, B2, B3)>,
+    <() as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, B3, M, N);
+    type Output = <<() as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4434,8 +4284,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <() as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, B3, B4, M, N);
+    type Output = <<() as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4454,8 +4306,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (M, K)
 where
     K: InnerDim<K2>,
+    (): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <() as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, B3, B4, B5, M, N);
+    type Output = <<() as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4464,8 +4318,10 @@ impl<A0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N: Dimension> Mat
     for (A0, M, K)
 where
     K: InnerDim<K2>,
+    (A0,): MatmulBatch<()>,
+    <(A0,) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, M, N);
+    type Output = <<(A0,) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4474,10 +4330,10 @@ impl<A0: Dimension, B0: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(B0, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    <A0 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0,): MatmulBatch<(B0,)>,
+    <(A0,) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (<A0 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4493,10 +4349,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B1>,
-    <A0 as DimPair<B1>>::Ok: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0,): MatmulBatch<(B0, B1)>,
+    <(A0,) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, <A0 as DimPair<B1>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4513,10 +4369,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B2>,
-    <A0 as DimPair<B2>>::Ok: MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0,): MatmulBatch<(B0, B1, B2)>,
+    <(A0,) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, <A0 as DimPair<B2>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4534,10 +4390,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B3>,
-    <A0 as DimPair<B3>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0,): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0,) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, <A0 as DimPair<B3>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4556,10 +4412,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B4>,
-    <A0 as DimPair<B4>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0,): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0,) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, B3, <A0 as DimPair<B4>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4579,10 +4435,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B5>,
-    <A0 as DimPair<B5>>::Ok: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0,): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0,) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, B1, B2, B3, B4, <A0 as DimPair<B5>>::Out, M, N);
+    type Output = <<(A0,) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4591,8 +4447,10 @@ impl<A0: Dimension, A1: Dimension, M: Dimension, K: Dimension, K2: Dimension, N:
     MatmulShapes<(K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
+    (A0, A1): MatmulBatch<()>,
+    <(A0, A1) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, M, N);
+    type Output = <<(A0, A1) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4608,10 +4466,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A1: DimPair<B0>,
-    <A1 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0, A1): MatmulBatch<(B0,)>,
+    <(A0, A1) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, <A1 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0, A1) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4628,12 +4486,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0, A1): MatmulBatch<(B0, B1)>,
+    <(A0, A1) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (<A0 as DimPair<B0>>::Out, <A1 as DimPair<B1>>::Out, M, N);
+    type Output = <<(A0, A1) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4651,12 +4507,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0, A1): MatmulBatch<(B0, B1, B2)>,
+    <(A0, A1) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (B0, <A0 as DimPair<B1>>::Out, <A1 as DimPair<B2>>::Out, M, N);
+    type Output = <<(A0, A1) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4675,20 +4529,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0, A1): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0, A1) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4708,21 +4552,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0, A1): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0, A1) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4743,22 +4576,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B4>,
-    A1: DimPair<B5>,
-    <A0 as DimPair<B4>>::Ok: BitAnd<<A1 as DimPair<B5>>::Ok>,
-    And<<A0 as DimPair<B4>>::Ok, <A1 as DimPair<B5>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0, A1): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        B2,
-        B3,
-        <A0 as DimPair<B4>>::Out,
-        <A1 as DimPair<B5>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4774,8 +4596,10 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
+    (A0, A1, A2): MatmulBatch<()>,
+    <(A0, A1, A2) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, M, N);
+    type Output = <<(A0, A1, A2) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4792,10 +4616,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A2: DimPair<B0>,
-    <A2 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0,)>,
+    <(A0, A1, A2) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, <A2 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0, A1, A2) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4813,12 +4637,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0, B1)>,
+    <(A0, A1, A2) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, <A1 as DimPair<B0>>::Out, <A2 as DimPair<B1>>::Out, M, N);
+    type Output = <<(A0, A1, A2) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4837,21 +4659,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0, B1, B2)>,
+    <(A0, A1, A2) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1, A2) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4871,22 +4682,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4907,23 +4706,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4945,24 +4732,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B3>,
-    A1: DimPair<B4>,
-    A2: DimPair<B5>,
-    <A0 as DimPair<B3>>::Ok: BitAnd<<A1 as DimPair<B4>>::Ok>,
-    And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>: BitAnd<<A2 as DimPair<B5>>::Ok>,
-    And<And<<A0 as DimPair<B3>>::Ok, <A1 as DimPair<B4>>::Ok>, <A2 as DimPair<B5>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0, A1, A2): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        B2,
-        <A0 as DimPair<B3>>::Out,
-        <A1 as DimPair<B4>>::Out,
-        <A2 as DimPair<B5>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4979,8 +4753,10 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
+    (A0, A1, A2, A3): MatmulBatch<()>,
+    <(A0, A1, A2, A3) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, A3, M, N);
+    type Output = <<(A0, A1, A2, A3) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -4998,10 +4774,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A3: DimPair<B0>,
-    <A3 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0,)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, <A3 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0, A1, A2, A3) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5020,19 +4796,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0, B1)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1, A2, A3) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5052,22 +4819,10 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0, B1, B2)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5088,27 +4843,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5130,28 +4869,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5174,29 +4896,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B2>,
-    A1: DimPair<B3>,
-    A2: DimPair<B4>,
-    A3: DimPair<B5>,
-    <A0 as DimPair<B2>>::Ok: BitAnd<<A1 as DimPair<B3>>::Ok>,
-    And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>: BitAnd<<A2 as DimPair<B4>>::Ok>,
-    And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>:
-        BitAnd<<A3 as DimPair<B5>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B2>>::Ok, <A1 as DimPair<B3>>::Ok>, <A2 as DimPair<B4>>::Ok>,
-        <A3 as DimPair<B5>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0, A1, A2, A3): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        B1,
-        <A0 as DimPair<B2>>::Out,
-        <A1 as DimPair<B3>>::Out,
-        <A2 as DimPair<B4>>::Out,
-        <A3 as DimPair<B5>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5214,8 +4918,10 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
+    (A0, A1, A2, A3, A4): MatmulBatch<()>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, A3, A4, M, N);
+    type Output = <<(A0, A1, A2, A3, A4) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5234,10 +4940,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A4: DimPair<B0>,
-    <A4 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0,)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, A3, <A4 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5257,20 +4963,10 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0, B1)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
-        M,
-        N,
-    );
+    type Output = <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5291,23 +4987,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0, B1, B2)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5329,28 +5013,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5373,36 +5040,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5426,37 +5068,14 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B1>,
-    A1: DimPair<B2>,
-    A2: DimPair<B3>,
-    A3: DimPair<B4>,
-    A4: DimPair<B5>,
-    <A0 as DimPair<B1>>::Ok: BitAnd<<A1 as DimPair<B2>>::Ok>,
-    And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>: BitAnd<<A2 as DimPair<B3>>::Ok>,
-    And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>:
-        BitAnd<<A3 as DimPair<B4>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-        <A3 as DimPair<B4>>::Ok,
-    >: BitAnd<<A4 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B1>>::Ok, <A1 as DimPair<B2>>::Ok>, <A2 as DimPair<B3>>::Ok>,
-            <A3 as DimPair<B4>>::Ok,
-        >,
-        <A4 as DimPair<B5>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0, A1, A2, A3, A4): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        B0,
-        <A0 as DimPair<B1>>::Out,
-        <A1 as DimPair<B2>>::Out,
-        <A2 as DimPair<B3>>::Out,
-        <A3 as DimPair<B4>>::Out,
-        <A4 as DimPair<B5>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
+            M,
+            N,
+        >>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5475,8 +5094,10 @@ impl<
     > MatmulShapes<(K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<()>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<()>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, A3, A4, A5, M, N);
+    type Output = <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<()>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5496,10 +5117,10 @@ impl<
     > MatmulShapes<(B0, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A5: DimPair<B0>,
-    <A5 as DimPair<B0>>::Ok: MatmulBatch<Self, (B0, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0,)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0,)>>::Output: Append2<M, N>,
 {
-    type Output = (A0, A1, A2, A3, A4, <A5 as DimPair<B0>>::Out, M, N);
+    type Output = <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0,)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5520,21 +5141,11 @@ impl<
     > MatmulShapes<(B0, B1, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A4: DimPair<B0>,
-    A5: DimPair<B1>,
-    <A4 as DimPair<B0>>::Ok: BitAnd<<A5 as DimPair<B1>>::Ok>,
-    And<<A4 as DimPair<B0>>::Ok, <A5 as DimPair<B1>>::Ok>: MatmulBatch<Self, (B0, B1, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0, B1)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        A2,
-        A3,
-        <A4 as DimPair<B0>>::Out,
-        <A5 as DimPair<B1>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5556,24 +5167,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A3: DimPair<B0>,
-    A4: DimPair<B1>,
-    A5: DimPair<B2>,
-    <A3 as DimPair<B0>>::Ok: BitAnd<<A4 as DimPair<B1>>::Ok>,
-    And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>: BitAnd<<A5 as DimPair<B2>>::Ok>,
-    And<And<<A3 as DimPair<B0>>::Ok, <A4 as DimPair<B1>>::Ok>, <A5 as DimPair<B2>>::Ok>:
-        MatmulBatch<Self, (B0, B1, B2, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0, B1, B2)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        A2,
-        <A3 as DimPair<B0>>::Out,
-        <A4 as DimPair<B1>>::Out,
-        <A5 as DimPair<B2>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5596,29 +5194,11 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A2: DimPair<B0>,
-    A3: DimPair<B1>,
-    A4: DimPair<B2>,
-    A5: DimPair<B3>,
-    <A2 as DimPair<B0>>::Ok: BitAnd<<A3 as DimPair<B1>>::Ok>,
-    And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>: BitAnd<<A4 as DimPair<B2>>::Ok>,
-    And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>:
-        BitAnd<<A5 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A2 as DimPair<B0>>::Ok, <A3 as DimPair<B1>>::Ok>, <A4 as DimPair<B2>>::Ok>,
-        <A5 as DimPair<B3>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0, B1, B2, B3)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        A1,
-        <A2 as DimPair<B0>>::Out,
-        <A3 as DimPair<B1>>::Out,
-        <A4 as DimPair<B2>>::Out,
-        <A5 as DimPair<B3>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3)>>::Output as Append2<M, N>>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5642,37 +5222,14 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A1: DimPair<B0>,
-    A2: DimPair<B1>,
-    A3: DimPair<B2>,
-    A4: DimPair<B3>,
-    A5: DimPair<B4>,
-    <A1 as DimPair<B0>>::Ok: BitAnd<<A2 as DimPair<B1>>::Ok>,
-    And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>: BitAnd<<A3 as DimPair<B2>>::Ok>,
-    And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>:
-        BitAnd<<A4 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-        <A4 as DimPair<B3>>::Ok,
-    >: BitAnd<<A5 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A1 as DimPair<B0>>::Ok, <A2 as DimPair<B1>>::Ok>, <A3 as DimPair<B2>>::Ok>,
-            <A4 as DimPair<B3>>::Ok,
-        >,
-        <A5 as DimPair<B4>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0, B1, B2, B3, B4)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        A0,
-        <A1 as DimPair<B0>>::Out,
-        <A2 as DimPair<B1>>::Out,
-        <A3 as DimPair<B2>>::Out,
-        <A4 as DimPair<B3>>::Out,
-        <A5 as DimPair<B4>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3, B4)>>::Output as Append2<
+            M,
+            N,
+        >>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -5697,51 +5254,63 @@ impl<
     > MatmulShapes<(B0, B1, B2, B3, B4, B5, K2, N)> for (A0, A1, A2, A3, A4, A5, M, K)
 where
     K: InnerDim<K2>,
-    A0: DimPair<B0>,
-    A1: DimPair<B1>,
-    A2: DimPair<B2>,
-    A3: DimPair<B3>,
-    A4: DimPair<B4>,
-    A5: DimPair<B5>,
-    <A0 as DimPair<B0>>::Ok: BitAnd<<A1 as DimPair<B1>>::Ok>,
-    And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>: BitAnd<<A2 as DimPair<B2>>::Ok>,
-    And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>:
-        BitAnd<<A3 as DimPair<B3>>::Ok>,
-    And<
-        And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-        <A3 as DimPair<B3>>::Ok,
-    >: BitAnd<<A4 as DimPair<B4>>::Ok>,
-    And<
-        And<
-            And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-            <A3 as DimPair<B3>>::Ok,
-        >,
-        <A4 as DimPair<B4>>::Ok,
-    >: BitAnd<<A5 as DimPair<B5>>::Ok>,
-    And<
-        And<
-            And<
-                And<And<<A0 as DimPair<B0>>::Ok, <A1 as DimPair<B1>>::Ok>, <A2 as DimPair<B2>>::Ok>,
-                <A3 as DimPair<B3>>::Ok,
-            >,
-            <A4 as DimPair<B4>>::Ok,
-        >,
-        <A5 as DimPair<B5>>::Ok,
-    >: MatmulBatch<Self, (B0, B1, B2, B3, B4, B5, K2, N)>,
+    (A0, A1, A2, A3, A4, A5): MatmulBatch<(B0, B1, B2, B3, B4, B5)>,
+    <(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output: Append2<M, N>,
 {
-    type Output = (
-        <A0 as DimPair<B0>>::Out,
-        <A1 as DimPair<B1>>::Out,
-        <A2 as DimPair<B2>>::Out,
-        <A3 as DimPair<B3>>::Out,
-        <A4 as DimPair<B4>>::Out,
-        <A5 as DimPair<B5>>::Out,
-        M,
-        N,
-    );
+    type Output =
+        <<(A0, A1, A2, A3, A4, A5) as MatmulBatch<(B0, B1, B2, B3, B4, B5)>>::Output as Append2<
+            M,
+            N,
+        >>::Out;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
+}
+
+// Append2<X, Y>: a shape with two more axes at the end.
+impl<X: Dimension, Y: Dimension> Append2<X, Y> for () {
+    type Out = (X, Y);
+}
+impl<D0: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0,) {
+    type Out = (D0, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, X: Dimension, Y: Dimension> Append2<X, Y> for (D0, D1) {
+    type Out = (D0, D1, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension> Append2<X, Y>
+    for (D0, D1, D2)
+{
+    type Out = (D0, D1, D2, X, Y);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    Append2<X, Y> for (D0, D1, D2, D3)
+{
+    type Out = (D0, D1, D2, D3, X, Y);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > Append2<X, Y> for (D0, D1, D2, D3, D4)
+{
+    type Out = (D0, D1, D2, D3, D4, X, Y);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > Append2<X, Y> for (D0, D1, D2, D3, D4, D5)
+{
+    type Out = (D0, D1, D2, D3, D4, D5, X, Y);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

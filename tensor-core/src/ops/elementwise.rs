@@ -42,6 +42,7 @@ pub trait Broadcast<B: Shape>: Shape {
     type Out: Shape;
 }
 
+#[diagnostic::do_not_recommend]
 impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
     type Out = A::Output;
 }

@@ -10,7 +10,7 @@ use syn::{parse_quote, Generics, Item, ItemStruct};
 
 use super::{size_type, tuple};
 use crate::ast::ExprList;
-use crate::valid::{self, attr::Arg};
+use crate::valid::{self, attr::Arg, DimSpec};
 
 /// The macros whose dimension names `#[shape(H = 28)]` substitutes.
 const DIM_MACROS: [&str; 2] = ["Shape", "tensor"];
@@ -23,8 +23,9 @@ pub fn named_shape(unit: &ItemStruct, sizes: &[(u64, Span)]) -> TokenStream {
     quote!(#(#attrs)* #vis type #ident = #shape;)
 }
 
-/// Substitutes named sizes, then declares dimension variables. Returns an
-/// error when there are variables but the item has no generics.
+/// Substitutes named sizes, then declares dimension variables and the bounds
+/// their shapes need (`bounds.rs`). Returns an error when there are
+/// variables but the item has no generics.
 pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     let named: BTreeMap<String, u64> = args
         .iter()
@@ -33,7 +34,12 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
             _ => None,
         })
         .collect();
-    Substitute { named: &named }.visit_item_mut(&mut item);
+    let mut substitute = Substitute {
+        named: &named,
+        shapes: Vec::new(),
+    };
+    substitute.visit_item_mut(&mut item);
+    let shapes = substitute.shapes;
     let vars: Vec<&Ident> = args
         .iter()
         .filter_map(|a| match a {
@@ -45,6 +51,11 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
         (None, _) => None,
         (Some(_), Some(generics)) => {
             declare_vars(generics, &vars);
+            let is_var = |p: &syn::Path| p.get_ident().is_some_and(|i| vars.contains(&i));
+            let clause = generics.make_where_clause();
+            for predicate in super::bounds::predicates(&shapes, &is_var) {
+                clause.predicates.push(parse_quote!(#predicate));
+            }
             None
         }
         (Some(first), None) => Some(syn::Error::new(
@@ -82,19 +93,21 @@ fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
     }
 }
 
-/// The tuple type of a `Shape![..]` invocation whose input is valid; `None`
+/// The dimensions of a `Shape![..]` invocation whose input is valid; `None`
 /// leaves the invocation to report its own errors.
-fn expand_shape_macro(mac: &syn::Macro) -> Option<TokenStream> {
+fn shape_macro_dims(mac: &syn::Macro) -> Option<Vec<DimSpec>> {
     if mac.path.segments.last().is_none_or(|s| s.ident != "Shape") {
         return None;
     }
     let list: ExprList = syn::parse2(mac.tokens.clone()).ok()?;
-    valid::dim_specs(&list).ok().map(|dims| super::shape(&dims))
+    valid::dim_specs(&list).ok()
 }
 
-/// Replaces named sizes by their values, in types and in dimension macros.
+/// Replaces named sizes by their values, in types and in dimension macros,
+/// and collects the dimensions of every `Shape![..]` type it expands.
 struct Substitute<'a> {
     named: &'a BTreeMap<String, u64>,
+    shapes: Vec<Vec<DimSpec>>,
 }
 
 impl Substitute<'_> {
@@ -131,8 +144,9 @@ impl VisitMut for Substitute<'_> {
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {
         if let syn::Type::Macro(m) = ty {
             self.visit_macro_mut(&mut m.mac);
-            if let Some(expanded) = expand_shape_macro(&m.mac) {
-                *ty = syn::Type::Verbatim(expanded);
+            if let Some(dims) = shape_macro_dims(&m.mac) {
+                *ty = syn::Type::Verbatim(super::shape(&dims));
+                self.shapes.push(dims);
             }
             return;
         }

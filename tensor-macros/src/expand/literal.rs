@@ -27,7 +27,7 @@ fn fill(value: &syn::Expr, dims: &[DimSpec]) -> TokenStream {
         .iter()
         .map(|d| match d {
             DimSpec::Size(n, _) => Some(*n),
-            DimSpec::Named(_) => None,
+            DimSpec::Named(_) | DimSpec::Op(..) => None,
         })
         .collect();
     let Some(sizes) = sizes else {

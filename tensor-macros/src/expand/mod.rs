@@ -8,9 +8,10 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use crate::valid::DimSpec;
+use crate::valid::{arith, DimSpec};
 
 pub mod attr;
+mod bounds;
 pub mod literal;
 pub mod slice;
 
@@ -27,10 +28,13 @@ fn is_power_of_ten(mut n: u64) -> bool {
 }
 
 /// The type of a literal dimension of size `n`, spanned at the literal:
-/// `Dim<n>` in typenum's table, else `BigDim<n, Hi, LO>` with
+/// `Dim1` for 1, `Dim<n>` in typenum's table, else `BigDim<n, Hi, LO>` with
 /// `n = Hi * 1024 + LO` and `Hi` the type of `n / 1024`.
 pub fn size_type(n: u64, span: Span) -> TokenStream {
     let value = proc_macro2::Literal::u64_unsuffixed(n);
+    if n == 1 {
+        return quote_spanned!(span=> ::tensor_core::Dim1);
+    }
     if in_typenum_table(n) {
         return quote_spanned!(span=> ::tensor_core::Dim<#value>);
     }
@@ -39,12 +43,24 @@ pub fn size_type(n: u64, span: Span) -> TokenStream {
     quote_spanned!(span=> ::tensor_core::BigDim<#value, #high, #low>)
 }
 
-/// The type of one dimension.
+/// The type of one dimension; an operation is the library's operator trait
+/// applied to its operands' types: `<H as ::tensor_core::dim::SubDim<K>>::Output`.
 pub fn dim_type(spec: &DimSpec) -> TokenStream {
     match spec {
         DimSpec::Size(n, span) => size_type(*n, *span),
         DimSpec::Named(path) => quote!(#path),
+        DimSpec::Op(left, op, right, span) => {
+            let (l, r) = (dim_type(left), dim_type(right));
+            let op = op_trait(*op, *span);
+            quote_spanned!(*span=> <#l as #op<#r>>::Output)
+        }
     }
+}
+
+/// The path of the trait that computes `op`, spanned at the expression.
+pub fn op_trait(op: arith::Op, span: Span) -> TokenStream {
+    let name = proc_macro2::Ident::new(op.trait_name(), span);
+    quote_spanned!(span=> ::tensor_core::dim::#name)
 }
 
 /// A tuple type of `items`: `()`, `(A,)`, `(A, B)`.

@@ -4,10 +4,11 @@
 
 use proc_macro2::Span;
 use quote::quote;
-use syn::{Expr, ExprLit, ExprPath, ExprUnary, Lit, UnOp};
+use syn::{Expr, ExprBinary, ExprLit, ExprParen, ExprPath, ExprUnary, Lit, UnOp};
 
 use crate::ast::ExprList;
 
+pub mod arith;
 pub mod attr;
 pub mod literal;
 pub mod slice;
@@ -17,11 +18,15 @@ pub mod slice;
 pub const MAX_RANK: usize = 8;
 
 /// One dimension of a shape, checked.
+#[derive(Clone)]
 pub enum DimSpec {
     /// An integer literal, with its value and span.
     Size(u64, Span),
     /// A path to a dimension type, such as a parameter `B`.
     Named(syn::Path),
+    /// `left op right` with a name on at least one side (literal operands
+    /// are folded into a `Size`), spanned at the whole expression.
+    Op(Box<DimSpec>, arith::Op, Box<DimSpec>, Span),
 }
 
 /// `expr` without the invisible groups `macro_rules!` wraps around a
@@ -68,9 +73,14 @@ pub fn size_literal(lit: &syn::LitInt, what: &str) -> syn::Result<u64> {
     })
 }
 
-/// One written dimension: a non-negative integer literal or a path.
+/// One written dimension: a non-negative integer literal, a path, or
+/// `+ - * /` of those (parenthesised as needed).
 pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
     match ungroup(expr) {
+        Expr::Paren(ExprParen { expr: inner, .. }) => dim_spec(inner),
+        Expr::Binary(ExprBinary {
+            left, op, right, ..
+        }) if arith::Op::of(op).is_some() => binary(expr, left, op, right),
         Expr::Lit(ExprLit {
             lit: Lit::Int(lit), ..
         }) => Ok(DimSpec::Size(size_literal(lit, "a dimension")?, lit.span())),
@@ -86,10 +96,23 @@ pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
         other => Err(syn::Error::new_spanned(
             other,
             format!(
-                "expected a dimension (an integer literal or a dimension name), found `{}`",
+                "expected a dimension (an integer literal, a dimension name, or `+ - * /` of those), found `{}`",
                 written(other)
             ),
         )),
+    }
+}
+
+/// `left op right`, both sides checked (every error of both reported).
+fn binary(expr: &Expr, left: &Expr, op: &syn::BinOp, right: &Expr) -> syn::Result<DimSpec> {
+    match (dim_spec(left), dim_spec(right), arith::Op::of(op)) {
+        (Ok(l), Ok(r), Some(op)) => arith::combine(expr, op, l, r),
+        (Err(mut a), Err(b), _) => {
+            a.combine(b);
+            Err(a)
+        }
+        (Err(e), _, _) | (_, Err(e), _) => Err(e),
+        (Ok(_), Ok(_), None) => Err(syn::Error::new_spanned(op, "expected `+`, `-`, `*` or `/`")),
     }
 }
 

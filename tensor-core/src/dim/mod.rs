@@ -3,8 +3,13 @@
 //! A dimension of size `N` is the type [`Dim<N>`] when typenum maps `N` to a
 //! type-level number (every value in `0..=1024`, and each power of two and of
 //! ten up to `usize::MAX`), and [`BigDim<N, Hi, LO>`] for any other value,
-//! with `N = Hi * 1024 + LO`. The macros choose, so a user never writes
-//! either: `Shape![3, 1000003]` is `(Dim<3>, BigDim<1000003, Dim<976>, 579>)`.
+//! with `N = Hi * 1024 + LO`. Size 1 is its own type, [`Dim1`], because
+//! broadcasting treats it apart (see [`broadcast`]). The macros choose, so a
+//! user never writes any of them: `Shape![3, 1, 1000003]` is
+//! `(Dim<3>, Dim1, BigDim<1000003, Dim<976>, 579>)`.
+//!
+//! Dimensions can be computed: `Shape![H - K + 1]` is the dimension type of
+//! that value ([`arith`]), in concrete and in generic code.
 //!
 //! # Why this representation
 //!
@@ -46,6 +51,12 @@ use typenum::{Const, Prod, Sum, ToUInt, Unsigned, U, U1024};
 
 use crate::storage::Row;
 
+pub mod arith;
+pub mod broadcast;
+
+pub use arith::{AddDim, DivDim, MulDim, SubDim};
+pub use broadcast::{BroadcastDim, ExpandDim};
+
 mod sealed {
     pub trait Sealed {}
 }
@@ -67,7 +78,20 @@ mod sealed {
     label = "not a dimension",
     note = "dimensions are written as integer literals in `Shape![..]`, or declared with `#[shape(M)]`"
 )]
-pub trait Dimension: sealed::Sealed + Copy + Default + fmt::Debug + 'static {
+///
+/// Every dimension broadcasts with itself and with [`Dim1`] (its supertraits
+/// say so), which is what lets generic code add `[M, N]` and `[M, 1]` with no
+/// where-clause: the rule holds for any `M`, so the compiler needs no proof.
+pub trait Dimension:
+    sealed::Sealed
+    + Copy
+    + Default
+    + fmt::Debug
+    + 'static
+    + BroadcastDim<Self, Output = Self>
+    + BroadcastDim<Dim1, Output = Self>
+    + ExpandDim<Self>
+{
     /// The size, as a value.
     const VALUE: usize;
     /// The size as a typenum unsigned integer, for type-level arithmetic.
@@ -85,6 +109,27 @@ pub trait Dimension: sealed::Sealed + Copy + Default + fmt::Debug + 'static {
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Dim<const N: usize>;
+
+/// The dimension of size 1, a type of its own: NumPy broadcasts a size-1
+/// axis against any size, and that rule is an impl for `Dim1` (see
+/// [`broadcast`]), which coherence can tell apart from the rule for equal
+/// sizes only if 1 is not a `Dim<N>`. `Shape![1]` is `(Dim1,)`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// assert_eq!(<Dim1 as Dimension>::VALUE, 1);
+/// assert_eq!(<Shape![2, 1]>::DIMS, [2, 1]);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Dim1;
+
+impl sealed::Sealed for Dim1 {}
+
+impl Dimension for Dim1 {
+    const VALUE: usize = 1;
+    type Num = typenum::U1;
+    type Array<E> = [E; 1];
+}
 
 /// The dimension of size `N` when typenum has no alias for `N`: `N` is
 /// `Hi * 1024 + LO`, with `Hi` a dimension itself and `LO < 1024`, so that
@@ -159,7 +204,7 @@ impl<const N: usize, Hi, const LO: usize> fmt::Debug for BigDim<N, Hi, LO> {
 #[diagnostic::on_unimplemented(
     message = "a dimension computed at compile time must be at most 1024, or a power of two or ten",
     label = "computed dimension too large",
-    note = "write both slice bounds as non-negative literals, so that `slice!` computes the length itself"
+    note = "in `slice!`, write both bounds as non-negative literals, so that the macro computes the length itself"
 )]
 pub trait ToDim {
     /// The dimension type.

@@ -1,0 +1,117 @@
+//! Arithmetic on dimensions: `Shape![H - K + 1, C * H * W, A + B, N / 2]`.
+//!
+//! Each operator is a trait whose `Output` is the dimension type of the
+//! result, computed with typenum underneath and mapped back to the type a
+//! literal of that size has ([`ToDim`]), so `Shape![28 - 3 + 1]` and
+//! `Shape![H - K + 1]` at `H = 28, K = 3` are both `Dim<26>`. `Shape!`
+//! folds operations on literals itself; with dimension names it writes
+//! `<H as SubDim<K>>::Output` and so on, and `#[shape(..)]` adds each such
+//! step to its item's where-clause, so a caller's sizes are checked by
+//! `cargo check` at the call, with the rule in words:
+//!
+//! * a difference must not be negative;
+//! * a quotient must be exact, and not by 0;
+//! * a result must be a size the compiler can name: at most 1024, or a
+//!   power of two or of ten (typenum's table).
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//!
+//! #[shape(H, K)]
+//! fn valid_len(_x: &Tensor<f32, Shape![H]>, _k: &Tensor<f32, Shape![K]>) -> usize {
+//!     <Shape![H - K + 1]>::SIZE
+//! }
+//! assert_eq!(valid_len(&Tensor::<f32, Shape![28]>::zeros(), &tensor![1.0, 2.0, 1.0]), 26);
+//! assert_eq!(<Shape![28 - 3 + 1, 4 * 7, 10 / 2]>::DIMS, [26, 28, 5]);
+//! ```
+
+use core::ops::{Add, Div, Mul, Rem, Sub};
+
+use typenum::{Diff, Prod, Quot, Sum, U0};
+
+use super::{Dimension, ToDim};
+
+/// `Self + B`.
+#[diagnostic::on_unimplemented(
+    message = "cannot compute the dimension `{Self} + {B}`: the sum is a size the compiler cannot name",
+    label = "dimension sum out of range",
+    note = "a computed dimension must be at most 1024, or a power of two or of ten"
+)]
+pub trait AddDim<B> {
+    /// The dimension of the sum.
+    type Output: Dimension;
+}
+
+/// `Self - B`.
+#[diagnostic::on_unimplemented(
+    message = "cannot compute the dimension `{Self} - {B}`: a dimension cannot be negative",
+    label = "negative dimension",
+    note = "a computed dimension must also be at most 1024, or a power of two or of ten"
+)]
+pub trait SubDim<B> {
+    /// The dimension of the difference.
+    type Output: Dimension;
+}
+
+/// `Self * B`.
+#[diagnostic::on_unimplemented(
+    message = "cannot compute the dimension `{Self} * {B}`: the product is a size the compiler cannot name",
+    label = "dimension product out of range",
+    note = "a computed dimension must be at most 1024, or a power of two or of ten"
+)]
+pub trait MulDim<B> {
+    /// The dimension of the product.
+    type Output: Dimension;
+}
+
+/// `Self / B`, exact.
+#[diagnostic::on_unimplemented(
+    message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0",
+    label = "inexact dimension division"
+)]
+pub trait DivDim<B> {
+    /// The dimension of the quotient.
+    type Output: Dimension;
+}
+
+/// `A + B = ToDim(A::Num + B::Num)`.
+#[diagnostic::do_not_recommend]
+impl<A: Dimension, B: Dimension> AddDim<B> for A
+where
+    A::Num: Add<B::Num>,
+    Sum<A::Num, B::Num>: ToDim,
+{
+    type Output = <Sum<A::Num, B::Num> as ToDim>::Dim;
+}
+
+/// `A - B = ToDim(A::Num - B::Num)`; typenum has no negative unsigned, so
+/// `A < B` has no impl.
+#[diagnostic::do_not_recommend]
+impl<A: Dimension, B: Dimension> SubDim<B> for A
+where
+    A::Num: Sub<B::Num>,
+    Diff<A::Num, B::Num>: ToDim,
+{
+    type Output = <Diff<A::Num, B::Num> as ToDim>::Dim;
+}
+
+/// `A * B = ToDim(A::Num * B::Num)`.
+#[diagnostic::do_not_recommend]
+impl<A: Dimension, B: Dimension> MulDim<B> for A
+where
+    A::Num: Mul<B::Num>,
+    Prod<A::Num, B::Num>: ToDim,
+{
+    type Output = <Prod<A::Num, B::Num> as ToDim>::Dim;
+}
+
+/// `A / B = ToDim(A::Num / B::Num)` when `A::Num % B::Num = 0`; typenum has
+/// no division by 0.
+#[diagnostic::do_not_recommend]
+impl<A: Dimension, B: Dimension> DivDim<B> for A
+where
+    A::Num: Div<B::Num> + Rem<B::Num, Output = U0>,
+    Quot<A::Num, B::Num>: ToDim,
+{
+    type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;
+}

@@ -1,0 +1,93 @@
+//! NumPy's broadcasting rule for one pair of dimensions, as impls the
+//! compiler can apply without arithmetic.
+//!
+//! Two dimensions broadcast when they are equal or one of them is 1; the
+//! result is the other one. Each case is an impl of [`BroadcastDim`]:
+//!
+//! * `D` with `D` gives `D` (one impl per dimension kind: `Dim<N>` with
+//!   `Dim<N>`, `BigDim` with itself);
+//! * `D` with [`Dim1`] gives `D`;
+//! * [`Dim1`] with any `D` gives `D`.
+//!
+//! The impls do not overlap because 1 has its own type, so coherence accepts
+//! them; and because every [`Dimension`] has the first two as supertraits, a
+//! generic `M` broadcasts with `M` and with `Dim1` without a where-clause.
+//! [`ExpandDim`] is the one-sided rule of `expand` (NumPy `broadcast_to`).
+//!
+//! ```
+//! use tensor_core::dim::BroadcastDim;
+//! use tensor_core::prelude::*;
+//!
+//! fn broadcast<A: BroadcastDim<B>, B>() -> core::marker::PhantomData<A::Output> {
+//!     core::marker::PhantomData
+//! }
+//! let _: core::marker::PhantomData<Dim<3>> = broadcast::<Dim1, Dim<3>>();
+//! let _: core::marker::PhantomData<Dim<3>> = broadcast::<Dim<3>, Dim<3>>();
+//! ```
+
+use super::{BigDim, Dim, Dim1, Dimension};
+
+/// `Self` and `B` broadcast (NumPy): equal, or one of them is 1. `Output`
+/// is the broadcast dimension.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{Self}` and `{B}` do not broadcast: they must be equal, or one of them 1",
+    label = "dimensions do not broadcast"
+)]
+pub trait BroadcastDim<B> {
+    /// The dimension both broadcast to.
+    type Output: Dimension;
+}
+
+/// `Dim<N>` with `Dim<N>` is `Dim<N>`.
+impl<const N: usize> BroadcastDim<Dim<N>> for Dim<N>
+where
+    Dim<N>: Dimension,
+{
+    type Output = Dim<N>;
+}
+
+/// `Dim<N>` with 1 is `Dim<N>`.
+impl<const N: usize> BroadcastDim<Dim1> for Dim<N>
+where
+    Dim<N>: Dimension,
+{
+    type Output = Dim<N>;
+}
+
+/// A big dimension with itself is itself.
+impl<const N: usize, Hi, const LO: usize> BroadcastDim<BigDim<N, Hi, LO>> for BigDim<N, Hi, LO>
+where
+    BigDim<N, Hi, LO>: Dimension,
+{
+    type Output = BigDim<N, Hi, LO>;
+}
+
+/// A big dimension with 1 is itself.
+impl<const N: usize, Hi, const LO: usize> BroadcastDim<Dim1> for BigDim<N, Hi, LO>
+where
+    BigDim<N, Hi, LO>: Dimension,
+{
+    type Output = BigDim<N, Hi, LO>;
+}
+
+/// 1 with any dimension `D` is `D` (1 with 1 is 1).
+impl<D: Dimension> BroadcastDim<D> for Dim1 {
+    type Output = D;
+}
+
+/// `Self` broadcasts to the target dimension `T` (`expand`, NumPy
+/// `broadcast_to`): equal to it, or 1.
+#[diagnostic::on_unimplemented(
+    message = "dimension `{Self}` does not broadcast to `{T}`: it must equal the target or be 1",
+    label = "does not broadcast to the target"
+)]
+pub trait ExpandDim<T> {}
+
+/// `Dim<N>` expands to `Dim<N>`.
+impl<const N: usize> ExpandDim<Dim<N>> for Dim<N> {}
+
+/// A big dimension expands to itself.
+impl<const N: usize, Hi, const LO: usize> ExpandDim<BigDim<N, Hi, LO>> for BigDim<N, Hi, LO> {}
+
+/// 1 expands to any dimension.
+impl<T: Dimension> ExpandDim<T> for Dim1 {}

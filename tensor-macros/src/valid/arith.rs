@@ -1,0 +1,98 @@
+//! Dimension arithmetic in `Shape![..]`: `H - K + 1`, `C * H * W`, `N / 2`.
+//!
+//! Literal operands are folded here, so `Shape![28 - 3 + 1]` is `Dim<26>`
+//! and a negative difference, an inexact or zero division, or an overflow is
+//! an error at the expression. With dimension names the operation stays a
+//! [`DimSpec::Op`], which expansion writes as the library's type-level
+//! operator (`SubDim` ...), checked by the compiler for each size.
+
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr};
+
+use super::{written, DimSpec};
+
+/// The four operators a dimension may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Op {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`, exact.
+    Div,
+}
+
+impl Op {
+    /// The operator of a binary expression, if it is one of the four.
+    pub fn of(op: &BinOp) -> Option<Op> {
+        match op {
+            BinOp::Add(_) => Some(Op::Add),
+            BinOp::Sub(_) => Some(Op::Sub),
+            BinOp::Mul(_) => Some(Op::Mul),
+            BinOp::Div(_) => Some(Op::Div),
+            _ => None,
+        }
+    }
+
+    /// The name of the library trait that computes it.
+    pub fn trait_name(self) -> &'static str {
+        match self {
+            Op::Add => "AddDim",
+            Op::Sub => "SubDim",
+            Op::Mul => "MulDim",
+            Op::Div => "DivDim",
+        }
+    }
+}
+
+/// `left op right`: folded when both are literals, else kept symbolic.
+pub fn combine(expr: &Expr, op: Op, left: DimSpec, right: DimSpec) -> syn::Result<DimSpec> {
+    match (&left, &right) {
+        (DimSpec::Size(a, _), DimSpec::Size(b, _)) => {
+            fold(op, *a, *b, expr).map(|n| DimSpec::Size(n, expr.span()))
+        }
+        _ => Ok(DimSpec::Op(
+            Box::new(left),
+            op,
+            Box::new(right),
+            expr.span(),
+        )),
+    }
+}
+
+/// The value of `a op b`, or the rule it breaks, at `expr`.
+fn fold(op: Op, a: u64, b: u64, expr: &Expr) -> syn::Result<u64> {
+    let text = written(expr);
+    let fail = |msg: String| Err(syn::Error::new_spanned(expr, msg));
+    match op {
+        Op::Add => a.checked_add(b).map_or_else(|| fail(overflow(&text)), Ok),
+        Op::Mul => a.checked_mul(b).map_or_else(|| fail(overflow(&text)), Ok),
+        Op::Sub if b > a => fail(format!(
+            "a dimension cannot be negative: `{text}` is {a} - {b} = -{}",
+            b - a
+        )),
+        Op::Sub => Ok(a - b),
+        Op::Div if b == 0 => fail(format!("a dimension cannot divide by 0: `{text}`")),
+        Op::Div if !a.is_multiple_of(b) => fail(format!(
+            "a dimension division must be exact: `{text}` is {a} / {b}, which leaves {}",
+            a % b
+        )),
+        Op::Div => Ok(a / b),
+    }
+}
+
+fn overflow(text: &str) -> String {
+    format!("the dimension `{text}` does not fit in a usize")
+}
+
+/// Whether `spec` names anything for which `is_var` holds (a dimension
+/// variable of the item being expanded).
+pub fn mentions(spec: &DimSpec, is_var: &impl Fn(&syn::Path) -> bool) -> bool {
+    match spec {
+        DimSpec::Size(..) => false,
+        DimSpec::Named(path) => is_var(path),
+        DimSpec::Op(l, _, r, _) => mentions(l, is_var) || mentions(r, is_var),
+    }
+}
