@@ -129,7 +129,7 @@ mod tests {
         list.iter()
             .map(|t| {
                 let l: ExprList = syn::parse2(t.clone()).expect("a list");
-                crate::valid::dim_specs(&l).ok().expect("valid dims")
+                crate::valid::dim_specs(&l).expect("valid dims")
             })
             .collect()
     }
