@@ -138,6 +138,20 @@ def matmul_batch():
             out.append(f"{DNR} impl{gen} MatmulBatch<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
 
+def concat_shape():
+    out = ["// ConcatShape<B, Axis<I>>: equal dims but at axis I, which is summed (AddDim)."]
+    for n in range(1, MAX_RANK + 1):
+        for i in range(n):
+            a = dims(n, "D")
+            b = list(a)
+            a[i], b[i] = "X", "Y"
+            params = [d for d in a if d != "X"] + ["X", "Y"]
+            res = list(a)
+            res[i] = "<X as AddDim<Y>>::Output"
+            out.append(f"impl<{bounds(params, 'Dimension')}> ConcatShape<{tup(b)}, Axis<{i}>> for {tup(a)} "
+                       f"where X: AddDim<Y> {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
+    return out
+
 def lists_axis():
     out = ["// ListsAxis<I>: whether the axis list contains I (typenum B1/B0)."]
     out.append("impl<I> ListsAxis<I> for () { type Found = B0; }")
@@ -231,15 +245,15 @@ def main():
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, ElementCount,",
+        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
         "    Transpose,",
         "};",
-        "use crate::dim::{BroadcastDim, Dimension, ExpandDim};",
+        "use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

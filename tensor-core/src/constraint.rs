@@ -16,7 +16,7 @@
 
 use typenum::{Eq, IsEqual, Unsigned, B1};
 
-use crate::dim::Dimension;
+use crate::dim::{Dim1, Dimension};
 use crate::shape::Shape;
 
 /// The dimension at axis `I`: `(D0, D1, ..)::Dim = DI`, for `I < RANK`.
@@ -195,6 +195,64 @@ where
     type Output = <<S::List as DropFrom<A, typenum::U0>>::Out as AsTuple>::Tuple;
 }
 
+/// The list of dimensions with the axes listed in `A` replaced by 1,
+/// numbering this list's first axis `I`.
+pub trait KeepFrom<A, I> {
+    /// The dimensions, reduced ones as `Dim1`.
+    type Out;
+}
+
+impl<A, I> KeepFrom<A, I> for Nil {
+    type Out = Nil;
+}
+
+impl<D, R, A, I> KeepFrom<A, I> for Cons<D, R>
+where
+    A: ListsAxis<I>,
+    I: core::ops::Add<B1>,
+    R: KeepFrom<A, typenum::Add1<I>>,
+    <A as ListsAxis<I>>::Found: Choose<Cons<Dim1, R::Out>, Cons<D, R::Out>>,
+{
+    type Out = <<A as ListsAxis<I>>::Found as Choose<Cons<Dim1, R::Out>, Cons<D, R::Out>>>::Out;
+}
+
+/// A reduction over the axes `A` that keeps them with size 1
+/// (`sum_axes_keep::<A>()`, NumPy `keepdims=True`): they exist, and the
+/// result has the same rank with 1 in their place. `Output` is that shape;
+/// it has the elements of [`ReduceShape::Output`] in the same order.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce shape `{Self}` over `{A}`: an axis is out of range",
+    label = "axis out of range"
+)]
+pub trait KeepShape<A>: ReduceShape<A> {
+    /// The shape with the reduced axes set to 1.
+    type Output: Shape;
+}
+
+impl<S, A> KeepShape<A> for S
+where
+    S: ReduceShape<A> + AsList,
+    S::List: KeepFrom<A, typenum::U0>,
+    <S::List as KeepFrom<A, typenum::U0>>::Out: AsTuple,
+{
+    type Output = <<S::List as KeepFrom<A, typenum::U0>>::Out as AsTuple>::Tuple;
+}
+
+/// `concat::<Axis<I>>()` of shapes `Self` and `B`: equal on every axis but
+/// `I`, whose dimension in the result is the sum ([`AddDim`](crate::dim::AddDim)).
+/// The other axes agree by type identity, so generic code needs no bound
+/// for them; the sum is one dimension-arithmetic step.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate `{Self}` and `{B}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
+    label = "shapes do not concatenate along this axis"
+)]
+pub trait ConcatShape<B, I> {
+    /// The concatenated shape.
+    type Output: Shape;
+    /// The axis along which the shapes are joined.
+    const AXIS: usize;
+}
+
 /// A shape with an outer axis to iterate over (`outer_iter`): rank 1 or
 /// more. Bundles what the sub-views' layout needs.
 #[diagnostic::on_unimplemented(
@@ -352,6 +410,16 @@ mod tests {
 
     /// Compiles only if reducing `S` over `A` gives `R`.
     fn reduces_to<S: ReduceShape<A, Output = R>, A, R>() {}
+
+    /// Compiles only if reducing `S` over `A` with kept axes gives `R`.
+    fn keeps_to<S: KeepShape<A, Output = R>, A, R>() {}
+
+    #[test]
+    fn keepdims_reductions_set_the_listed_axes_to_one() {
+        keeps_to::<Shape![2, 3, 4], Axes![1], Shape![2, 1, 4]>();
+        keeps_to::<Shape![2, 3, 4], Axes![2, 0], Shape![1, 3, 1]>();
+        keeps_to::<Shape![2, 3], Axes![], Shape![2, 3]>();
+    }
 
     #[test]
     fn reductions_drop_the_listed_axes() {

@@ -37,6 +37,7 @@ pub mod axis;
 #[cfg(feature = "alloc")]
 mod boxed;
 pub mod constraint;
+mod consume;
 pub mod dim;
 mod display;
 pub mod error;
@@ -64,6 +65,7 @@ pub mod prelude {
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{FromCount, One, Zero};
+    pub use crate::ops::concat::Concat;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::reduce::Reduce;

@@ -8,11 +8,11 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
-    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, Cons, ElementCount,
-    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,
-    Transpose,
+    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
+    ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
+    PermuteShape, Transpose,
 };
-use crate::dim::{BroadcastDim, Dimension, ExpandDim};
+use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};
 use crate::shape::Shape;
 
 // AxisOf<I>: the dimension at axis I.
@@ -5311,6 +5311,463 @@ impl<
     > Append2<X, Y> for (D0, D1, D2, D3, D4, D5)
 {
     type Out = (D0, D1, D2, D3, D4, D5, X, Y);
+}
+
+// ConcatShape<B, Axis<I>>: equal dims but at axis I, which is summed (AddDim).
+impl<X: Dimension, Y: Dimension> ConcatShape<(Y,), Axis<0>> for (X,)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output,);
+    const AXIS: usize = 0;
+}
+impl<D1: Dimension, X: Dimension, Y: Dimension> ConcatShape<(Y, D1), Axis<0>> for (X, D1)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, Y), Axis<1>> for (D0, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 1;
+}
+impl<D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension> ConcatShape<(Y, D1, D2), Axis<0>>
+    for (X, D1, D2)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D2: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, Y, D2), Axis<1>>
+    for (D0, X, D2)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, D1, Y), Axis<2>>
+    for (D0, D1, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 2;
+}
+impl<D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(Y, D1, D2, D3), Axis<0>> for (X, D1, D2, D3)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, Y, D2, D3), Axis<1>> for (D0, X, D2, D3)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, D1, Y, D3), Axis<2>> for (D0, D1, X, D3)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, D1, D2, Y), Axis<3>> for (D0, D1, D2, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 3;
+}
+impl<D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(Y, D1, D2, D3, D4), Axis<0>> for (X, D1, D2, D3, D4)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, Y, D2, D3, D4), Axis<1>> for (D0, X, D2, D3, D4)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, D1, Y, D3, D4), Axis<2>> for (D0, D1, X, D3, D4)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, D1, D2, Y, D4), Axis<3>> for (D0, D1, D2, X, D4)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
+    ConcatShape<(D0, D1, D2, D3, Y), Axis<4>> for (D0, D1, D2, D3, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 4;
+}
+impl<
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(Y, D1, D2, D3, D4, D5), Axis<0>> for (X, D1, D2, D3, D4, D5)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, Y, D2, D3, D4, D5), Axis<1>> for (D0, X, D2, D3, D4, D5)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, Y, D3, D4, D5), Axis<2>> for (D0, D1, X, D3, D4, D5)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, Y, D4, D5), Axis<3>> for (D0, D1, D2, X, D4, D5)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, Y, D5), Axis<4>> for (D0, D1, D2, D3, X, D5)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, Y), Axis<5>> for (D0, D1, D2, D3, D4, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 5;
+}
+impl<
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(Y, D1, D2, D3, D4, D5, D6), Axis<0>> for (X, D1, D2, D3, D4, D5, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5, D6);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, Y, D2, D3, D4, D5, D6), Axis<1>> for (D0, X, D2, D3, D4, D5, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5, D6);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, Y, D3, D4, D5, D6), Axis<2>> for (D0, D1, X, D3, D4, D5, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5, D6);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, Y, D4, D5, D6), Axis<3>> for (D0, D1, D2, X, D4, D5, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5, D6);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, Y, D5, D6), Axis<4>> for (D0, D1, D2, D3, X, D5, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5, D6);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, Y, D6), Axis<5>> for (D0, D1, D2, D3, D4, X, D6)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output, D6);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, Y), Axis<6>> for (D0, D1, D2, D3, D4, D5, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 6;
+}
+impl<
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(Y, D1, D2, D3, D4, D5, D6, D7), Axis<0>> for (X, D1, D2, D3, D4, D5, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5, D6, D7);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, Y, D2, D3, D4, D5, D6, D7), Axis<1>> for (D0, X, D2, D3, D4, D5, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5, D6, D7);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, Y, D3, D4, D5, D6, D7), Axis<2>> for (D0, D1, X, D3, D4, D5, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5, D6, D7);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, Y, D4, D5, D6, D7), Axis<3>> for (D0, D1, D2, X, D4, D5, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5, D6, D7);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, Y, D5, D6, D7), Axis<4>> for (D0, D1, D2, D3, X, D5, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5, D6, D7);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, Y, D6, D7), Axis<5>> for (D0, D1, D2, D3, D4, X, D6, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output, D6, D7);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D7: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, Y, D7), Axis<6>> for (D0, D1, D2, D3, D4, D5, X, D7)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, <X as AddDim<Y>>::Output, D7);
+    const AXIS: usize = 6;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        X: Dimension,
+        Y: Dimension,
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, D6, Y), Axis<7>> for (D0, D1, D2, D3, D4, D5, D6, X)
+where
+    X: AddDim<Y>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, <X as AddDim<Y>>::Output);
+    const AXIS: usize = 7;
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

@@ -1,6 +1,7 @@
 //! Reductions: `sum`, `max`, `min` over every element, and `sum_axes`,
 //! `max_axes`, `min_axes`, `mean_axes` over the axes of an `Axes![..]` list,
-//! which the result's shape drops (NumPy `x.sum(axis=(..))`).
+//! which the result's shape drops (NumPy `x.sum(axis=(..))`), and their
+//! `*_keep` forms, which keep those axes with size 1 (`keepdims=True`).
 //!
 //! A contiguous run of elements is summed into 8 independent accumulators,
 //! so the sum is not one chain of dependent adds; a reduction over leading
@@ -22,7 +23,7 @@ use core::ops::{Add, Div};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::ReduceShape;
+use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
 use crate::layout::Layout;
 use crate::num::{FromCount, Zero};
@@ -32,6 +33,9 @@ use crate::view::View;
 
 /// The shape of `A` reduced over the axes `X`.
 pub type Reduced<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
+
+/// The shape of `A` reduced over the axes `X`, kept as size 1.
+pub type Kept<A, X> = <ShapeOf<A> as KeepShape<X>>::Output;
 
 /// Reductions of every operand.
 pub trait Reduce: AsView {
@@ -143,6 +147,79 @@ pub trait Reduce: AsView {
         let mut sums = self.sum_axes::<X>();
         sums.iter_mut().for_each(|x| *x = *x / count);
         sums
+    }
+
+    /// [`sum_axes`](Reduce::sum_axes) with the reduced axes kept, as size 1
+    /// (NumPy `keepdims=True`), so the result broadcasts against `self`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0, 2.0], [3.0, 5.0]];
+    /// let s = t.sum_axes_keep::<Axes![1]>(); // [2, 1]
+    /// assert_eq!(s, tensor![[3.0], [8.0]]);
+    /// assert_eq!(&t / &s, tensor![[1.0 / 3.0, 2.0 / 3.0], [3.0 / 8.0, 5.0 / 8.0]]);
+    /// ```
+    fn sum_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem>,
+    {
+        self.sum_axes::<X>().retype()
+    }
+
+    /// [`max_axes`](Reduce::max_axes) with the reduced axes kept as size 1.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 7], [4, 2]];
+    /// assert_eq!(t.max_axes_keep::<Axes![0]>(), tensor![[4, 7]]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    #[track_caller]
+    fn max_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Copy + PartialOrd,
+    {
+        self.max_axes::<X>().retype()
+    }
+
+    /// [`min_axes`](Reduce::min_axes) with the reduced axes kept as size 1.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 7], [4, 2]];
+    /// assert_eq!(t.min_axes_keep::<Axes![1]>(), tensor![[1], [2]]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    #[track_caller]
+    fn min_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Copy + PartialOrd,
+    {
+        self.min_axes::<X>().retype()
+    }
+
+    /// [`mean_axes`](Reduce::mean_axes) with the reduced axes kept as size 1.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0f32, 2.0], [3.0, 5.0]];
+    /// assert_eq!(t.mean_axes_keep::<Axes![0]>(), tensor![[2.0, 3.5]]);
+    /// ```
+    fn mean_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
+    {
+        self.mean_axes::<X>().retype()
     }
 }
 

@@ -1,0 +1,66 @@
+//! Joining tensors: `a.concat::<Axis<0>>(&b)` (NumPy `np.concatenate`).
+//!
+//! The shapes agree on every axis but the one joined, whose dimension in the
+//! result is the type-level sum of the two ([`ConcatShape`]); generic code
+//! gets the sum as `Shape![M + K, N]`, one arithmetic step that `#[shape]`
+//! states for it.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let a = tensor![[1, 2], [3, 4]];
+//! let b = tensor![[5, 6]];
+//! assert_eq!(a.concat::<Axis<0>>(&b), tensor![[1, 2], [3, 4], [5, 6]]);
+//! assert_eq!(a.concat::<Axis<1>>(&a.t()), tensor![[1, 2, 1, 3], [3, 4, 2, 4]]);
+//! ```
+
+use super::elementwise::build;
+use super::{AsView, ShapeOf};
+use crate::constraint::ConcatShape;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// The shape of `A` and `B` concatenated along the axis `I`.
+pub type Joined<A, B, I> = <ShapeOf<A> as ConcatShape<ShapeOf<B>, I>>::Output;
+
+/// Concatenation of any operand with another of the same element type.
+pub trait Concat<B: AsView>: AsView<Elem = B::Elem> {
+    /// `self` followed by `other` along the axis `I` (`Axis<k>`): NumPy
+    /// `np.concatenate((self, other), axis=k)`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<i32, Shape![2, 2, 3]>::from_flat_fn(|i| i as i32);
+    /// let y = x.concat::<Axis<2>>(&tensor![[[-1], [-2]], [[-3], [-4]]]);
+    /// assert_eq!(y.shape(), [2, 2, 4]);
+    /// assert_eq!(slice!(y, 1, 0), tensor![6, 7, 8, -3]);
+    /// ```
+    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
+    where
+        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I>,
+        Self::Elem: Clone;
+}
+
+impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
+    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
+    where
+        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I>,
+        Self::Elem: Clone,
+    {
+        let axis = <ShapeOf<Self> as ConcatShape<ShapeOf<B>, I>>::AXIS;
+        let (a, b) = (self.as_view(), other.as_view());
+        // Each outer index (the axes before `axis`) holds a block of `a`,
+        // then a block of `b`: the rest of each tensor from `axis` on.
+        let (wa, wb) = (block::<ShapeOf<Self>>(axis), block::<ShapeOf<B>>(axis));
+        let (mut ia, mut ib) = (a.iter(), b.iter());
+        build(|i| {
+            let from_a = i % (wa + wb) < wa;
+            let next = if from_a { ia.next() } else { ib.next() };
+            next.expect("the blocks cover both operands").clone()
+        })
+    }
+}
+
+/// The number of elements from `axis` to the last axis of `S`.
+fn block<S: Shape>(axis: usize) -> usize {
+    S::DIMS.as_ref()[axis..].iter().product()
+}
