@@ -76,9 +76,48 @@ pub trait SameCount<S, T> {}
 
 impl<S, T> SameCount<S, T> for B1 {}
 
-/// `S` reshapes to `T`: their element counts are equal.
+/// `Self` reshapes to `T`: their element counts are equal.
+///
+/// For concrete shapes the compiler multiplies the dimensions itself. For
+/// shapes with dimension variables it cannot, so `#[shape(..)]` states this
+/// bound for every pair of shapes *written in its item* whose dimensions
+/// multiply to the same product (`Shape![C, H, W]` and `Shape![C * H * W]`),
+/// and callers' sizes are checked against it. A generic function that calls
+/// another one which reshapes needs the same fact: name both shapes in it
+/// (for instance in a `let` annotation), or write the bound yourself:
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// #[shape(C, H, W)]
+/// fn flatten(x: Tensor<f32, Shape![C, H, W]>) -> Tensor<f32, Shape![C * H * W]> {
+///     x.into_reshape()
+/// }
+///
+/// #[shape(C, H, W)]
+/// fn total(x: Tensor<f32, Shape![C, H, W]>) -> f32 {
+///     let flat: Tensor<f32, Shape![C * H * W]> = flatten(x); // names the pair
+///     flat.sum()
+/// }
+///
+/// #[shape(C, H, W)]
+/// fn first(x: Tensor<f32, Shape![C, H, W]>) -> f32
+/// where
+///     Shape![C, H, W]: ReshapesTo<Shape![C * H * W]>, // or says it
+/// {
+///     flatten(x)[[0]]
+/// }
+/// assert_eq!(total(Tensor::<f32, Shape![2, 3, 4]>::ones()), 24.0);
+/// assert_eq!(first(Tensor::<f32, Shape![2, 3, 4]>::ones()), 1.0);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape `{Self}` into `{T}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
+    label = "element counts differ or are not known to be equal",
+    note = "in a `#[shape]` item, write both shapes in the item (the attribute then states that they reshape into each other), or bound the item by `ReshapesTo`"
+)]
 pub trait ReshapesTo<T>: Shape {}
 
+#[diagnostic::do_not_recommend]
 impl<S, T> ReshapesTo<T> for S
 where
     S: Shape + ElementCount,

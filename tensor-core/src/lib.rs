@@ -62,6 +62,7 @@ pub use view::{View, ViewMut};
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
 pub mod prelude {
     pub use crate::axis::{Axes, Axis};
+    pub use crate::constraint::ReshapesTo;
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{FromCount, One, Zero};
