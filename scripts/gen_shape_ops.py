@@ -139,17 +139,17 @@ def matmul_batch():
     return out
 
 def concat_shape():
-    out = ["// ConcatShape<B, Axis<I>>: equal dims but at axis I, which is summed (AddDim)."]
+    out = ["// ConcatShape<B, Axis<I>>: equal dims (SameDim) but at axis I, which is summed",
+           "// (AddDim). do_not_recommend: a mismatch is one error naming both shapes."]
     for n in range(1, MAX_RANK + 1):
         for i in range(n):
-            a = dims(n, "D")
-            b = list(a)
-            a[i], b[i] = "X", "Y"
-            params = [d for d in a if d != "X"] + ["X", "Y"]
+            a, b = dims(n, "D"), dims(n, "E")
+            where = [f"{a[k]}: SameDim<{b[k]}>" for k in range(n) if k != i]
+            where.append(f"{a[i]}: AddDim<{b[i]}>")
             res = list(a)
-            res[i] = "<X as AddDim<Y>>::Output"
-            out.append(f"impl<{bounds(params, 'Dimension')}> ConcatShape<{tup(b)}, Axis<{i}>> for {tup(a)} "
-                       f"where X: AddDim<Y> {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
+            res[i] = f"<{a[i]} as AddDim<{b[i]}>>::Output"
+            out.append(f"{DNR} impl<{bounds(a + b, 'Dimension')}> ConcatShape<{tup(b)}, Axis<{i}>> for {tup(a)} "
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
     return out
 
 def lists_axis():
@@ -245,7 +245,7 @@ def main():
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",
-        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount,",
+        "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
         "    Transpose,",
         "};",

@@ -115,10 +115,24 @@ impl<S, T> SameCount<S, T> for B1 {}
     label = "element counts differ or are not known to be equal",
     note = "in a `#[shape]` item, write both shapes in the item (the attribute then states that they reshape into each other), or bound the item by `ReshapesTo`"
 )]
-pub trait ReshapesTo<T>: Shape {}
+pub trait ReshapesTo<T> {}
+
+/// Stated through the target's side ([`ReshapeFrom`]), so that while the
+/// target is still being inferred (`x.into_reshape()` returned from a
+/// function) the obligation waits for it instead of failing early.
+#[diagnostic::do_not_recommend]
+impl<S: Shape, T: ReshapeFrom<S>> ReshapesTo<T> for S {}
+
+/// [`ReshapesTo`] from the target's side: `T: ReshapeFrom<S>` when the
+/// element counts of `S` and `T`, products of typenums, are equal.
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape `{S}` into `{Self}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
+    label = "element counts differ or are not known to be equal"
+)]
+pub trait ReshapeFrom<S> {}
 
 #[diagnostic::do_not_recommend]
-impl<S, T> ReshapesTo<T> for S
+impl<S, T> ReshapeFrom<S> for T
 where
     S: Shape + ElementCount,
     T: Shape + ElementCount,
@@ -279,8 +293,9 @@ where
 
 /// `concat::<Axis<I>>()` of shapes `Self` and `B`: equal on every axis but
 /// `I`, whose dimension in the result is the sum ([`AddDim`](crate::dim::AddDim)).
-/// The other axes agree by type identity, so generic code needs no bound
-/// for them; the sum is one dimension-arithmetic step.
+/// The other axes agree by type identity ([`SameDim`]), so generic code
+/// needs no bound for them; the sum is one dimension-arithmetic step. The
+/// per-rank impls are `do_not_recommend`: a mismatch is one error, this one.
 #[diagnostic::on_unimplemented(
     message = "cannot concatenate `{Self}` and `{B}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
     label = "shapes do not concatenate along this axis"
@@ -291,6 +306,37 @@ pub trait ConcatShape<B, I> {
     /// The axis along which the shapes are joined.
     const AXIS: usize;
 }
+
+/// [`ConcatShape`] stated from the right operand's side (`Self` is its
+/// shape), like [`MatmulRhs`]: the obligation waits until the argument's
+/// shape is known, so a mismatch is reported with the rule rather than as
+/// a type mismatch inferred from the first operand.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate `{A}` and `{Self}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
+    label = "shapes do not concatenate along this axis"
+)]
+pub trait ConcatRhs<A, I> {
+    /// The concatenated shape.
+    type Output: Shape;
+    /// The axis along which the shapes are joined.
+    const AXIS: usize;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A: ConcatShape<B, I>, B, I> ConcatRhs<A, I> for B {
+    type Output = A::Output;
+    const AXIS: usize = A::AXIS;
+}
+
+/// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
+/// holds in generic code without proof.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{Self}` and `{D}` differ",
+    label = "dimensions differ"
+)]
+pub trait SameDim<D> {}
+
+impl<D: Dimension> SameDim<D> for D {}
 
 /// A shape with an outer axis to iterate over (`outer_iter`): rank 1 or
 /// more. Bundles what the sub-views' layout needs.

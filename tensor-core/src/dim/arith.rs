@@ -27,7 +27,7 @@
 
 use core::ops::{Add, Div, Mul, Rem, Sub};
 
-use typenum::{Diff, Prod, Quot, Sum, U0};
+use typenum::{Diff, Mod, Prod, Quot, Sum, U0};
 
 use super::{Dimension, ToDim};
 
@@ -35,7 +35,8 @@ use super::{Dimension, ToDim};
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} + {B}`: the sum is a size the compiler cannot name",
     label = "dimension sum out of range",
-    note = "a computed dimension must be at most 1024, or a power of two or of ten"
+    note = "a computed dimension must be at most 1024, or a power of two or of ten",
+    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
 )]
 pub trait AddDim<B> {
     /// The dimension of the sum.
@@ -46,7 +47,8 @@ pub trait AddDim<B> {
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} - {B}`: a dimension cannot be negative",
     label = "negative dimension",
-    note = "a computed dimension must also be at most 1024, or a power of two or of ten"
+    note = "a computed dimension must also be at most 1024, or a power of two or of ten",
+    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
 )]
 pub trait SubDim<B> {
     /// The dimension of the difference.
@@ -57,7 +59,8 @@ pub trait SubDim<B> {
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} * {B}`: the product is a size the compiler cannot name",
     label = "dimension product out of range",
-    note = "a computed dimension must be at most 1024, or a power of two or of ten"
+    note = "a computed dimension must be at most 1024, or a power of two or of ten",
+    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
 )]
 pub trait MulDim<B> {
     /// The dimension of the product.
@@ -67,12 +70,18 @@ pub trait MulDim<B> {
 /// `Self / B`, exact.
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0",
-    label = "inexact dimension division"
+    label = "inexact dimension division",
+    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
 )]
 pub trait DivDim<B> {
     /// The dimension of the quotient.
     type Output: Dimension;
 }
+
+/// A remainder of 0: implemented for typenum's `U0` only.
+pub trait Exact {}
+
+impl Exact for U0 {}
 
 /// `A + B = ToDim(A::Num + B::Num)`.
 #[diagnostic::do_not_recommend]
@@ -110,7 +119,8 @@ where
 #[diagnostic::do_not_recommend]
 impl<A: Dimension, B: Dimension> DivDim<B> for A
 where
-    A::Num: Div<B::Num> + Rem<B::Num, Output = U0>,
+    A::Num: Div<B::Num> + Rem<B::Num>,
+    Mod<A::Num, B::Num>: Exact,
     Quot<A::Num, B::Num>: ToDim,
 {
     type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;

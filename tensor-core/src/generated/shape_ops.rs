@@ -10,7 +10,7 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, Transpose,
+    PermuteShape, SameDim, Transpose,
 };
 use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};
 use crate::shape::Shape;
@@ -5313,310 +5313,566 @@ impl<
     type Out = (D0, D1, D2, D3, D4, D5, X, Y);
 }
 
-// ConcatShape<B, Axis<I>>: equal dims but at axis I, which is summed (AddDim).
-impl<X: Dimension, Y: Dimension> ConcatShape<(Y,), Axis<0>> for (X,)
+// ConcatShape<B, Axis<I>>: equal dims (SameDim) but at axis I, which is summed
+// (AddDim). do_not_recommend: a mismatch is one error naming both shapes.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, E0: Dimension> ConcatShape<(E0,), Axis<0>> for (D0,)
 where
-    X: AddDim<Y>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output,);
+    type Output = (<D0 as AddDim<E0>>::Output,);
     const AXIS: usize = 0;
 }
-impl<D1: Dimension, X: Dimension, Y: Dimension> ConcatShape<(Y, D1), Axis<0>> for (X, D1)
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, E0: Dimension, E1: Dimension> ConcatShape<(E0, E1), Axis<0>>
+    for (D0, D1)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1);
+    type Output = (<D0 as AddDim<E0>>::Output, D1);
     const AXIS: usize = 0;
 }
-impl<D0: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, Y), Axis<1>> for (D0, X)
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, E0: Dimension, E1: Dimension> ConcatShape<(E0, E1), Axis<1>>
+    for (D0, D1)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output);
+    type Output = (D0, <D1 as AddDim<E1>>::Output);
     const AXIS: usize = 1;
 }
-impl<D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension> ConcatShape<(Y, D1, D2), Axis<0>>
-    for (X, D1, D2)
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
+    ConcatShape<(E0, E1, E2), Axis<0>> for (D0, D1, D2)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2);
     const AXIS: usize = 0;
 }
-impl<D0: Dimension, D2: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, Y, D2), Axis<1>>
-    for (D0, X, D2)
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
+    ConcatShape<(E0, E1, E2), Axis<1>> for (D0, D1, D2)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2);
     const AXIS: usize = 1;
 }
-impl<D0: Dimension, D1: Dimension, X: Dimension, Y: Dimension> ConcatShape<(D0, D1, Y), Axis<2>>
-    for (D0, D1, X)
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
+    ConcatShape<(E0, E1, E2), Axis<2>> for (D0, D1, D2)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output);
     const AXIS: usize = 2;
 }
-impl<D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(Y, D1, D2, D3), Axis<0>> for (X, D1, D2, D3)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+    > ConcatShape<(E0, E1, E2, E3), Axis<0>> for (D0, D1, D2, D3)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3);
     const AXIS: usize = 0;
 }
-impl<D0: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, Y, D2, D3), Axis<1>> for (D0, X, D2, D3)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+    > ConcatShape<(E0, E1, E2, E3), Axis<1>> for (D0, D1, D2, D3)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3);
     const AXIS: usize = 1;
 }
-impl<D0: Dimension, D1: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, D1, Y, D3), Axis<2>> for (D0, D1, X, D3)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+    > ConcatShape<(E0, E1, E2, E3), Axis<2>> for (D0, D1, D2, D3)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D3: SameDim<E3>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3);
     const AXIS: usize = 2;
 }
-impl<D0: Dimension, D1: Dimension, D2: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, D1, D2, Y), Axis<3>> for (D0, D1, D2, X)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+    > ConcatShape<(E0, E1, E2, E3), Axis<3>> for (D0, D1, D2, D3)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: AddDim<E3>,
 {
-    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output);
     const AXIS: usize = 3;
 }
-impl<D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(Y, D1, D2, D3, D4), Axis<0>> for (X, D1, D2, D3, D4)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4), Axis<0>> for (D0, D1, D2, D3, D4)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4);
     const AXIS: usize = 0;
 }
-impl<D0: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, Y, D2, D3, D4), Axis<1>> for (D0, X, D2, D3, D4)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4), Axis<1>> for (D0, D1, D2, D3, D4)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4);
     const AXIS: usize = 1;
 }
-impl<D0: Dimension, D1: Dimension, D3: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, D1, Y, D3, D4), Axis<2>> for (D0, D1, X, D3, D4)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4), Axis<2>> for (D0, D1, D2, D3, D4)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4);
     const AXIS: usize = 2;
 }
-impl<D0: Dimension, D1: Dimension, D2: Dimension, D4: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, D1, D2, Y, D4), Axis<3>> for (D0, D1, D2, X, D4)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4), Axis<3>> for (D0, D1, D2, D3, D4)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D4: SameDim<E4>,
+    D3: AddDim<E3>,
 {
-    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4);
+    type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4);
     const AXIS: usize = 3;
 }
-impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, X: Dimension, Y: Dimension>
-    ConcatShape<(D0, D1, D2, D3, Y), Axis<4>> for (D0, D1, D2, D3, X)
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4), Axis<4>> for (D0, D1, D2, D3, D4)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: AddDim<E4>,
 {
-    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output);
     const AXIS: usize = 4;
 }
+#[diagnostic::do_not_recommend]
 impl<
+        D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(Y, D1, D2, D3, D4, D5), Axis<0>> for (X, D1, D2, D3, D4, D5)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<0>> for (D0, D1, D2, D3, D4, D5)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5);
     const AXIS: usize = 0;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
+        D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, Y, D2, D3, D4, D5), Axis<1>> for (D0, X, D2, D3, D4, D5)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<1>> for (D0, D1, D2, D3, D4, D5)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5);
     const AXIS: usize = 1;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
+        D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, Y, D3, D4, D5), Axis<2>> for (D0, D1, X, D3, D4, D5)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<2>> for (D0, D1, D2, D3, D4, D5)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5);
     const AXIS: usize = 2;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
+        D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, Y, D4, D5), Axis<3>> for (D0, D1, D2, X, D4, D5)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<3>> for (D0, D1, D2, D3, D4, D5)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D3: AddDim<E3>,
 {
-    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5);
+    type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5);
     const AXIS: usize = 3;
 }
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, Y, D5), Axis<4>> for (D0, D1, D2, D3, X, D5)
-where
-    X: AddDim<Y>,
-{
-    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5);
-    const AXIS: usize = 4;
-}
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, Y), Axis<5>> for (D0, D1, D2, D3, D4, X)
+        D5: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<4>> for (D0, D1, D2, D3, D4, D5)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D5: SameDim<E5>,
+    D4: AddDim<E4>,
 {
-    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5);
+    const AXIS: usize = 4;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<5>> for (D0, D1, D2, D3, D4, D5)
+where
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: AddDim<E5>,
+{
+    type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output);
     const AXIS: usize = 5;
 }
+#[diagnostic::do_not_recommend]
 impl<
+        D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(Y, D1, D2, D3, D4, D5, D6), Axis<0>> for (X, D1, D2, D3, D4, D5, D6)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<0>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5, D6);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5, D6);
     const AXIS: usize = 0;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
+        D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, Y, D2, D3, D4, D5, D6), Axis<1>> for (D0, X, D2, D3, D4, D5, D6)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<1>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5, D6);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5, D6);
     const AXIS: usize = 1;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
+        D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, Y, D3, D4, D5, D6), Axis<2>> for (D0, D1, X, D3, D4, D5, D6)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<2>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5, D6);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5, D6);
     const AXIS: usize = 2;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
+        D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, Y, D4, D5, D6), Axis<3>> for (D0, D1, D2, X, D4, D5, D6)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<3>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D3: AddDim<E3>,
 {
-    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5, D6);
+    type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5, D6);
     const AXIS: usize = 3;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
+        D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, Y, D5, D6), Axis<4>> for (D0, D1, D2, D3, X, D5, D6)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<4>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D4: AddDim<E4>,
 {
-    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5, D6);
+    type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5, D6);
     const AXIS: usize = 4;
 }
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, Y, D6), Axis<5>> for (D0, D1, D2, D3, D4, X, D6)
-where
-    X: AddDim<Y>,
-{
-    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output, D6);
-    const AXIS: usize = 5;
-}
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -5624,16 +5880,59 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, D5, Y), Axis<6>> for (D0, D1, D2, D3, D4, D5, X)
+        D6: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<5>> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D6: SameDim<E6>,
+    D5: AddDim<E5>,
 {
-    type Output = (D0, D1, D2, D3, D4, D5, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output, D6);
+    const AXIS: usize = 5;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<6>> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: AddDim<E6>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, <D6 as AddDim<E6>>::Output);
     const AXIS: usize = 6;
 }
+#[diagnostic::do_not_recommend]
 impl<
+        D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
@@ -5641,117 +5940,189 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(Y, D1, D2, D3, D4, D5, D6, D7), Axis<0>> for (X, D1, D2, D3, D4, D5, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<0>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D0: AddDim<E0>,
 {
-    type Output = (<X as AddDim<Y>>::Output, D1, D2, D3, D4, D5, D6, D7);
+    type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5, D6, D7);
     const AXIS: usize = 0;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
+        D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, Y, D2, D3, D4, D5, D6, D7), Axis<1>> for (D0, X, D2, D3, D4, D5, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<1>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D1: AddDim<E1>,
 {
-    type Output = (D0, <X as AddDim<Y>>::Output, D2, D3, D4, D5, D6, D7);
+    type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5, D6, D7);
     const AXIS: usize = 1;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
+        D2: Dimension,
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, Y, D3, D4, D5, D6, D7), Axis<2>> for (D0, D1, X, D3, D4, D5, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<2>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D2: AddDim<E2>,
 {
-    type Output = (D0, D1, <X as AddDim<Y>>::Output, D3, D4, D5, D6, D7);
+    type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5, D6, D7);
     const AXIS: usize = 2;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
+        D3: Dimension,
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, Y, D4, D5, D6, D7), Axis<3>> for (D0, D1, D2, X, D4, D5, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<3>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D3: AddDim<E3>,
 {
-    type Output = (D0, D1, D2, <X as AddDim<Y>>::Output, D4, D5, D6, D7);
+    type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5, D6, D7);
     const AXIS: usize = 3;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
+        D4: Dimension,
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, Y, D5, D6, D7), Axis<4>> for (D0, D1, D2, D3, X, D5, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<4>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D4: AddDim<E4>,
 {
-    type Output = (D0, D1, D2, D3, <X as AddDim<Y>>::Output, D5, D6, D7);
+    type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5, D6, D7);
     const AXIS: usize = 4;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
         D2: Dimension,
         D3: Dimension,
         D4: Dimension,
+        D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, Y, D6, D7), Axis<5>> for (D0, D1, D2, D3, D4, X, D6, D7)
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<5>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D6: SameDim<E6>,
+    D7: SameDim<E7>,
+    D5: AddDim<E5>,
 {
-    type Output = (D0, D1, D2, D3, D4, <X as AddDim<Y>>::Output, D6, D7);
+    type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output, D6, D7);
     const AXIS: usize = 5;
 }
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        D5: Dimension,
-        D7: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, D5, Y, D7), Axis<6>> for (D0, D1, D2, D3, D4, D5, X, D7)
-where
-    X: AddDim<Y>,
-{
-    type Output = (D0, D1, D2, D3, D4, D5, <X as AddDim<Y>>::Output, D7);
-    const AXIS: usize = 6;
-}
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -5760,13 +6131,59 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        X: Dimension,
-        Y: Dimension,
-    > ConcatShape<(D0, D1, D2, D3, D4, D5, D6, Y), Axis<7>> for (D0, D1, D2, D3, D4, D5, D6, X)
+        D7: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<6>> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    X: AddDim<Y>,
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D7: SameDim<E7>,
+    D6: AddDim<E6>,
 {
-    type Output = (D0, D1, D2, D3, D4, D5, D6, <X as AddDim<Y>>::Output);
+    type Output = (D0, D1, D2, D3, D4, D5, <D6 as AddDim<E6>>::Output, D7);
+    const AXIS: usize = 6;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        E0: Dimension,
+        E1: Dimension,
+        E2: Dimension,
+        E3: Dimension,
+        E4: Dimension,
+        E5: Dimension,
+        E6: Dimension,
+        E7: Dimension,
+    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<7>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+where
+    D0: SameDim<E0>,
+    D1: SameDim<E1>,
+    D2: SameDim<E2>,
+    D3: SameDim<E3>,
+    D4: SameDim<E4>,
+    D5: SameDim<E5>,
+    D6: SameDim<E6>,
+    D7: AddDim<E7>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, <D7 as AddDim<E7>>::Output);
     const AXIS: usize = 7;
 }
 

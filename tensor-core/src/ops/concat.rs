@@ -1,7 +1,7 @@
 //! Joining tensors: `a.concat::<Axis<0>>(&b)` (NumPy `np.concatenate`).
 //!
 //! The shapes agree on every axis but the one joined, whose dimension in the
-//! result is the type-level sum of the two ([`ConcatShape`]); generic code
+//! result is the type-level sum of the two ([`ConcatShape`](crate::constraint::ConcatShape)); generic code
 //! gets the sum as `Shape![M + K, N]`, one arithmetic step that `#[shape]`
 //! states for it.
 //!
@@ -15,12 +15,12 @@
 
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
-use crate::constraint::ConcatShape;
+use crate::constraint::ConcatRhs;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// The shape of `A` and `B` concatenated along the axis `I`.
-pub type Joined<A, B, I> = <ShapeOf<A> as ConcatShape<ShapeOf<B>, I>>::Output;
+pub type Joined<A, B, I> = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::Output;
 
 /// Concatenation of any operand with another of the same element type.
 pub trait Concat<B: AsView>: AsView<Elem = B::Elem> {
@@ -36,17 +36,17 @@ pub trait Concat<B: AsView>: AsView<Elem = B::Elem> {
     /// ```
     fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
     where
-        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I>,
+        ShapeOf<B>: ConcatRhs<ShapeOf<Self>, I>,
         Self::Elem: Clone;
 }
 
 impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
     fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
     where
-        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I>,
+        ShapeOf<B>: ConcatRhs<ShapeOf<Self>, I>,
         Self::Elem: Clone,
     {
-        let axis = <ShapeOf<Self> as ConcatShape<ShapeOf<B>, I>>::AXIS;
+        let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<Self>, I>>::AXIS;
         let (a, b) = (self.as_view(), other.as_view());
         // Each outer index (the axes before `axis`) holds a block of `a`,
         // then a block of `b`: the rest of each tensor from `axis` on.

@@ -22,6 +22,13 @@ fn head(x: Tensor<f32, Shape![C, H, W]>, w: &Tensor<f32, Shape![C * H * W, O]>) 
     flat.into_reshape::<Shape![1, C * H * W]>().matmul(w)
 }
 
+/// Indexing a computed shape after a reshape between two written shapes.
+#[shape(C, H, W)]
+fn last(x: Tensor<f32, Shape![C, H, W]>) -> f32 {
+    let flat: Tensor<f32, Shape![C * H * W]> = flatten(x);
+    flat[[C::VALUE * H::VALUE * W::VALUE - 1]]
+}
+
 /// Pooling by two along both axes: `N / 2` in a shape.
 #[shape(N)]
 fn pool2(x: &Tensor<f32, Shape![N, N]>) -> Tensor<f32, Shape![N / 2, N / 2]> {
@@ -35,6 +42,7 @@ fn main() {
     let x = Tensor::<f32, Shape![2, 3, 4]>::from_flat_fn(|i| i as f32);
     let flat: Tensor<f32, Shape![24]> = flatten(x);
     assert_eq!(flat.as_slice(), x.as_slice());
+    assert_eq!(last(x), 23.0);
 
     let a = Tensor::<f32, Shape![2, 3]>::from_flat_fn(|i| i as f32);
     let b = Tensor::<f32, Shape![1, 3]>::from_flat_fn(|i| 10.0 + i as f32);
