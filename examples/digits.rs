@@ -86,10 +86,11 @@ fn sgd_step(net: &mut Net, x: &Tensor<f32, Shape![B, 64]>, y: &Tensor<f32, Shape
     let z2 = a1.matmul(&net.w2) + &net.b2; // [B, 10]
 
     // Softmax, shifted by each row's largest logit so that exp cannot overflow.
-    let shifted = &z2 - z2.max_axes::<Axes![1]>().reshape::<Shape![B, 1]>();
+    // Keep-dims reductions are [B, 1], so they broadcast along each row.
+    let shifted = &z2 - &z2.max_axes_keep::<Axes![1]>();
     let e = shifted.map(|&s| s.exp());
-    let total = e.sum_axes::<Axes![1]>(); // [B]
-    let p = &e / total.reshape::<Shape![B, 1]>();
+    let total = e.sum_axes_keep::<Axes![1]>(); // [B, 1]
+    let p = &e / &total;
     // -log p[label] = log(total) - shifted[label]
     let loss = (total.map(|&t| t.ln()).sum() - (&shifted * y).sum()) / BATCH as f32;
 

@@ -28,6 +28,24 @@ fn matmul(
     Tensor::from_fn(|[i, j]| (0..K::VALUE).map(|k| a[[i, k]] * b[[k, j]]).sum())
 }
 
+/// Row softmax, generic and with no where-clause: keep-dims reductions are
+/// `[M, 1]`, so they broadcast along each row.
+#[shape(M, N)]
+fn softmax(x: &Tensor<f32, Shape![M, N]>) -> Tensor<f32, Shape![M, N]> {
+    let e = (x - &x.max_axes_keep::<Axes![1]>()).map(|v| v.exp());
+    &e / &e.sum_axes_keep::<Axes![1]>()
+}
+
+/// Valid 1-D correlation: the output's length is computed in the type, and
+/// a kernel longer than the input is a compile error at the call.
+#[shape(N, K)]
+fn correlate(
+    x: &Tensor<i32, Shape![N]>,
+    k: &Tensor<i32, Shape![K]>,
+) -> Tensor<i32, Shape![N - K + 1]> {
+    Tensor::from_fn(|[i]| (0..K::VALUE).map(|a| x[[i + a]] * k[[a]]).sum())
+}
+
 /// A labelled image with named sizes.
 #[shape(H = 4, W = 6)]
 struct Glyph {
@@ -133,6 +151,13 @@ fn main() {
         x.max(),
         x.matmul(&x.t())
     );
+
+    section("Generic code: computed shapes, no where-clauses");
+    println!("softmax of x's rows:\n{}", softmax(&x));
+    let sums = correlate(&tensor![1, 2, 3, 4, 5, 6], &tensor![1, 1, 1]);
+    println!("sums of 3 neighbours of [1 .. 6]: {sums}  (Shape![N - K + 1], here [4])");
+    let cols = x.concat::<Axis<1>>(&x.sum_axes_keep::<Axes![1]>());
+    println!("x with its row sums appended (concat along axis 1):\n{cols}");
 
     section("Run-time data is checked at run time");
     let data = [1.0f32, 2.0, 3.0, 4.0, 5.0];

@@ -22,7 +22,7 @@
 //! ```
 //!
 //! The language users write: [`Shape!`], [`Axes!`], [`tensor!`] and the
-//! [`shape`] attribute. Everything else is reached through [`prelude`].
+//! [`shape`](macro@shape) attribute. Everything else is reached through [`prelude`].
 #![no_std]
 #![warn(missing_docs)]
 
@@ -81,6 +81,11 @@ pub mod prelude {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// `docs/generic.md`'s examples, compiled and run as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/generic.md")]
+pub struct GenericDocDoctests;
 
 /// Items the macros expand to; not part of the public API.
 #[doc(hidden)]

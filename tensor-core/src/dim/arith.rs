@@ -5,7 +5,7 @@
 //! literal of that size has ([`ToDim`]), so `Shape![28 - 3 + 1]` and
 //! `Shape![H - K + 1]` at `H = 28, K = 3` are both `Dim<26>`. `Shape!`
 //! folds operations on literals itself; with dimension names it writes
-//! `<H as SubDim<K>>::Output` and so on, and `#[shape(..)]` adds each such
+//! `DimDiff<H, K>` (`<H as SubDim<K>>::Output`) and so on, and `#[shape(..)]` adds each such
 //! step to its item's where-clause, so a caller's sizes are checked by
 //! `cargo check` at the call, with the rule in words:
 //!
@@ -77,6 +77,15 @@ pub trait DivDim<B> {
     /// The dimension of the quotient.
     type Output: Dimension;
 }
+
+/// The dimension `A + B` (what `Shape![A + B]` writes).
+pub type DimSum<A, B> = <A as AddDim<B>>::Output;
+/// The dimension `A - B` (what `Shape![A - B]` writes).
+pub type DimDiff<A, B> = <A as SubDim<B>>::Output;
+/// The dimension `A * B` (what `Shape![A * B]` writes).
+pub type DimProd<A, B> = <A as MulDim<B>>::Output;
+/// The dimension `A / B` (what `Shape![A / B]` writes).
+pub type DimQuot<A, B> = <A as DivDim<B>>::Output;
 
 /// A remainder of 0: implemented for typenum's `U0` only.
 pub trait Exact {}

@@ -54,7 +54,7 @@ use crate::storage::Row;
 pub mod arith;
 pub mod broadcast;
 
-pub use arith::{AddDim, DivDim, MulDim, SubDim};
+pub use arith::{AddDim, DimDiff, DimProd, DimQuot, DimSum, DivDim, MulDim, SubDim};
 pub use broadcast::{BroadcastDim, ExpandDim};
 
 mod sealed {

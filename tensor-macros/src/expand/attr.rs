@@ -40,6 +40,13 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     };
     substitute.visit_item_mut(&mut item);
     let shapes = substitute.shapes;
+    if shapes
+        .iter()
+        .flatten()
+        .any(|d| matches!(d, DimSpec::Op(..)))
+    {
+        allow_type_complexity(&mut item);
+    }
     let vars: Vec<&Ident> = args
         .iter()
         .filter_map(|a| match a {
@@ -66,6 +73,23 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     (item.into_token_stream(), error)
 }
 
+/// `#[allow(clippy::type_complexity)]` on an item whose shapes compute: the
+/// type `Shape![H - K + 1]` writes is the library's, not the user's, and
+/// clippy would score it as the user's.
+fn allow_type_complexity(item: &mut Item) {
+    let attrs = match item {
+        Item::Fn(f) => &mut f.attrs,
+        Item::Impl(i) => &mut i.attrs,
+        Item::Struct(s) => &mut s.attrs,
+        Item::Enum(e) => &mut e.attrs,
+        Item::Union(u) => &mut u.attrs,
+        Item::Trait(t) => &mut t.attrs,
+        Item::Type(t) => &mut t.attrs,
+        _ => return,
+    };
+    attrs.push(parse_quote!(#[allow(clippy::type_complexity)]));
+}
+
 /// The generics of the items that can declare dimension variables.
 fn generics_of(item: &mut Item) -> Option<&mut Generics> {
     match item {
@@ -80,16 +104,19 @@ fn generics_of(item: &mut Item) -> Option<&mut Generics> {
     }
 }
 
-/// Declares each variable as a type parameter bounded by `Dimension`, or adds
-/// the bound to a parameter the item already declares.
+/// Declares each variable as a type parameter, bounded by `Dimension` in the
+/// where-clause (where the arithmetic bounds go too: bounds in one place,
+/// which clippy's `multiple_bound_locations` asks of users' code); a
+/// parameter the item already declares only gets the bound.
 fn declare_vars(generics: &mut Generics, vars: &[&Ident]) {
     for var in vars {
-        match generics.type_params_mut().find(|p| p.ident == **var) {
-            Some(param) => param.bounds.push(parse_quote!(::tensor_core::Dimension)),
-            None => generics
-                .params
-                .push(parse_quote!(#var: ::tensor_core::Dimension)),
+        if !generics.type_params().any(|p| p.ident == **var) {
+            generics.params.push(parse_quote!(#var));
         }
+        let clause = generics.make_where_clause();
+        clause
+            .predicates
+            .push(parse_quote!(#var: ::tensor_core::Dimension));
     }
 }
 

@@ -43,16 +43,18 @@ pub fn size_type(n: u64, span: Span) -> TokenStream {
     quote_spanned!(span=> ::tensor_core::BigDim<#value, #high, #low>)
 }
 
-/// The type of one dimension; an operation is the library's operator trait
-/// applied to its operands' types: `<H as ::tensor_core::dim::SubDim<K>>::Output`.
+/// The type of one dimension; an operation is the library's alias for the
+/// result of its operator trait: `::tensor_core::dim::DimDiff<H, K>`, that
+/// is `<H as SubDim<K>>::Output` (an alias keeps clippy's `type_complexity`
+/// quiet in users' signatures).
 pub fn dim_type(spec: &DimSpec) -> TokenStream {
     match spec {
         DimSpec::Size(n, span) => size_type(*n, *span),
         DimSpec::Named(path) => quote!(#path),
         DimSpec::Op(left, op, right, span) => {
             let (l, r) = (dim_type(left), dim_type(right));
-            let op = op_trait(*op, *span);
-            quote_spanned!(*span=> <#l as #op<#r>>::Output)
+            let alias = proc_macro2::Ident::new(op.alias_name(), *span);
+            quote_spanned!(*span=> ::tensor_core::dim::#alias<#l, #r>)
         }
     }
 }

@@ -36,6 +36,16 @@ impl Op {
         }
     }
 
+    /// The name of the library's alias for its result (`DimDiff<A, B>`).
+    pub fn alias_name(self) -> &'static str {
+        match self {
+            Op::Add => "DimSum",
+            Op::Sub => "DimDiff",
+            Op::Mul => "DimProd",
+            Op::Div => "DimQuot",
+        }
+    }
+
     /// The name of the library trait that computes it.
     pub fn trait_name(self) -> &'static str {
         match self {
