@@ -45,6 +45,7 @@ mod index;
 pub mod layout;
 pub mod num;
 pub mod ops;
+mod seal;
 pub mod shape;
 pub mod storage;
 pub mod tensor;

@@ -89,7 +89,10 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     fn build<T>(f: impl FnMut(usize) -> T) -> Self::Storage<T>;
 }
 
-/// Row-major strides of `dims`: each stride is the product of the dims after it.
+/// Row-major strides of `dims`: each stride is the product of the dims after
+/// it. A shape with no element may have dims whose product overflows (as in
+/// `Shape![0, 1 << 63, 4]`); no index reaches its elements, and a stride
+/// that overflows is 0 there.
 pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
     let mut strides = [1usize; R];
     let mut k = R;
@@ -97,6 +100,7 @@ pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
         k -= 1;
         strides[k - 1] = match strides[k].checked_mul(dims[k]) {
             Some(s) => s,
+            None if element_count(dims) == 0 => 0,
             None => panic!("shape has more elements than usize can count"),
         };
     }
@@ -116,6 +120,13 @@ pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usi
 
 /// The number of elements of a shape with these dims.
 pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
+    let mut k = 0;
+    while k < R {
+        if dims[k] == 0 {
+            return 0;
+        }
+        k += 1;
+    }
     let mut size = 1usize;
     let mut k = 0;
     while k < R {

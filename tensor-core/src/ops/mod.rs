@@ -23,6 +23,7 @@ use crate::view::{View, ViewMut};
 
 pub mod elementwise;
 pub mod matmul;
+mod mean;
 pub mod reduce;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,
