@@ -47,6 +47,8 @@ pub mod num;
 pub mod ops;
 mod seal;
 pub mod shape;
+#[cfg(doctest)]
+pub mod soundness;
 pub mod storage;
 pub mod tensor;
 pub mod view;

@@ -139,6 +139,18 @@ pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
     size
 }
 
+/// The number of elements of a shape with these dims, or `usize::MAX` when
+/// it does not fit.
+pub(crate) const fn saturating_count<const R: usize>(dims: [usize; R]) -> usize {
+    let mut size = 1usize;
+    let mut k = 0;
+    while k < R {
+        size = size.saturating_mul(dims[k]);
+        k += 1;
+    }
+    size
+}
+
 impl sealed::Sealed for () {}
 
 impl Shape for () {
@@ -214,7 +226,9 @@ macro_rules! build_levels {
     }};
     ($f:expr; $d:ident, $($rest:ident),+) => {{
         let mut f = $f;
-        let inner = <($($rest,)+) as Shape>::SIZE;
+        // Not `SIZE`: the rows of a shape with no element may hold more
+        // than `usize` counts (`Shape![0, 1 << 63, 4]`); none is built then.
+        let inner = saturating_count(<($($rest,)+) as Shape>::DIMS);
         <$d::Array<_> as Row<_>>::build(|i| {
             let base = i * inner;
             build_levels!(|j| f(base + j); $($rest),+)
