@@ -21,6 +21,7 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
+mod divisor;
 pub mod elementwise;
 pub mod matmul;
 mod mean;
