@@ -387,7 +387,11 @@ where
             *i = match Self::MAP[axis] {
                 AxisMap::Keep { first, step } => {
                     out_axis += 1;
-                    (first as isize + index.as_ref()[out_axis - 1] as isize * step) as usize
+                    // `first + i * step`, which `check_dynamic` proved lies
+                    // in the axis; modulo 2^BITS, so that it is exact even
+                    // past `isize::MAX` (zero-sized elements).
+                    let i = index.as_ref()[out_axis - 1];
+                    first.wrapping_add(i.wrapping_mul(step as usize))
                 }
                 AxisMap::Fixed(at) => at,
                 AxisMap::Dynamic => {
