@@ -89,13 +89,18 @@ mod tests {
     use std::panic::{catch_unwind, Location};
     use std::string::{String, ToString};
 
-    /// The panic message and line of `f`.
+    std::thread_local! {
+        /// The line of this thread's last panic, as the hook saw it.
+        static LINE: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+    }
+
+    /// The panic message and line of `f`. The hook is global, so it records
+    /// the line per thread: other tests' panics, in other threads, do not
+    /// overwrite this one's.
     fn panic_of(f: impl FnOnce() + std::panic::UnwindSafe) -> (String, u32) {
-        use std::sync::Mutex;
-        static LINE: Mutex<u32> = Mutex::new(0);
         let hook = std::panic::take_hook();
         std::panic::set_hook(std::boxed::Box::new(|info| {
-            *LINE.lock().unwrap() = info.location().map_or(0, Location::line);
+            LINE.with(|l| l.set(info.location().map_or(0, Location::line)));
         }));
         let err = catch_unwind(f).unwrap_err();
         std::panic::set_hook(hook);
@@ -103,35 +108,31 @@ mod tests {
             Some(s) => s.clone(),
             None => err.downcast_ref::<&str>().unwrap().to_string(),
         };
-        let line = *LINE.lock().unwrap();
-        (message, line)
+        (message, LINE.with(|l| l.get()))
     }
 
     #[test]
     fn division_by_zero_names_the_shape_and_the_callers_line() {
         let t = tensor![[1, 2, 3], [4, 5, 6]];
-        let (message, line) = panic_of(|| {
+        let here = line!() + 2;
+        let got = panic_of(|| {
             let _ = &t / 0;
         });
-        assert_eq!(
-            message,
-            "attempt to divide a tensor of shape [2, 3] by zero"
-        );
-        assert_eq!(line, line!() - 3);
-        let (message, line) = panic_of(|| {
+        let want = "attempt to divide a tensor of shape [2, 3] by zero";
+        assert_eq!(got, (want.to_string(), here));
+
+        let here = line!() + 2;
+        let got = panic_of(|| {
             let _ = 60 / t.t().map(|&x| x - 5);
         });
-        assert_eq!(
-            message,
-            "attempt to divide by zero: the divisor's element at [1, 1] (shape [3, 2]) is 0"
-        );
-        assert_eq!(line, line!() - 6);
-        let (message, line) = panic_of(|| {
-            let mut u = tensor![1u8, 2];
-            u /= 0;
-        });
-        assert_eq!(message, "attempt to divide a tensor of shape [2] by zero");
-        assert_eq!(line, line!() - 3);
+        let want = "attempt to divide by zero: the divisor's element at [1, 1] (shape [3, 2]) is 0";
+        assert_eq!(got, (want.to_string(), here));
+
+        let mut u = tensor![1u8, 2];
+        let here = line!() + 1;
+        let got = panic_of(move || u /= 0);
+        let want = "attempt to divide a tensor of shape [2] by zero";
+        assert_eq!(got, (want.to_string(), here));
     }
 
     #[test]
