@@ -20,8 +20,10 @@ pub struct Axis<const N: usize>;
 
 /// A list of axis numbers known at compile time; write it with `Axes!`.
 ///
-/// Implemented for tuples of up to 8 [`Axis`] types.
-pub trait Axes: Copy + Default + Debug + 'static {
+/// Implemented for tuples of up to 8 [`Axis`] types. The trait is sealed:
+/// the layouts read `AXES` and `PADDED` without checking them, so both come
+/// from one list, the tuple's, and no other crate can state them.
+pub trait Axes: crate::seal::AxisList + Copy + Default + Debug + 'static {
     /// How many axes are listed.
     const LEN: usize;
     /// `[usize; LEN]`.
@@ -32,20 +34,25 @@ pub trait Axes: Copy + Default + Debug + 'static {
     const PADDED: [usize; 8];
 }
 
+impl crate::seal::AxisList for () {}
+
 impl Axes for () {
-    const LEN: usize = 0;
+    const LEN: usize = Self::AXES.len();
     type Index = [usize; 0];
     const AXES: [usize; 0] = [];
-    const PADDED: [usize; 8] = [0; 8];
+    const PADDED: [usize; 8] = crate::shape::pad(Self::AXES, 0);
 }
 
 macro_rules! impl_axes {
     ($len:literal; $($a:ident),+) => {
+        impl<$(const $a: usize),+> crate::seal::AxisList for ($(Axis<$a>,)+) {}
+
         impl<$(const $a: usize),+> Axes for ($(Axis<$a>,)+) {
-            const LEN: usize = $len;
+            const LEN: usize = Self::AXES.len();
             type Index = [usize; $len];
             const AXES: [usize; $len] = [$($a),+];
-            const PADDED: [usize; 8] = crate::shape::pad([$($a),+], 0);
+            // Derived from `AXES`, so the two cannot disagree.
+            const PADDED: [usize; 8] = crate::shape::pad(Self::AXES, 0);
         }
     };
 }

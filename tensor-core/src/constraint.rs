@@ -31,22 +31,23 @@ pub trait AxisOf<const I: usize> {
 
 /// `permute::<P>()`: output axis `k` is input axis `P[k]`. Implemented when
 /// `P` lists `RANK` axes, each below `RANK`; `Axes!` rejects repeats, so that
-/// makes `P` a permutation of `0..RANK`.
+/// makes `P` a permutation of `0..RANK`. Sealed (`seal.rs`): the views
+/// trust `Output` to be the input's dimensions reordered.
 #[diagnostic::on_unimplemented(
     message = "cannot permute shape `{Self}` by `{P}`: the axes must be a permutation of 0..RANK",
     label = "not a permutation of this shape's axes"
 )]
-pub trait PermuteShape<P> {
+pub trait PermuteShape<P>: crate::seal::ShapeAxes<P> {
     /// The permuted shape.
     type Output: Shape;
 }
 
-/// `flip::<A>()`: every axis listed in `A` exists.
+/// `flip::<A>()`: every axis listed in `A` exists. Sealed (`seal.rs`).
 #[diagnostic::on_unimplemented(
     message = "cannot flip shape `{Self}` along `{A}`: an axis is out of range",
     label = "axis out of range"
 )]
-pub trait FlipShape<A> {}
+pub trait FlipShape<A>: crate::seal::ShapeAxes<A> {}
 
 /// `.t()`: the axes that swap the last two; implemented for rank 2 and more.
 #[diagnostic::on_unimplemented(

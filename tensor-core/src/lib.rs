@@ -46,7 +46,10 @@ mod index;
 pub mod layout;
 pub mod num;
 pub mod ops;
+mod seal;
 pub mod shape;
+#[cfg(doctest)]
+pub mod soundness;
 pub mod storage;
 pub mod tensor;
 pub mod view;

@@ -33,12 +33,41 @@ macro_rules! impl_identities {
 impl_identities!(0, 1; u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
 impl_identities!(0.0, 1.0; f32, f64);
 
-/// A count of elements as a value of the element type, for means.
-pub trait FromCount {
+/// How `mean_axes` averages elements of this type.
+///
+/// By default the elements are summed with `+` and the sum is divided by
+/// [`FromCount::from_count`] of their number, which suits floats (an empty
+/// mean is then NaN). The primitive integers instead set
+/// [`FromCount::EXACT_MEAN`] and compute [`FromCount::mean_of`] exactly: the
+/// sum is taken in `i128`/`u128` (or, for the 128-bit types, as a quotient
+/// and a remainder by the count), so it cannot wrap whatever the count,
+/// and the mean is the true mean rounded toward zero, as `/` rounds.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// let t = Tensor::<u8, Shape![300]>::full(200);
+/// assert_eq!(t.mean_axes::<Axes![0]>()[[]], 200);
+/// assert_eq!(<i8 as FromCount>::mean_of([-128, -127, 1].into_iter(), 3), -84);
+/// ```
+pub trait FromCount: Sized {
+    /// Whether `mean_axes` averages through [`FromCount::mean_of`] (exact)
+    /// rather than by a sum in `Self` divided by `from_count`.
+    const EXACT_MEAN: bool = false;
+
     /// `n` converted (as by `as`).
     fn from_count(n: usize) -> Self;
+
+    /// The mean of the `n` values `values` yields (`n > 0`). Provided: their
+    /// sum divided by `from_count(n)`.
+    fn mean_of(values: impl Iterator<Item = Self>, n: usize) -> Self
+    where
+        Self: crate::num::Zero + core::ops::Add<Output = Self> + core::ops::Div<Output = Self>,
+    {
+        values.fold(Self::ZERO, |a, x| a + x) / Self::from_count(n)
+    }
 }
 
+/// Floats: a sum divided by the count.
 macro_rules! impl_from_count {
     ($($t:ty),+) => {
         $(impl FromCount for $t {
@@ -49,4 +78,81 @@ macro_rules! impl_from_count {
     };
 }
 
-impl_from_count!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64);
+impl_from_count!(f32, f64);
+
+/// Integers up to 64 bits: the sum in a 128-bit integer of the same
+/// signedness, which `n` values below `2^64` each cannot overflow.
+macro_rules! impl_wide_mean {
+    ($wide:ty; $($t:ty),+) => {
+        $(impl FromCount for $t {
+            const EXACT_MEAN: bool = true;
+
+            fn from_count(n: usize) -> Self {
+                n as $t
+            }
+
+            fn mean_of(values: impl Iterator<Item = Self>, n: usize) -> Self {
+                let sum = values.fold(0 as $wide, |a, x| a + x as $wide);
+                // The mean of values of `$t` is a value of `$t`.
+                (sum / n as $wide) as $t
+            }
+        })+
+    };
+}
+
+impl_wide_mean!(u128; u8, u16, u32, u64, usize);
+impl_wide_mean!(i128; i8, i16, i32, i64, isize);
+
+impl FromCount for u128 {
+    const EXACT_MEAN: bool = true;
+
+    fn from_count(n: usize) -> Self {
+        n as u128
+    }
+
+    /// The sum kept as `q * n + r`, `r < n`: `q` never exceeds the mean.
+    fn mean_of(values: impl Iterator<Item = Self>, n: usize) -> Self {
+        let n = n as u128;
+        let (mut q, mut r) = (0u128, 0u128);
+        for x in values {
+            q += x / n;
+            r += x % n;
+            if r >= n {
+                r -= n;
+                q += 1;
+            }
+        }
+        q
+    }
+}
+
+impl FromCount for i128 {
+    const EXACT_MEAN: bool = true;
+
+    fn from_count(n: usize) -> Self {
+        n as i128
+    }
+
+    /// The sum kept as `q * n + r`, `|r| < n`: `|q|` never exceeds the
+    /// largest `|x|`; the mean is then rounded toward zero.
+    fn mean_of(values: impl Iterator<Item = Self>, n: usize) -> Self {
+        let n = n as i128;
+        let (mut q, mut r) = (0i128, 0i128);
+        for x in values {
+            q += x / n;
+            r += x % n;
+            if r >= n {
+                r -= n;
+                q += 1;
+            } else if r <= -n {
+                r += n;
+                q -= 1;
+            }
+        }
+        match (q.signum(), r.signum()) {
+            (1, -1) => q - 1,
+            (-1, 1) => q + 1,
+            _ => q,
+        }
+    }
+}

@@ -89,7 +89,10 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     fn build<T>(f: impl FnMut(usize) -> T) -> Self::Storage<T>;
 }
 
-/// Row-major strides of `dims`: each stride is the product of the dims after it.
+/// Row-major strides of `dims`: each stride is the product of the dims after
+/// it. A shape with no element may have dims whose product overflows (as in
+/// `Shape![0, 1 << 63, 4]`); no index reaches its elements, and a stride
+/// that overflows is 0 there.
 pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
     let mut strides = [1usize; R];
     let mut k = R;
@@ -97,6 +100,7 @@ pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
         k -= 1;
         strides[k - 1] = match strides[k].checked_mul(dims[k]) {
             Some(s) => s,
+            None if element_count(dims) == 0 => 0,
             None => panic!("shape has more elements than usize can count"),
         };
     }
@@ -116,6 +120,13 @@ pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usi
 
 /// The number of elements of a shape with these dims.
 pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
+    let mut k = 0;
+    while k < R {
+        if dims[k] == 0 {
+            return 0;
+        }
+        k += 1;
+    }
     let mut size = 1usize;
     let mut k = 0;
     while k < R {
@@ -123,6 +134,18 @@ pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
             Some(s) => s,
             None => panic!("shape has more elements than usize can count"),
         };
+        k += 1;
+    }
+    size
+}
+
+/// The number of elements of a shape with these dims, or `usize::MAX` when
+/// it does not fit.
+pub(crate) const fn saturating_count<const R: usize>(dims: [usize; R]) -> usize {
+    let mut size = 1usize;
+    let mut k = 0;
+    while k < R {
+        size = size.saturating_mul(dims[k]);
         k += 1;
     }
     size
@@ -203,7 +226,9 @@ macro_rules! build_levels {
     }};
     ($f:expr; $d:ident, $($rest:ident),+) => {{
         let mut f = $f;
-        let inner = <($($rest,)+) as Shape>::SIZE;
+        // Not `SIZE`: the rows of a shape with no element may hold more
+        // than `usize` counts (`Shape![0, 1 << 63, 4]`); none is built then.
+        let inner = saturating_count(<($($rest,)+) as Shape>::DIMS);
         <$d::Array<_> as Row<_>>::build(|i| {
             let base = i * inner;
             build_levels!(|j| f(base + j); $($rest),+)

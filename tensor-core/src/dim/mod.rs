@@ -171,7 +171,13 @@ where
     Prod<Hi::Num, U1024>: Add<U<LO>>,
     Sum<Prod<Hi::Num, U1024>, U<LO>>: Unsigned,
 {
-    const VALUE: usize = N;
+    // `N` sizes the storage (`Array`), the parts size the typenum (`Num`):
+    // they must agree, or a reshape checked on `Num` would read past the
+    // storage. A lying `BigDim` stops the build here (`crate::soundness`).
+    const VALUE: usize = match Hi::VALUE.checked_mul(1024) {
+        Some(hi) if LO < 1024 && hi.checked_add(LO).is_some() && hi + LO == N => N,
+        _ => panic!("BigDim<N, Hi, LO>: N must be Hi * 1024 + LO, with LO < 1024"),
+    };
     type Num = Sum<Prod<Hi::Num, U1024>, U<LO>>;
     type Array<E> = [E; N];
 }

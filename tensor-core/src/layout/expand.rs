@@ -17,6 +17,8 @@ use crate::shape::{MultiIndex, Shape};
 /// an axis of size 1 under a larger one, and every leading new axis, repeats.
 pub struct Expanded<L, S>(PhantomData<(L, S)>);
 
+impl<L, S> crate::seal::Layout for Expanded<L, S> {}
+
 /// The layout itself asks nothing of the shapes: `expand` checks that they
 /// broadcast, and the operations that expand internally check it first.
 impl<L: Layout, S: Shape> Layout for Expanded<L, S> {

@@ -8,7 +8,7 @@
 
 use core::marker::PhantomData;
 
-use super::{Layout, Padded};
+use super::{Layout, Padded, MAX_RANK};
 use crate::axis::Axes;
 use crate::constraint::FlipShape;
 use crate::shape::Shape;
@@ -16,6 +16,8 @@ use crate::shape::Shape;
 /// `L` read backwards along the axes `A`: index `i` of a flipped axis of
 /// size `d` is `L`'s index `d - 1 - i`.
 pub struct Flipped<L, A>(PhantomData<(L, A)>);
+
+impl<L, A> crate::seal::Layout for Flipped<L, A> {}
 
 impl<L: Layout, A: Axes> Layout for Flipped<L, A>
 where
@@ -40,12 +42,23 @@ where
     }
 }
 
-/// `strides` with the entries at the first `len` of `axes` negated.
-pub const fn negate(mut strides: Padded<isize>, axes: Padded<usize>, len: usize) -> Padded<isize> {
+/// `strides` with the entries at the first `len` of `axes` negated, each
+/// once however often it is listed: [`Flipped`]'s `offset` flips a listed
+/// axis once too, so the two agree even for a repeated axis.
+pub const fn negate(strides: Padded<isize>, axes: Padded<usize>, len: usize) -> Padded<isize> {
+    let mut flipped = [false; MAX_RANK];
     let mut k = 0;
     while k < len {
-        strides[axes[k]] = -strides[axes[k]];
+        flipped[axes[k]] = true;
         k += 1;
     }
-    strides
+    let mut out = strides;
+    let mut axis = 0;
+    while axis < MAX_RANK {
+        if flipped[axis] {
+            out[axis] = -strides[axis];
+        }
+        axis += 1;
+    }
+    out
 }

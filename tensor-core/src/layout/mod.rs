@@ -48,8 +48,10 @@ pub type Padded<T> = [T; MAX_RANK];
 /// How a view's multi-indices map to positions in its buffer.
 ///
 /// Implemented by marker types that record view operations; see the module
-/// documentation.
-pub trait Layout: 'static {
+/// documentation. The trait is sealed: views index their buffer without a
+/// bounds check on the strength of [`Layout::offset`], so only the layouts
+/// of this module, each of which keeps in-range indices in range, exist.
+pub trait Layout: crate::seal::Layout + 'static {
     /// The logical shape of the view.
     type Shape: Shape;
     /// Indices chosen at run time (by `slice!` with an expression, or by
@@ -72,6 +74,8 @@ pub trait Layout: 'static {
 /// The layout of an owned tensor: row-major (C order), contiguous, offset 0.
 pub struct RowMajor<S>(PhantomData<S>);
 
+impl<S> crate::seal::Layout for RowMajor<S> {}
+
 impl<S: Shape> Layout for RowMajor<S> {
     type Shape = S;
     type State = ();
@@ -86,35 +90,57 @@ impl<S: Shape> Layout for RowMajor<S> {
     }
 }
 
-/// Row-major strides of the first `rank` of `dims`, as `isize`.
+/// Row-major strides of the first `rank` of `dims`, as `isize`. A stride
+/// above `isize::MAX` (only in a shape with no element, or of an axis of
+/// size 1 over zero-sized elements, where no index reads through it) is 0.
 pub const fn row_major(dims: Padded<usize>, rank: usize) -> Padded<isize> {
     let unsigned = row_major_unsigned(dims, rank);
     let mut strides = [0isize; MAX_RANK];
     let mut k = 0;
     while k < MAX_RANK {
-        strides[k] = unsigned[k] as isize;
+        strides[k] = if unsigned[k] <= isize::MAX as usize {
+            unsigned[k] as isize
+        } else {
+            0
+        };
         k += 1;
     }
     strides
 }
 
-/// Row-major strides of the first `rank` of `dims` (0 past `rank`).
+/// Row-major strides of the first `rank` of `dims` (0 past `rank`). In a
+/// shape with no element, a stride whose product overflows is 0 (see
+/// [`crate::shape::Shape::STRIDES`]).
 pub(crate) const fn row_major_unsigned(dims: Padded<usize>, rank: usize) -> Padded<usize> {
     let mut strides = [0; MAX_RANK];
-    let (mut stride, mut k) = (1, rank);
+    let (mut stride, mut k) = (1usize, rank);
     while k > 0 {
         k -= 1;
         strides[k] = stride;
-        stride *= dims[k];
+        stride = match stride.checked_mul(dims[k]) {
+            Some(s) => s,
+            None if count(dims, rank) == 0 => 0,
+            None => panic!("shape has more elements than usize can count"),
+        };
     }
     strides
 }
 
 /// The number of elements of the first `rank` of `dims`.
 pub(crate) const fn count(dims: Padded<usize>, rank: usize) -> usize {
-    let (mut n, mut k) = (1, 0);
+    let mut k = 0;
     while k < rank {
-        n *= dims[k];
+        if dims[k] == 0 {
+            return 0;
+        }
+        k += 1;
+    }
+    let (mut n, mut k) = (1usize, 0);
+    while k < rank {
+        n = match n.checked_mul(dims[k]) {
+            Some(n) => n,
+            None => panic!("shape has more elements than usize can count"),
+        };
         k += 1;
     }
     n

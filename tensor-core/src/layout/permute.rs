@@ -18,6 +18,8 @@ use crate::shape::{MultiIndex, Shape};
 /// `L` with its axes reordered by `P`: output axis `k` is `L`'s axis `P[k]`.
 pub struct Permuted<L, P>(PhantomData<(L, P)>);
 
+impl<L, P> crate::seal::Layout for Permuted<L, P> {}
+
 impl<L: Layout, P: Axes> Layout for Permuted<L, P>
 where
     L::Shape: PermuteShape<P>,

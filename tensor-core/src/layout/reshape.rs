@@ -25,6 +25,8 @@ use crate::shape::Shape;
 /// `L` read in C order under the shape `S`.
 pub struct Reshaped<L, S>(PhantomData<(L, S)>);
 
+impl<L, S> crate::seal::Layout for Reshaped<L, S> {}
+
 impl<L: Layout, S: Shape> Layout for Reshaped<L, S>
 where
     L::Shape: ReshapesTo<S>,

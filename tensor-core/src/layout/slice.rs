@@ -33,6 +33,7 @@ use typenum::{
 use super::{Layout, Padded, MAX_RANK};
 use crate::constraint::{AsList, AsTuple, Cons, Nil};
 use crate::dim::{Dimension, ToDim};
+use crate::seal::SliceItem;
 use crate::shape::{MultiIndex, Shape};
 
 /// `..`: the whole axis.
@@ -81,13 +82,27 @@ pub enum AxisMap {
     Dynamic,
 }
 
+// The entry types, and the lists of dimensions and entries, are the only
+// implementors of the `slice!` traits (sealed: see `seal.rs`).
+impl SliceItem for Full {}
+impl<B, E, Step, Len, const REV: bool> SliceItem for Range<B, E, Step, Len, REV> {}
+impl<B> SliceItem for Index<B> {}
+impl SliceItem for DynIndex {}
+impl<N> SliceItem for FromStart<N> {}
+impl<N> SliceItem for FromEnd<N> {}
+impl SliceItem for Open {}
+impl<D> SliceItem for Known<D> {}
+impl SliceItem for Computed {}
+impl SliceItem for Nil {}
+impl<H, T> SliceItem for Cons<H, T> {}
+
 /// The whole axis, kept.
 const WHOLE: AxisMap = AxisMap::Keep { first: 0, step: 1 };
 
 /// A bound's value for an axis of size `D`, as typenum (clamped to `0..=D`,
 /// so that arithmetic on it is defined even when the bound is out of range,
 /// which [`BoundFits`] reports).
-pub trait Bound<D: Dimension> {
+pub trait Bound<D: Dimension>: SliceItem {
     /// The position as a start (an omitted start is 0).
     type Start: Unsigned;
     /// The position as an end (an omitted end is `D`).
@@ -214,7 +229,7 @@ impl<B, E, D> Ordered<B, E, D> for B1 {}
     label = "length too large to compute",
     note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
 )]
-pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> {
+pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension>: SliceItem {
     /// The length's dimension type.
     type Dim: Dimension;
 }
@@ -242,7 +257,7 @@ where
 }
 
 /// One entry of a `slice!` applied to an axis of size `D`.
-pub trait AxisSpec<D: Dimension> {
+pub trait AxisSpec<D: Dimension>: SliceItem {
     /// The output list: `Cons<NewDim, Rest>` for a kept axis, `Rest` for a
     /// dropped one.
     type Prepend<Rest>;
@@ -303,7 +318,7 @@ const fn range_map(start: usize, end: usize, step: usize, rev: bool) -> AxisMap 
     message = "`slice!` has more entries than the shape has axes",
     label = "too many entries for this shape"
 )]
-pub trait SliceList<Spec> {
+pub trait SliceList<Spec>: crate::seal::SliceWith<Spec> {
     /// The output dimensions, as a list.
     type Out;
     /// Each input axis's map, padded with whole axes.
@@ -343,6 +358,8 @@ pub type SlicedShape<S, Spec> = <<<S as AsList>::List as SliceList<Spec>>::Out a
 /// indices given at run time and carried in the view's state.
 pub struct Sliced<L, Spec, const K: usize>(PhantomData<(L, Spec)>);
 
+impl<L, Spec, const K: usize> crate::seal::Layout for Sliced<L, Spec, K> {}
+
 impl<L: Layout, Spec: 'static, const K: usize> Layout for Sliced<L, Spec, K>
 where
     L::Shape: AsList,
@@ -370,7 +387,11 @@ where
             *i = match Self::MAP[axis] {
                 AxisMap::Keep { first, step } => {
                     out_axis += 1;
-                    (first as isize + index.as_ref()[out_axis - 1] as isize * step) as usize
+                    // `first + i * step`, which `check_dynamic` proved lies
+                    // in the axis; modulo 2^BITS, so that it is exact even
+                    // past `isize::MAX` (zero-sized elements).
+                    let i = index.as_ref()[out_axis - 1];
+                    first.wrapping_add(i.wrapping_mul(step as usize))
                 }
                 AxisMap::Fixed(at) => at,
                 AxisMap::Dynamic => {

@@ -443,6 +443,15 @@ operator!(Sub, sub, SubAssign, sub_assign, -);
 operator!(Mul, mul, MulAssign, mul_assign, *);
 operator!(Div, div, DivAssign, div_assign, /);
 
+/// `$check` for division only: a zero integer divisor is explained (see
+/// `divisor.rs`).
+macro_rules! if_div {
+    (Div, $check:expr) => {
+        $check
+    };
+    ($other:ident, $check:expr) => {};
+}
+
 /// Implements `tensor op scalar`, `scalar op tensor` and `tensor op= scalar`
 /// for each primitive number type.
 macro_rules! scalar_operators {
@@ -461,13 +470,17 @@ macro_rules! scalar_operators {
         scalar_operators!(@sides $t, $Op, $op, $sym, ['a, 'b, L: Layout], &'b ViewMut<'a, $t, L>);
 
         impl<S: Shape> $OpAssign<$t> for Tensor<$t, S> {
+            #[track_caller]
             fn $op_assign(&mut self, rhs: $t) {
+                if_div!($Op, super::divisor::check_scalar::<$t, S>(rhs));
                 self.iter_mut().for_each(|x| *x = *x $sym rhs);
             }
         }
 
         impl<L: Layout> $OpAssign<$t> for ViewMut<'_, $t, L> {
+            #[track_caller]
             fn $op_assign(&mut self, rhs: $t) {
+                if_div!($Op, super::divisor::check_scalar::<$t, L::Shape>(rhs));
                 self.for_each_indexed(|_, x| *x = *x $sym rhs);
             }
         }
@@ -476,7 +489,9 @@ macro_rules! scalar_operators {
         impl<$($gen)*> $Op<$t> for $operand {
             type Output = Tensor<$t, ShapeOf<Self>>;
             #[inline(always)]
+            #[track_caller]
             fn $op(self, rhs: $t) -> Self::Output {
+                if_div!($Op, super::divisor::check_scalar::<$t, ShapeOf<Self>>(rhs));
                 self.map(|&x| x $sym rhs)
             }
         }
@@ -484,7 +499,9 @@ macro_rules! scalar_operators {
         impl<$($gen)*> $Op<$operand> for $t {
             type Output = Tensor<$t, ShapeOf<$operand>>;
             #[inline(always)]
+            #[track_caller]
             fn $op(self, rhs: $operand) -> Self::Output {
+                if_div!($Op, super::divisor::check_elements(&rhs.as_view()));
                 rhs.map(|&x| self $sym x)
             }
         }

@@ -22,8 +22,10 @@ use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
 pub mod concat;
+mod divisor;
 pub mod elementwise;
 pub mod matmul;
+mod mean;
 pub mod reduce;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,

@@ -129,24 +129,24 @@ pub trait Reduce: AsView {
         fold_axes::<_, _, X, _>(&self.as_view(), smaller, run, || empty("min_axes"))
     }
 
-    /// The mean over the axes `X`, which the result drops (NaN for floats,
-    /// a division by zero for integers, when a reduced axis has size 0).
+    /// The mean over the axes `X`, which the result drops. Exact for
+    /// integers whatever the count (rounded toward zero; see [`FromCount`]).
+    /// When a reduced axis has size 0: NaN for floats, a panic naming the
+    /// shape for integers.
     ///
     /// ```
     /// use tensor_core::prelude::*;
     /// let t = tensor![[1.0f32, 2.0], [3.0, 5.0]];
     /// assert_eq!(t.mean_axes::<Axes![1]>(), tensor![1.5, 4.0]);
     /// ```
+    #[track_caller]
     fn mean_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
         ShapeOf<Self>: ReduceShape<X>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
         let count = reduced_count::<ShapeOf<Self>, X>();
-        let count = Self::Elem::from_count(count);
-        let mut sums = self.sum_axes::<X>();
-        sums.iter_mut().for_each(|x| *x = *x / count);
-        sums
+        super::mean::mean_axes::<_, _, X, _>(&self.as_view(), count, || self.sum_axes::<X>())
     }
 
     /// [`sum_axes`](Reduce::sum_axes) with the reduced axes kept, as size 1

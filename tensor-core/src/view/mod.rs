@@ -36,13 +36,24 @@ pub use ops::OuterIter;
 /// # Invariants
 ///
 /// * `data.len() == L::ROOT_SIZE`: a view's buffer is the whole buffer of
-///   the tensor at the root of its layout (asserted when a view is made).
+///   the tensor at the root of its layout. Asserted by `Tensor::view` and
+///   `Tensor::view_mut`, the only roots (a constant comparison); every
+///   layout passes `ROOT_SIZE` and the buffer on unchanged.
 /// * For every multi-index in range of `L::Shape`, `L::offset(index, state)`
-///   is below `L::ROOT_SIZE`. Each layout preserves it: a permutation (checked
-///   at compile time) or a flip maps in-range indices to in-range ones, a
-///   reshape keeps the element count, an expand is made only for shapes that
-///   broadcast, and a slice's bounds are checked by the type system (literal)
-///   or when the view is made (run-time indices).
+///   is below `L::ROOT_SIZE`. Each layout preserves it: a permutation (an
+///   `Axes` list checked against the rank by `PermuteShape`, for repeats by
+///   a constant assertion) or a flip maps in-range indices to in-range ones,
+///   a reshape keeps the element count, an expand is made only for shapes
+///   that broadcast, and a slice's every kept axis, literal index and
+///   run-time index is checked when the view is made (`check_dynamic`).
+///
+/// What makes those arguments hold against any safe program: `Layout`,
+/// `Axes`, `PermuteShape`, `FlipShape` and the `slice!` traits are sealed
+/// (`seal.rs`), `Shape` and `Dimension` are too, and a `BigDim`'s value is
+/// checked against its parts, so every constant the layouts read comes from
+/// this crate's impls; the soundness suite (`tests/soundness.rs`,
+/// `ui-tests/tests/ui/soundness/`, the doc-tests of `soundness.rs`) holds
+/// each past hole shut, and `.ci/run` runs the tests under AddressSanitizer.
 ///
 /// Indexing relies on the second invariant to skip the buffer's bounds
 /// check after checking each axis (measured: the check was the whole 13%
@@ -56,8 +67,11 @@ pub struct View<'a, T, L: Layout> {
 
 /// A mutable view of elements of type `T` laid out by `L`; see [`View`].
 ///
-/// Its layouts are injective (no stride 0), so each element is reachable by
-/// one index only.
+/// Its layouts are injective, so each element is reachable by one index
+/// only: `expand` (stride 0) gives a read-only [`View`], a permutation has
+/// no repeated axis (a constant assertion in `permute`), a flip maps each
+/// axis one to one, and a kept slice axis of more than one element has a
+/// step other than 0 (`check_dynamic`).
 pub struct ViewMut<'a, T, L: Layout> {
     data: &'a mut [T],
     state: L::State,

@@ -101,11 +101,17 @@ view_ops!(View, parts);
 view_ops!(ViewMut, into_parts);
 
 /// Panics, naming the axis, the index and the dimension, when an index given
-/// at run time to `slice!` is out of range; and checks that every kept axis
-/// reads inside its input axis (first and last index) and every literal
-/// index is in range. `slice!`'s types already guarantee the latter (the
-/// checks fold away, all inputs being constants); they hold a hand-written
-/// `__slice` spec to the views' invariant too.
+/// at run time to `slice!` is out of range.
+///
+/// It also holds the whole spec to the views' invariant, which indexing
+/// trusts: every literal index is in range, every kept axis reads inside its
+/// input axis (its first and its last index, computed with checked
+/// arithmetic, so no wrap-around can pass), a kept axis of more than one
+/// element moves (step not 0: a `ViewMut` never reaches one element by two
+/// indices), the output has one axis per kept axis, and there are `K`
+/// run-time indices. `slice!`'s types already guarantee all but the first
+/// (those checks fold away, their inputs being constants); they catch a
+/// spec written by hand against the hidden `__slice`.
 #[track_caller]
 fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K])
 where
@@ -124,27 +130,49 @@ where
         let dim = dims.as_ref()[axis];
         match *map {
             AxisMap::Dynamic => {
-                let index = next.next().copied().unwrap_or(0);
+                let Some(&index) = next.next() else {
+                    panic!("slice!: more run-time indices in the spec than the {K} given");
+                };
                 if index >= dim {
                     panic!("slice!: index {index} is out of bounds for axis {axis} of size {dim}");
                 }
             }
             AxisMap::Fixed(at) => assert!(
                 at < dim,
-                "slice!: index {at} is out of bounds for axis {axis}"
+                "slice!: index {at} is out of bounds for axis {axis} of size {dim}"
             ),
             AxisMap::Keep { first, step } => {
-                let len = out.as_ref()[out_axis] as isize;
+                let Some(&len) = out.as_ref().get(out_axis) else {
+                    panic!("slice!: the spec keeps more axes than its shape has");
+                };
                 out_axis += 1;
-                let last = first as isize + (len - 1) * step;
-                let inside = |i: isize| 0 <= i && i < dim as isize;
                 assert!(
-                    len == 0 || (inside(first as isize) && inside(last)),
-                    "slice!: axis {axis} read out of range"
+                    keeps_inside(first, step, len, dim),
+                    "slice!: axis {axis} of size {dim} kept as {len} elements from {first} by \
+                     {step}: out of range, or not one element per index"
                 );
             }
         }
     }
+    assert!(
+        out_axis == out.as_ref().len() && next.next().is_none(),
+        "slice!: the spec's output axes or run-time indices do not match its entries"
+    );
+}
+
+/// Whether a kept axis of `len` elements, the first at input index `first`
+/// and each next `step` further, reads only input indices below `dim`, each
+/// once. In `i128`, where `usize` times `isize` cannot overflow: no bound
+/// can wrap into range.
+const fn keeps_inside(first: usize, step: isize, len: usize, dim: usize) -> bool {
+    if len == 0 {
+        return true;
+    }
+    if first >= dim || (len > 1 && step == 0) {
+        return false;
+    }
+    let last = first as i128 + (len as i128 - 1) * step as i128;
+    0 <= last && last < dim as i128
 }
 
 impl<'a, T, L: Layout> View<'a, T, L> {
@@ -288,7 +316,10 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!(t.view(), t);
     /// ```
     pub fn view(&self) -> View<'_, T, RowMajor<S>> {
-        View::new(self.as_slice(), ())
+        let data = self.as_slice();
+        // The views' first invariant (`View`); a constant comparison.
+        assert!(data.len() == S::SIZE, "storage and shape disagree");
+        View::new(data, ())
     }
 
     /// A mutable view of all elements, row-major.
@@ -300,7 +331,9 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!(t, tensor![[1, 2], [30, 4]]);
     /// ```
     pub fn view_mut(&mut self) -> ViewMut<'_, T, RowMajor<S>> {
-        ViewMut::new(self.as_mut_slice(), ())
+        let data = self.as_mut_slice();
+        assert!(data.len() == S::SIZE, "storage and shape disagree");
+        ViewMut::new(data, ())
     }
 
     /// [`View::permute`] of the whole tensor.

@@ -1,0 +1,47 @@
+//! Private supertraits that close the traits the unchecked paths trust.
+//!
+//! Indexing a view skips the buffer's bounds check (`view/mod.rs`), and the
+//! copies write into uninitialised slots (`view/copy.rs`): both trust what
+//! the layout types and the shape and axis traits say. Every trait whose
+//! answers they read has one of these as a supertrait. The module is
+//! private, so no other crate can name them, hence none can implement the
+//! traits they seal: a hand-written `Axes` whose `AXES` and `PADDED`
+//! disagree, a `PermuteShape` whose `Output` is not a permutation of its
+//! input, or an `AxisSpec` that reads out of its axis does not compile.
+//!
+//! The sealed traits and what each seal admits:
+//!
+//! * [`crate::layout::Layout`]: the layout types of this crate ([`Layout`]);
+//! * [`crate::axis::Axes`]: `()` and tuples of [`crate::axis::Axis`]
+//!   ([`AxisList`]);
+//! * [`crate::constraint::PermuteShape`], [`crate::constraint::FlipShape`]:
+//!   a [`crate::shape::Shape`] with an [`crate::axis::Axes`], both sealed
+//!   ([`ShapeAxes`]);
+//! * [`crate::layout::slice::AxisSpec`], [`crate::layout::slice::Bound`],
+//!   [`crate::layout::slice::RangeLen`] and
+//!   [`crate::layout::slice::SliceList`]: the `slice!` entry types
+//!   ([`SliceItem`]).
+//!
+//! [`crate::shape::Shape`] and [`crate::dim::Dimension`] have seals of their
+//! own, next to them.
+
+/// Implemented by the layout types of `layout/`.
+pub trait Layout {}
+
+/// Implemented by `()` and the tuples of `Axis<N>` (`axis.rs`).
+pub trait AxisList {}
+
+/// Implemented for every sealed shape `S` and sealed axis list `A`.
+pub trait ShapeAxes<A> {}
+
+impl<S: crate::shape::Shape, A: crate::axis::Axes> ShapeAxes<A> for S {}
+
+/// Implemented by the types `slice!` expands to, and by the type-level
+/// lists of them (`layout/slice.rs`).
+pub trait SliceItem {}
+
+/// Implemented for every list of dimensions `Self` and list of `slice!`
+/// entries `Spec`, both made of [`SliceItem`]s.
+pub trait SliceWith<Spec> {}
+
+impl<L: SliceItem, Spec: SliceItem> SliceWith<Spec> for L {}
