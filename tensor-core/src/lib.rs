@@ -63,8 +63,9 @@ pub mod prelude {
     pub use crate::axis::{Axes, Axis};
     pub use crate::dim::{BigDim, Dim, Dimension};
     pub use crate::error::ShapeError;
-    pub use crate::num::{FromCount, One, Zero};
+    pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::elementwise::Elementwise;
+    pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::reduce::Reduce;
     pub use crate::ops::AsView;

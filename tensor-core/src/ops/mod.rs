@@ -22,6 +22,7 @@ use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
 pub mod elementwise;
+pub mod float;
 pub mod matmul;
 pub mod reduce;
 
