@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn the_host_still_gets_the_recorded_accuracy() {
         assert_eq!(correct(&NET, &TEST_SET), HOST_CORRECT);
-        assert!(HOST_CORRECT > 300, "a trained network, not a placeholder");
+        const { assert!(HOST_CORRECT > 300, "a trained network, not a placeholder") };
     }
 
     #[test]
