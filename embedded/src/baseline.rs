@@ -1,9 +1,13 @@
 //! The digits network as hand-written loops over flat arrays: the yardstick
 //! for the cost of tensor-core's inference on the target.
 //!
-//! The loops accumulate each output from zero over the inner index in
-//! order, as tensor-core's `matmul` does, so both give bit-identical logits
-//! (checked by the tests and by the firmware on every test image).
+//! Two forms, as a C programmer writes them: [`logits`] computes each
+//! output as a dot product (the form of the bench crate's hand-written
+//! matmul), [`logits_by_rows`] runs the inner index outermost and reads the
+//! weights in memory order. Both accumulate each output from zero over the
+//! inner index in order, as tensor-core's `matmul` does, so all three give
+//! bit-identical logits (checked by the tests and by the firmware on every
+//! test image).
 //!
 //! ```
 //! use tensor_examples::trained::{pixels, NET, TEST_SET};
@@ -44,6 +48,39 @@ pub fn logits(net: &Mlp<Hidden>, x: &[f32; 64]) -> [f32; 10] {
 /// The predicted digit: the first largest logit.
 pub fn predict(net: &Mlp<Hidden>, x: &[f32; 64]) -> usize {
     argmax(&logits(net, x))
+}
+
+/// [`logits`] with the loops the other way round: each input scales a row
+/// of weights into all the accumulators (`k` outer, `j` inner), so the
+/// weights are read in memory order. Each accumulator still sums over `k`
+/// in order from zero: the same logits, bit for bit.
+pub fn logits_by_rows(net: &Mlp<Hidden>, x: &[f32; 64]) -> [f32; 10] {
+    let (w1, b1) = (flat::<{ 64 * H }>(net.w1.as_slice()), net.b1.as_slice());
+    let (w2, b2) = (flat::<{ H * 10 }>(net.w2.as_slice()), net.b2.as_slice());
+    let mut hidden = [0.0f32; H];
+    for k in 0..64 {
+        for j in 0..H {
+            hidden[j] += x[k] * w1[k * H + j];
+        }
+    }
+    for (h, b) in hidden.iter_mut().zip(b1) {
+        *h = (*h + b).max(0.0);
+    }
+    let mut out = [0.0f32; 10];
+    for j in 0..H {
+        for c in 0..10 {
+            out[c] += hidden[j] * w2[j * 10 + c];
+        }
+    }
+    for (o, b) in out.iter_mut().zip(b2) {
+        *o += b;
+    }
+    out
+}
+
+/// The predicted digit through [`logits_by_rows`].
+pub fn predict_by_rows(net: &Mlp<Hidden>, x: &[f32; 64]) -> usize {
+    argmax(&logits_by_rows(net, x))
 }
 
 /// A weight matrix's elements as a fixed-size array, so that the loops'

@@ -89,6 +89,14 @@ pub mod __private {
     };
     pub use typenum;
 
+    /// `n`: the macros write a dimension too large for a 16-bit `usize` as
+    /// `{ usize_value(n) }`, so that the literal is typed `usize` and rustc
+    /// rejects it where it does not fit (a bare literal in a const argument
+    /// would be truncated silently).
+    pub const fn usize_value(n: usize) -> usize {
+        n
+    }
+
     /// Maps any type to `()`: the macros put their `compile_error!`s in a
     /// type position through it, so the errors leave a valid type behind.
     pub trait Discard {
