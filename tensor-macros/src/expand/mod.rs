@@ -41,16 +41,19 @@ pub fn size_type(n: u64, span: Span) -> TokenStream {
 
 /// The const argument of size `n`: a bare literal when every target's
 /// `usize` (16 bits and up) holds it, else a call whose `usize` parameter
-/// types the literal, so that rustc's `overflowing_literals` rejects it at
-/// the user's literal where `usize` is narrower. rustc truncates a bare
+/// types the literal, so that rustc's `overflowing_literals` rejects it
+/// where `usize` is narrower, at the user's token. rustc truncates a bare
 /// literal in a const argument silently: `Shape![65536]` was `Dim<0>` on a
 /// 16-bit target, `Shape![70000]` had 4464 elements.
 fn const_arg(n: u64, span: Span) -> TokenStream {
     let mut value = proc_macro2::Literal::u64_unsuffixed(n);
-    value.set_span(span);
     if n <= u64::from(u16::MAX) {
+        // Left at the call site: with the user's span, clippy reads the
+        // user's text there (`0..=0` in a `slice!`) as the literal's.
         return quote!(#value);
     }
+    // The user's span: rustc reports no lint at a span of a macro's own.
+    value.set_span(span);
     quote_spanned!(span=> { ::tensor_core::__private::usize_value(#value) })
 }
 
