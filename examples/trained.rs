@@ -45,11 +45,21 @@ const TRAIN: usize = 1437;
 
 /// The network the `digits` example trained (`64 → 32 → 10`).
 pub static NET: Mlp<Hidden> = Mlp {
-    w1: Tensor::from_array(matrix::<64, 32>(0)),
-    b1: Tensor::from_array(vector::<32>(64 * 32)),
-    w2: Tensor::from_array(matrix::<32, 10>(64 * 32 + 32)),
-    b2: Tensor::from_array(vector::<10>(64 * 32 + 32 + 32 * 10)),
+    w1: Tensor::from_array(W1),
+    b1: Tensor::from_array(B1),
+    w2: Tensor::from_array(W2),
+    b2: Tensor::from_array(B2),
 };
+
+/// [`NET`]'s input-to-hidden weights as a plain array, `[64][32]`: for
+/// code that builds its own matrices (the firmware's nalgebra version).
+pub const W1: [[f32; 32]; 64] = matrix::<64, 32>(0);
+/// [`NET`]'s hidden biases.
+pub const B1: [f32; 32] = vector::<32>(64 * 32);
+/// [`NET`]'s hidden-to-output weights, `[32][10]`.
+pub const W2: [[f32; 10]; 32] = matrix::<32, 10>(64 * 32 + 32);
+/// [`NET`]'s output biases.
+pub const B2: [f32; 10] = vector::<10>(64 * 32 + 32 + 32 * 10);
 
 /// How many of [`TEST_SET`] the host classified correctly with [`NET`],
 /// recorded when the weights were written.

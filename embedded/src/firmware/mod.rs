@@ -5,6 +5,7 @@
 mod cost;
 mod footprint;
 mod stack;
+mod with_nalgebra;
 
 use core::panic::PanicInfo;
 
@@ -44,6 +45,7 @@ fn run(ticks: &mut Ticks) -> bool {
     footprint::print();
     measure_stack();
     let accurate = check_accuracy();
+    report_nalgebra();
     measure_cost(ticks);
     let demos = run_demos();
     show_confidence();
@@ -72,14 +74,17 @@ fn loops_by_rows(x: &[f32; 64]) -> usize {
 /// The stack high-water mark of one inference, each way.
 fn measure_stack() {
     let x = pixels(&TEST_SET[0]);
+    let v = with_nalgebra::input(input(&x));
     let (_, lib) = stack::high_water(|| library(core::hint::black_box(&x)));
     let (_, hand) = stack::high_water(|| loops(core::hint::black_box(input(&x))));
     let (_, rows) = stack::high_water(|| loops_by_rows(core::hint::black_box(input(&x))));
+    let (_, nalgebra) = stack::high_water(|| with_nalgebra::predict(core::hint::black_box(&v)));
     hprintln!(
-        "stack high-water of one inference: tensor-core {} bytes, hand-written loops {} bytes (by rows {})",
+        "stack high-water of one inference: tensor-core {} bytes, hand-written loops {} bytes (by rows {}), nalgebra {} bytes",
         lib,
         hand,
-        rows
+        rows,
+        nalgebra
     );
 }
 
@@ -107,22 +112,47 @@ fn check_accuracy() -> bool {
     ok
 }
 
-/// SysTick ticks per inference over the test set, each way, and their ratio.
-fn measure_cost(ticks: &mut Ticks) {
-    let empty = ticks.measure(|| core::hint::black_box(0usize)).1;
-    let (mut lib, mut hand, mut rows) = (0u64, 0u64, 0u64);
+/// nalgebra's count of correct test images and whether its logits are
+/// bit-identical to tensor-core's: printed, not required (a peer's
+/// summation order is its own).
+fn report_nalgebra() {
+    let (mut correct, mut same) = (0, true);
     for record in &TEST_SET {
         let x = pixels(record);
-        lib += u64::from(ticks.measure(|| library(core::hint::black_box(&x))).1 - empty);
-        hand += u64::from(ticks.measure(|| loops(core::hint::black_box(input(&x)))).1 - empty);
-        rows += u64::from(
-            ticks
-                .measure(|| loops_by_rows(core::hint::black_box(input(&x))))
-                .1
-                - empty,
-        );
+        let v = with_nalgebra::input(input(&x));
+        correct += usize::from(with_nalgebra::predict(&v) == usize::from(record[64]));
+        let ours = tensor_examples::mlp::logits(&NET, &x);
+        let theirs = with_nalgebra::logits(&v);
+        same &= ours
+            .iter()
+            .zip(theirs.iter())
+            .all(|(a, b)| a.to_bits() == b.to_bits());
     }
-    let (lib, hand, rows) = (lib / 360, hand / 360, rows / 360);
+    hprintln!(
+        "nalgebra: {}/360 correct; logits bit-identical to tensor-core's: {}",
+        correct,
+        same
+    );
+}
+
+/// SysTick ticks per inference over the test set, each way, and their
+/// ratios.
+fn measure_cost(ticks: &mut Ticks) {
+    let empty = ticks.measure(|| core::hint::black_box(0usize)).1;
+    let mut total = [0u64; 4];
+    for record in &TEST_SET {
+        let x = pixels(record);
+        let v = with_nalgebra::input(input(&x));
+        total[0] += net_ticks(ticks, empty, || library(core::hint::black_box(&x)));
+        total[1] += net_ticks(ticks, empty, || loops(core::hint::black_box(input(&x))));
+        total[2] += net_ticks(ticks, empty, || {
+            loops_by_rows(core::hint::black_box(input(&x)))
+        });
+        total[3] += net_ticks(ticks, empty, || {
+            with_nalgebra::predict(core::hint::black_box(&v))
+        });
+    }
+    let [lib, hand, rows, nalgebra] = total.map(|t| t / 360);
     hprintln!(
         "SysTick scale: {} ticks per 1000 instructions",
         cost::per_thousand_instructions(ticks)
@@ -134,12 +164,23 @@ fn measure_cost(ticks: &mut Ticks) {
         ratio(lib, hand) / 1000,
         ratio(lib, hand) % 1000
     );
-    hprintln!(
-        "cost per inference, loops by rows (weights in memory order): {}, ratio {}.{:03}",
-        rows,
-        ratio(lib, rows) / 1000,
-        ratio(lib, rows) % 1000
-    );
+    for (name, other) in [
+        ("loops by rows (weights in memory order)", rows),
+        ("nalgebra (SMatrix)", nalgebra),
+    ] {
+        hprintln!(
+            "cost per inference, {}: {}, ratio {}.{:03}",
+            name,
+            other,
+            ratio(lib, other) / 1000,
+            ratio(lib, other) % 1000
+        );
+    }
+}
+
+/// The ticks of `f()` less those of an empty call.
+fn net_ticks(ticks: &mut Ticks, empty: u32, f: impl FnOnce() -> usize) -> u64 {
+    u64::from(ticks.measure(f).1 - empty)
 }
 
 /// `a / b` in thousandths, rounded to nearest.
