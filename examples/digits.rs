@@ -8,6 +8,11 @@
 //! in a release build and 5 s in a debug build, and reaches 96.7%
 //! accuracy on the test set (fixed seed: the same on every run).
 //!
+//! With `-- --save` it writes the trained weights and its count of correct
+//! test images to `data/digits_mlp.bin`, which the `tensor_examples::trained`
+//! module (and the firmware in `embedded/`) include as `static` data;
+//! without, it says whether the weights it trained are those checked in.
+//!
 //! The data, `data/digits.bin`, comes from `scripts/export_digits.py`:
 //! 1797 records of 64 pixels (0..=16) and a label, the first 1437 the
 //! training set and the last 360 the test set (a stratified split, seed 0).
@@ -20,6 +25,7 @@ use std::time::Instant;
 
 use tensor_core::prelude::*;
 use tensor_examples::mlp::{predict, Mlp};
+use tensor_examples::trained;
 
 /// 1797 records of 65 bytes: 64 pixels, then the label.
 static DIGITS: &[u8] = include_bytes!("data/digits.bin");
@@ -181,4 +187,21 @@ fn main() {
         "test accuracy:  {:.2}% (360 images never trained on)",
         100.0 * test_accuracy
     );
+    save_or_compare(&net);
+}
+
+/// With `--save`, writes `net` and its count of correct test images to
+/// `data/digits_mlp.bin`; else says whether `net` is the checked-in network.
+fn save_or_compare(net: &Net) {
+    let correct = trained::correct(net, &trained::TEST_SET);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/digits_mlp.bin");
+    if std::env::args().any(|arg| arg == "--save") {
+        let bytes = trained::encode(net, correct as u32);
+        std::fs::write(path, bytes).expect("data/digits_mlp.bin is writable");
+        println!("wrote {path}: {correct}/360 test images correct");
+    } else if *net == trained::NET {
+        println!("these are the weights in data/digits_mlp.bin ({correct}/360 correct)");
+    } else {
+        println!("data/digits_mlp.bin holds other weights: rerun with `-- --save` to replace them");
+    }
 }

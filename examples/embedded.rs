@@ -21,6 +21,10 @@ use tensor_core::prelude::*;
 // the `digits` example.
 pub mod mlp;
 
+// That classifier with the weights the `digits` example trained, as
+// `static` data, and the held-out digits.
+pub mod trained;
+
 /// A 3×3 image-filter kernel.
 pub type Kernel = Tensor<i16, Shape![3, 3]>;
 

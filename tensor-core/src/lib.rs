@@ -68,9 +68,10 @@ pub mod prelude {
     pub use crate::constraint::ReshapesTo;
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
-    pub use crate::num::{FromCount, One, Zero};
+    pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::concat::Concat;
     pub use crate::ops::elementwise::Elementwise;
+    pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::reduce::Reduce;
     pub use crate::ops::AsView;
@@ -98,6 +99,14 @@ pub mod __private {
         Computed, DynIndex, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
     pub use typenum;
+
+    /// `n`: the macros write a dimension too large for a 16-bit `usize` as
+    /// `{ usize_value(n) }`, so that the literal is typed `usize` and rustc
+    /// rejects it where it does not fit (a bare literal in a const argument
+    /// would be truncated silently).
+    pub const fn usize_value(n: usize) -> usize {
+        n
+    }
 
     /// Maps any type to `()`: the macros put their `compile_error!`s in a
     /// type position through it, so the errors leave a valid type behind.

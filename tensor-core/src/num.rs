@@ -1,13 +1,19 @@
-//! The numbers `zeros()` and `ones()` fill with: [`Zero`] and [`One`].
+//! The numbers `zeros()` and `ones()` fill with: [`Zero`] and [`One`]; and
+//! [`Float`], the float functions (`sqrt`, `exp`, ...) without `std`.
 //!
-//! Implemented for every primitive integer and float type; implement them for
-//! your own element types to get `Tensor::zeros` and `Tensor::ones`.
+//! [`Zero`] and [`One`] are implemented for every primitive integer and float
+//! type; implement them for your own element types to get `Tensor::zeros`
+//! and `Tensor::ones`.
 //!
 //! ```
 //! use tensor_core::num::{One, Zero};
 //! assert_eq!(<f32 as Zero>::ZERO, 0.0);
 //! assert_eq!(<u8 as One>::ONE, 1);
 //! ```
+
+mod float;
+
+pub use float::Float;
 
 /// The additive identity.
 pub trait Zero {

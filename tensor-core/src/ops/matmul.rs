@@ -121,10 +121,15 @@ where
     T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
 {
     type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
-    let flops = const { <P<La, Lb> as Shape>::SIZE * <Lb::Shape as MatmulRhs<La::Shape>>::INNER };
+    // Saturating: on a 16- or 32-bit target a product the target can hold
+    // may still count more multiply-adds, or bytes, than `usize` does.
+    let flops = const {
+        <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulRhs<La::Shape>>::INNER)
+    };
     let packable = const {
-        <Lb::Shape as Shape>::SIZE * size_of::<T>() <= PACK_BYTES
-            && <P<La, Lb> as Shape>::SIZE * <Lb::Shape as MatmulRhs<La::Shape>>::INNER >= PACK_FLOPS
+        <Lb::Shape as Shape>::SIZE.saturating_mul(size_of::<T>()) <= PACK_BYTES
+            && <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulRhs<La::Shape>>::INNER)
+                >= PACK_FLOPS
     };
     match (
         flops <= INLINE_FLOPS,
@@ -141,7 +146,14 @@ const INLINE_FLOPS: usize = 8 * 8 * 8;
 
 /// The largest right operand, in bytes, copied to a contiguous tensor on
 /// the stack when it is not contiguous.
+#[cfg(not(target_pointer_width = "16"))]
 const PACK_BYTES: usize = 64 * 1024;
+
+/// The largest right operand, in bytes, copied to a contiguous tensor on
+/// the stack when it is not contiguous: on a 16-bit target (an AVR with
+/// 2 KB of RAM) 64 KiB is the whole address space, so a quarter of a KiB.
+#[cfg(target_pointer_width = "16")]
+const PACK_BYTES: usize = 256;
 
 /// The fewest multiply-adds of a product for which a right operand that is
 /// not contiguous is copied first: below, gathering its rows is faster

@@ -24,6 +24,7 @@ use crate::view::{View, ViewMut};
 pub mod concat;
 mod divisor;
 pub mod elementwise;
+pub mod float;
 pub mod matmul;
 mod mean;
 pub mod reduce;

@@ -31,16 +31,34 @@ fn is_power_of_ten(mut n: u64) -> bool {
 /// `Dim1` for 1, `Dim<n>` in typenum's table, else `BigDim<n, Hi, LO>` with
 /// `n = Hi * 1024 + LO` and `Hi` the type of `n / 1024`.
 pub fn size_type(n: u64, span: Span) -> TokenStream {
-    let value = proc_macro2::Literal::u64_unsuffixed(n);
     if n == 1 {
         return quote_spanned!(span=> ::tensor_core::Dim1);
     }
+    let value = const_arg(n, span);
     if in_typenum_table(n) {
         return quote_spanned!(span=> ::tensor_core::Dim<#value>);
     }
     let high = size_type(n / 1024, span);
     let low = proc_macro2::Literal::u64_unsuffixed(n % 1024);
     quote_spanned!(span=> ::tensor_core::BigDim<#value, #high, #low>)
+}
+
+/// The const argument of size `n`: a bare literal when every target's
+/// `usize` (16 bits and up) holds it, else a call whose `usize` parameter
+/// types the literal, so that rustc's `overflowing_literals` rejects it
+/// where `usize` is narrower, at the user's token. rustc truncates a bare
+/// literal in a const argument silently: `Shape![65536]` was `Dim<0>` on a
+/// 16-bit target, `Shape![70000]` had 4464 elements.
+fn const_arg(n: u64, span: Span) -> TokenStream {
+    let mut value = proc_macro2::Literal::u64_unsuffixed(n);
+    if n <= u64::from(u16::MAX) {
+        // Left at the call site: with the user's span, clippy reads the
+        // user's text there (`0..=0` in a `slice!`) as the literal's.
+        return quote!(#value);
+    }
+    // The user's span: rustc reports no lint at a span of a macro's own.
+    value.set_span(span);
+    quote_spanned!(span=> { ::tensor_core::__private::usize_value(#value) })
 }
 
 /// The type of one dimension; an operation is the library's alias for the
@@ -102,13 +120,38 @@ mod tests {
         let ty = size_type(1_000_003, Span::call_site())
             .to_string()
             .replace(' ', "");
+        let wide = |n: &str| format!("{{::tensor_core::__private::usize_value({n})}}");
         assert_eq!(
             ty,
-            "::tensor_core::BigDim<1000003,::tensor_core::Dim<976>,579>"
+            format!(
+                "::tensor_core::BigDim<{},::tensor_core::Dim<976>,579>",
+                wide("1000003")
+            )
         );
         let ty = size_type(5_000_000_000, Span::call_site())
             .to_string()
             .replace(' ', "");
-        assert!(ty.starts_with("::tensor_core::BigDim<5000000000,::tensor_core::BigDim<4882812,"));
+        let (outer, inner) = (wide("5000000000"), wide("4882812"));
+        assert!(ty.starts_with(&format!(
+            "::tensor_core::BigDim<{outer},::tensor_core::BigDim<{inner},"
+        )));
+    }
+
+    #[test]
+    fn sizes_a_16_bit_usize_holds_are_bare_literals() {
+        let ty = size_type(65_535, Span::call_site())
+            .to_string()
+            .replace(' ', "");
+        assert_eq!(
+            ty,
+            "::tensor_core::BigDim<65535,::tensor_core::Dim<63>,1023>"
+        );
+        let ty = size_type(65_536, Span::call_site())
+            .to_string()
+            .replace(' ', "");
+        assert_eq!(
+            ty,
+            "::tensor_core::Dim<{::tensor_core::__private::usize_value(65536)}>"
+        );
     }
 }
