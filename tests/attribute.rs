@@ -142,3 +142,30 @@ fn matmul_and_dot_in_generic_functions_need_no_bounds() {
     );
     assert_eq!(generic_dot(&tensor![1, 2], &tensor![3, 4]), 11);
 }
+
+#[shape(H = 6, W = 4)]
+fn cropped_zeros() -> Tensor<f32, Shape![H - 2, W / 2]> {
+    tensor![0.0; H - 2, W / 2]
+}
+
+#[test]
+fn named_sizes_in_dimension_arithmetic_are_folded() {
+    // H and W are substituted first, so `H - 2` is the literal 4.
+    let t: Tensor<f32, Shape![4, 2]> = cropped_zeros();
+    assert_eq!(t.shape(), [4, 2]);
+    assert_eq!(
+        <Shape![28 - 3 + 1, 2 * 3 * 4, (10 + 2) / 3]>::DIMS,
+        [26, 24, 4]
+    );
+}
+
+#[shape(N)]
+fn padded_ones(_: &Tensor<i32, Shape![N]>) -> Tensor<i32, Shape![N + 2]> {
+    tensor![1; N + 2]
+}
+
+#[test]
+fn fill_literals_take_computed_dimensions() {
+    let t = padded_ones(&tensor![5, 6, 7]);
+    assert_eq!(t, tensor![1, 1, 1, 1, 1]);
+}
