@@ -111,33 +111,25 @@ def broadcast_pairs(a, b):
             result.append(a[ia] if ia >= 0 else b[ib])
     return where, result
 
+def broadcast_impls(trait, max_rank):
+    """`trait<B> for A` of every pair of ranks up to `max_rank`: NumPy's result
+    shape, aligned from the right, each pair through BroadcastDim.
+    do_not_recommend: a mismatch is one error, naming both shapes."""
+    out = []
+    for m in range(0, max_rank + 1):
+        for n in range(0, max_rank + 1):
+            a, b = dims(m, "A"), dims(n, "B")
+            params = a + b
+            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
+            where, result = broadcast_pairs(a, b)
+            where_s = f" where {', '.join(where)}" if where else ""
+            out.append(f"{DNR} impl{gen} {trait}<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
+    return out
+
 def broadcast_shapes():
-    out = ["// BroadcastShapes<B>: NumPy's result shape, aligned from the right, each pair",
-           "// through BroadcastDim. do_not_recommend: a mismatch is one error, naming",
-           "// both shapes."]
-    for m in range(0, MAX_RANK + 1):
-        for n in range(0, MAX_RANK + 1):
-            a, b = dims(m, "A"), dims(n, "B")
-            params = a + b
-            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where, result = broadcast_pairs(a, b)
-            where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"{DNR} impl{gen} BroadcastShapes<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
-    return out
-
+    return ["// BroadcastShapes<B>: NumPy broadcasting of two shapes."] + broadcast_impls("BroadcastShapes", MAX_RANK)
 def matmul_batch():
-    out = ["// MatmulBatch<B>: the batch axes of a matmul broadcast, each pair through",
-           "// BroadcastDim. do_not_recommend: a mismatch is one error naming both."]
-    for m in range(0, MAX_RANK - 1):
-        for n in range(0, MAX_RANK - 1):
-            a, b = dims(m, "A"), dims(n, "B")
-            params = a + b
-            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where, result = broadcast_pairs(a, b)
-            where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"{DNR} impl{gen} MatmulBatch<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
-    return out
-
+    return ["// MatmulBatch<B>: the batch axes of a matmul broadcast (a matmul headline)."] + broadcast_impls("MatmulBatch", MAX_RANK - 2)
 def concat_shape():
     out = ["// ConcatShape<B, Axis<I>>: equal dims (SameDim) but at axis I, which is summed",
            "// (AddDim). do_not_recommend: a mismatch is one error naming both shapes."]

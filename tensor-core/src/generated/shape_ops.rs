@@ -1434,9 +1434,7 @@ where
 {
 }
 
-// BroadcastShapes<B>: NumPy's result shape, aligned from the right, each pair
-// through BroadcastDim. do_not_recommend: a mismatch is one error, naming
-// both shapes.
+// BroadcastShapes<B>: NumPy broadcasting of two shapes.
 #[diagnostic::do_not_recommend]
 impl BroadcastShapes<()> for () {
     type Output = ();
@@ -3463,8 +3461,7 @@ impl<
 {
 }
 
-// MatmulBatch<B>: the batch axes of a matmul broadcast, each pair through
-// BroadcastDim. do_not_recommend: a mismatch is one error naming both.
+// MatmulBatch<B>: the batch axes of a matmul broadcast (a matmul headline).
 #[diagnostic::do_not_recommend]
 impl MatmulBatch<()> for () {
     type Output = ();
