@@ -9,10 +9,11 @@
 //! # How a dimension is represented, and why
 //!
 //! Each dimension is a type of its own: `Dim<N>`, a const generic, for every
-//! size typenum maps (`0..=1024`, powers of two and of ten), and
-//! `BigDim<N, U>` otherwise, `U` being `N`'s binary typenum. The typenum of
-//! either is `<D as Dimension>::Num`, so generic code still does type-level
-//! arithmetic. The const generic is chosen because it is what rustc prints: a
+//! size typenum maps (`0..=1024`, powers of two and of ten), except 1, which
+//! is `Dim1` (broadcasting treats it apart); and `BigDim<N, Hi, LO>`
+//! otherwise, with `N = Hi * 1024 + LO` and `Hi` a dimension itself. The
+//! typenum of each is `<D as Dimension>::Num`, so generic code still does
+//! type-level arithmetic. The const generic is chosen because it is what rustc prints: a
 //! shape mismatch reads "expected `3`, found `4`" with notes such as
 //! `Tensor<_, (Dim<3>, _)>`, where a bare typenum would print
 //! `UInt<UInt<UTerm, B1>, B1>`. The storage is built from the const

@@ -3,7 +3,7 @@
 //!
 //! # Why there are two `#[test]`s
 //!
-//! The contract (API.md, "Errors") is that every shape error is reported by
+//! The contract (README, "Shape mistakes are compile errors") is that every shape error is reported by
 //! `cargo check` alone: an error that only `cargo build` finds (a
 //! post-monomorphization `const { assert!(..) }`) does not reach the editor.
 //! trybuild picks the cargo subcommand per batch, a batch being one

@@ -1,4 +1,4 @@
-// Operations (API.md, "Operations"): + - * / with NumPy broadcasting and
+// Operations (README, "Operations"): + - * / with NumPy broadcasting and
 // scalars, compound assignment, map, zip_map, reductions, matmul and dot, on
 // tensors, views and mutable views. Expected values follow NumPy.
 //
@@ -28,7 +28,7 @@
 //   (`tensor_core::ops::elementwise::Broadcast`); without it rustc falls
 //   back to the `tensor + scalar` impl and reports "expected `f32`, found
 //   `&Tensor<f32, (M, N)>`".
-// * API.md's example spells the shapes `[M, K]`; rustc parses an item before
+// * a first sketch of the API spelled the shapes `[M, K]`; rustc parses an item before
 //   an attribute macro sees it, and `[M, K]` is not a type, so the example
 //   is written with `Shape![M, K]` (as everywhere in this suite).
 use core::ops::{Add, Mul};
@@ -41,7 +41,7 @@ fn iota<S: Shape>() -> Tensor<i32, S> {
     Tensor::from_flat_fn(|i| i as i32)
 }
 
-/// API.md's `#[shape(M, K, N)] fn matmul`: no where-clause.
+/// The README's `#[shape(M, K, N)] fn matmul`: no where-clause.
 #[shape(M, K, N)]
 fn matmul(
     a: &Tensor<f32, Shape![M, K]>,

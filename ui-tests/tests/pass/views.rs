@@ -1,4 +1,4 @@
-// Zero-copy views: every operation of API.md's view table, on tensors, views
+// Zero-copy views: every operation of the README's view table, on tensors, views
 // and mutable views, and chains of them. Expected values follow NumPy.
 use tensor_core::prelude::*;
 
