@@ -18,11 +18,11 @@
 use core::ops::{Add, Div};
 
 use super::elementwise::build;
+use super::reduce::reduced_elements;
 use crate::axis::Axes;
-use crate::index::unravel;
 use crate::layout::Layout;
 use crate::num::{FromCount, Zero};
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
 
@@ -54,32 +54,6 @@ where
 #[track_caller]
 fn empty_mean(dims: &[usize], axes: &[usize]) -> ! {
     panic!("mean_axes of no element: shape {dims:?} has size 0 along the axes {axes:?}")
-}
-
-/// The `reduced` elements of `v` that result element `o` of a reduction
-/// over `X` folds, in row-major order of the reduced axes.
-fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
-    v: &'v View<'_, T, L>,
-    o: usize,
-    reduced: usize,
-) -> impl Iterator<Item = T> + 'v {
-    let kept = unravel::<O>(o);
-    let (axes, dims) = (X::AXES, <L::Shape as Shape>::DIMS);
-    (0..reduced).map(move |r| {
-        let mut index = <L::Shape as Shape>::Index::ZERO;
-        let (mut kept_axis, mut rest) = (0, r);
-        for axis in (0..<L::Shape as Shape>::RANK).rev() {
-            let i = &mut index.as_mut()[axis];
-            if axes.as_ref().contains(&axis) {
-                let d = dims.as_ref()[axis];
-                (*i, rest) = (rest % d, rest / d);
-            } else {
-                kept_axis += 1;
-                *i = kept.as_ref()[O::RANK - kept_axis];
-            }
-        }
-        v[index]
-    })
 }
 
 #[cfg(test)]

@@ -455,32 +455,43 @@ fn fold_strip<T: Copy, const W: usize>(
 }
 
 /// Any reduction of any view: each result element folds the `reduced`
-/// elements whose kept indices are its own.
+/// elements whose kept indices are its own (`reduced > 0`: `fold_axes`
+/// returns early otherwise).
 fn fold_general<T: Copy, L: Layout, X: Axes, O: Shape>(
     v: &View<'_, T, L>,
     reduced: usize,
     combine: impl Fn(T, T) -> T,
 ) -> Tensor<T, O> {
-    let axes = X::AXES;
-    let dims = <L::Shape as Shape>::DIMS;
     Tensor::from_flat_fn(|o| {
-        let kept = unravel::<O>(o);
-        let element = |r: usize| {
-            let mut index = <L::Shape as Shape>::Index::ZERO;
-            let (mut kept_axis, mut rest) = (0, r);
-            for axis in (0..<L::Shape as Shape>::RANK).rev() {
-                let i = &mut index.as_mut()[axis];
-                if axes.as_ref().contains(&axis) {
-                    let d = dims.as_ref()[axis];
-                    (*i, rest) = (rest % d, rest / d);
-                } else {
-                    kept_axis += 1;
-                    *i = kept.as_ref()[O::RANK - kept_axis];
-                }
+        let mut elements = reduced_elements::<T, L, X, O>(v, o, reduced);
+        let first = elements.next().unwrap_or_else(|| empty("reduction"));
+        elements.fold(first, &combine)
+    })
+}
+
+/// The `reduced` elements of `v` that result element `o` of a reduction
+/// over `X` folds, in row-major order of the reduced axes.
+pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
+    v: &'v View<'_, T, L>,
+    o: usize,
+    reduced: usize,
+) -> impl Iterator<Item = T> + 'v {
+    let kept = unravel::<O>(o);
+    let (axes, dims) = (X::AXES, <L::Shape as Shape>::DIMS);
+    (0..reduced).map(move |r| {
+        let mut index = <L::Shape as Shape>::Index::ZERO;
+        let (mut kept_axis, mut rest) = (0, r);
+        for axis in (0..<L::Shape as Shape>::RANK).rev() {
+            let i = &mut index.as_mut()[axis];
+            if axes.as_ref().contains(&axis) {
+                let d = dims.as_ref()[axis];
+                (*i, rest) = (rest % d, rest / d);
+            } else {
+                kept_axis += 1;
+                *i = kept.as_ref()[O::RANK - kept_axis];
             }
-            v[index]
-        };
-        (1..reduced).fold(element(0), |acc, r| combine(acc, element(r)))
+        }
+        v[index]
     })
 }
 
