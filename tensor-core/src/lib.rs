@@ -22,7 +22,7 @@
 //! ```
 //!
 //! The language users write: [`Shape!`], [`Axes!`], [`tensor!`] and the
-//! [`shape`] attribute. Everything else is reached through [`prelude`].
+//! [`macro@shape`] attribute. Everything else is reached through [`prelude`].
 #![no_std]
 #![warn(missing_docs)]
 
