@@ -1,4 +1,6 @@
 //! Integration tests of `tensor-core`, one file per area of the public API:
-//! `shapes.rs`, `tensors.rs`, `attribute.rs`, `views.rs`, `display_cases.rs` (generated
-//! against NumPy by `scripts/gen_display_cases.py`), `view_chains.rs` (generated likewise
-//! by `scripts/gen_view_chains.py`).
+//! hand-written ones at the top level (`shapes.rs`, `tensors.rs`,
+//! `attribute.rs`, `views.rs`, `ops.rs`, `soundness.rs`, `properties.rs`), and
+//! the suites generated against NumPy under `generated/` (`display_cases.rs`,
+//! `view_chains.rs`, `ops_cases.rs`, each written by the `scripts/gen_*.py`
+//! of the same name).

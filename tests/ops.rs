@@ -1,4 +1,4 @@
-//! Operations: what the NumPy-generated cases (`ops_cases.rs`, from
+//! Operations: what the NumPy-generated cases (`generated/ops_cases.rs`, from
 //! `scripts/gen_ops_cases.py`) do not express well: NaN, panics, element
 //! type changes, every kind of operand, writes through a `ViewMut`, rank-0
 //! results and zero-sized dimensions.
