@@ -69,6 +69,7 @@ pub mod prelude {
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{Float, FromCount, One, Zero};
+    pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;

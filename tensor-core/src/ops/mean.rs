@@ -58,7 +58,7 @@ fn empty_mean(dims: &[usize], axes: &[usize]) -> ! {
 
 /// The `reduced` elements of `v` that result element `o` of a reduction
 /// over `X` folds, in row-major order of the reduced axes.
-fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
+pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
     v: &'v View<'_, T, L>,
     o: usize,
     reduced: usize,

@@ -21,6 +21,7 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
+pub mod arg;
 pub mod concat;
 mod divisor;
 pub mod elementwise;

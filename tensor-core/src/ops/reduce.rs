@@ -254,7 +254,7 @@ fn nan_of<T: PartialOrd>(a: T, b: T) -> T {
 
 /// How many elements each result of a reduction over `X` folds: the
 /// product of the reduced axes' sizes.
-fn reduced_count<S: Shape, X: Axes>() -> usize {
+pub(crate) fn reduced_count<S: Shape, X: Axes>() -> usize {
     let dims = S::DIMS;
     X::AXES
         .as_ref()
