@@ -74,7 +74,9 @@ pub mod prelude {
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
+    pub use crate::ops::moments::Moments;
     pub use crate::ops::reduce::Reduce;
+    pub use crate::ops::softmax::Softmax;
     pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;

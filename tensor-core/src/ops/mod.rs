@@ -28,7 +28,9 @@ pub mod elementwise;
 pub mod float;
 pub mod matmul;
 mod mean;
+pub mod moments;
 pub mod reduce;
+pub mod softmax;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,
 /// mutable views, and references to them.
