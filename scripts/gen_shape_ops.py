@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tensor-core/src/generated/shape_ops.rs: the per-rank impls of the
 type-level shape operations (axis lookup, permute, flip, transpose, element
-count, broadcast, and the tuple <-> list conversions used by slicing).
+count, broadcast, concat, stack, windows, and the tuple <-> list conversions used by slicing).
 
 Each impl is the same rule stated for one rank; the rule itself is
 documented on the trait, in tensor-core/src/constraint.rs.
@@ -152,6 +152,38 @@ def concat_shape():
                        f"where {', '.join(where)} {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
     return out
 
+def stack_shape():
+    out = ["// StackShape<N, Axis<I>>: the dimension N inserted before axis I (I <= RANK),",
+           "// for a result of at most MAX_RANK axes."]
+    for n in range(0, MAX_RANK):
+        for i in range(n + 1):
+            ds = dims(n)
+            res = ds[:i] + ["N"] + ds[i:]
+            out.append(f"impl<{bounds(ds + ['N'], 'Dimension')}> StackShape<N, Axis<{i}>> for {tup(ds) if ds else '()'} "
+                       f"{{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
+    return out
+
+def window_shape():
+    out = ["// WindowShape<W>: the last K axes of a rank-N shape, each D - W + 1, then the",
+           "// window's K dimensions (N + K <= MAX_RANK). do_not_recommend: a window larger",
+           "// than its axis is one error naming both shapes."]
+    for n in range(1, MAX_RANK + 1):
+        for k in range(1, n + 1):
+            if n + k > MAX_RANK:
+                continue
+            ds, ws = dims(n), dims(k, "W")
+            lead = n - k
+            where, res = [], ds[:lead]
+            for j in range(k):
+                d = ds[lead + j]
+                where.append(f"{d}: SubDim<{ws[j]}>")
+                where.append(f"DimDiff<{d}, {ws[j]}>: AddDim<Dim1>")
+                res.append(f"DimSum<DimDiff<{d}, {ws[j]}>, Dim1>")
+            res = res + ws
+            out.append(f"{DNR} impl<{bounds(ds + ws, 'Dimension')}> WindowShape<{tup(ws)}> for {tup(ds)} "
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
 def lists_axis():
     out = ["// ListsAxis<I>: whether the axis list contains I (typenum B1/B0)."]
     out.append("impl<I> ListsAxis<I> for () { type Found = B0; }")
@@ -247,13 +279,13 @@ def main():
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
-        "    Transpose,",
+        "    StackShape, Transpose,",
         "};",
         "use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

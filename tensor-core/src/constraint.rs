@@ -329,6 +329,41 @@ impl<A: ConcatShape<B, I>, B, I> ConcatRhs<A, I> for B {
     const AXIS: usize = A::AXIS;
 }
 
+/// `stack::<Axis<I>>()` of `N` tensors of shape `Self`: the dimension `N`
+/// inserted before axis `I`, which may be any of `0..=RANK` (NumPy
+/// `np.stack(xs, axis=I)`); the result has at most 8 axes.
+#[diagnostic::on_unimplemented(
+    message = "cannot stack tensors of shape `{Self}` along `{I}`: the new axis must be at most the rank, and the result at most 8 axes",
+    label = "axis out of range for stacking"
+)]
+pub trait StackShape<N, I> {
+    /// The stacked shape.
+    type Output: Shape;
+    /// The position of the new axis.
+    const AXIS: usize;
+}
+
+/// `split::<Axis<I>, A, B>()` of a tensor of shape `Self`: the exact
+/// inverse of `concat`, so `A` and `B` agree with `Self` on every axis but
+/// `I`, where their sizes sum to `Self`'s ([`ConcatShape`] of `A` and `B`
+/// is `Self`). The impl is `do_not_recommend`: a mismatch is this error.
+#[diagnostic::on_unimplemented(
+    message = "cannot split `{Self}` along `{I}` into `{A}` and `{B}`: the parts must have its rank, its dimensions on every other axis, and sizes along the axis that sum to its own",
+    label = "parts do not split this shape along this axis"
+)]
+pub trait SplitShape<A, B, I> {
+    /// The axis along which the shape is cut.
+    const AXIS: usize;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, A, B, I> SplitShape<A, B, I> for S
+where
+    A: ConcatShape<B, I, Output = S>,
+{
+    const AXIS: usize = A::AXIS;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

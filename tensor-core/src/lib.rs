@@ -77,6 +77,8 @@ pub mod prelude {
     pub use crate::ops::moments::Moments;
     pub use crate::ops::reduce::Reduce;
     pub use crate::ops::softmax::Softmax;
+    pub use crate::ops::split::Split;
+    pub use crate::ops::stack::Stack;
     pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;

@@ -10,7 +10,7 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, SameDim, Transpose,
+    PermuteShape, SameDim, StackShape, Transpose,
 };
 use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};
 use crate::shape::Shape;
@@ -6184,6 +6184,326 @@ where
     D7: AddDim<E7>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, D6, <D7 as AddDim<E7>>::Output);
+    const AXIS: usize = 7;
+}
+
+// StackShape<N, Axis<I>>: the dimension N inserted before axis I (I <= RANK),
+// for a result of at most MAX_RANK axes.
+impl<N: Dimension> StackShape<N, Axis<0>> for () {
+    type Output = (N,);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, N: Dimension> StackShape<N, Axis<0>> for (D0,) {
+    type Output = (N, D0);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, N: Dimension> StackShape<N, Axis<1>> for (D0,) {
+    type Output = (D0, N);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<0>> for (D0, D1) {
+    type Output = (N, D0, D1);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<1>> for (D0, D1) {
+    type Output = (D0, N, D1);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<2>> for (D0, D1) {
+    type Output = (D0, D1, N);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<0>>
+    for (D0, D1, D2)
+{
+    type Output = (N, D0, D1, D2);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<1>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, N, D1, D2);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<2>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, N, D2);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<3>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2, N);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<0>> for (D0, D1, D2, D3)
+{
+    type Output = (N, D0, D1, D2, D3);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<1>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, N, D1, D2, D3);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<2>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, N, D2, D3);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<3>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, N, D3);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<4>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3, N);
+    const AXIS: usize = 4;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (N, D0, D1, D2, D3, D4);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, N, D1, D2, D3, D4);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, N, D2, D3, D4);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, N, D3, D4);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, N, D4);
+    const AXIS: usize = 4;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4, N);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (N, D0, D1, D2, D3, D4, D5);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, N, D1, D2, D3, D4, D5);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, N, D2, D3, D4, D5);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, N, D3, D4, D5);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, N, D4, D5);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, N, D5);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<6>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, N);
+    const AXIS: usize = 6;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (N, D0, D1, D2, D3, D4, D5, D6);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, N, D1, D2, D3, D4, D5, D6);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, N, D2, D3, D4, D5, D6);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, N, D3, D4, D5, D6);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, N, D4, D5, D6);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, N, D5, D6);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<6>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, N, D6);
+    const AXIS: usize = 6;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<7>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, N);
     const AXIS: usize = 7;
 }
 

@@ -31,6 +31,8 @@ mod mean;
 pub mod moments;
 pub mod reduce;
 pub mod softmax;
+pub mod split;
+pub mod stack;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,
 /// mutable views, and references to them.
