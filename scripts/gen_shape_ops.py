@@ -279,13 +279,13 @@ def main():
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
-        "    StackShape, Transpose,",
+        "    StackShape, Transpose, WindowShape,",
         "};",
-        "use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};",
+        "use crate::dim::{AddDim, BroadcastDim, Dim1, DimDiff, DimSum, Dimension, ExpandDim, SubDim};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

@@ -364,6 +364,21 @@ where
     const AXIS: usize = A::AXIS;
 }
 
+/// `windows::<W>()` of a shape `Self`: the window `W` (rank `K`) covers
+/// the last `K` axes, each at least as large as the window's dimension;
+/// the result keeps the leading axes, then has `D - W + 1` window
+/// positions per covered axis, then the window's own axes (NumPy
+/// `sliding_window_view`). At most 8 axes in all. Sealed (`seal.rs`): the
+/// window layout trusts `Output`.
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, nor have more axes than the shape, and the result has at most 8 axes",
+    label = "window does not fit this shape"
+)]
+pub trait WindowShape<W>: crate::seal::ShapePair<W> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

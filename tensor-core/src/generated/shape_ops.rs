@@ -10,9 +10,9 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, SameDim, StackShape, Transpose,
+    PermuteShape, SameDim, StackShape, Transpose, WindowShape,
 };
-use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};
+use crate::dim::{AddDim, BroadcastDim, Dim1, DimDiff, DimSum, Dimension, ExpandDim, SubDim};
 use crate::shape::Shape;
 
 // AxisOf<I>: the dimension at axis I.
@@ -6505,6 +6505,299 @@ impl<
 {
     type Output = (D0, D1, D2, D3, D4, D5, D6, N);
     const AXIS: usize = 7;
+}
+
+// WindowShape<W>: the last K axes of a rank-N shape, each D - W + 1, then the
+// window's K dimensions (N + K <= MAX_RANK). do_not_recommend: a window larger
+// than its axis is one error naming both shapes.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0,)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+{
+    type Output = (DimSum<DimDiff<D0, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, DimSum<DimDiff<D1, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension, W1: Dimension> WindowShape<(W0, W1)> for (D0, D1)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1, D2)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, DimSum<DimDiff<D2, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension>
+    WindowShape<(W0, W1)> for (D0, D1, D2)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimDiff<D1, W0>, Dim1>,
+        DimSum<DimDiff<D2, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension, W2: Dimension>
+    WindowShape<(W0, W1, W2)> for (D0, D1, D2)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        DimSum<DimDiff<D2, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension> WindowShape<(W0,)>
+    for (D0, D1, D2, D3)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, DimSum<DimDiff<D3, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, W1: Dimension>
+    WindowShape<(W0, W1)> for (D0, D1, D2, D3)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimDiff<D2, W0>, Dim1>,
+        DimSum<DimDiff<D3, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+    > WindowShape<(W0, W1, W2)> for (D0, D1, D2, D3)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: AddDim<Dim1>,
+    D3: SubDim<W2>,
+    DimDiff<D3, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimDiff<D1, W0>, Dim1>,
+        DimSum<DimDiff<D2, W1>, Dim1>,
+        DimSum<DimDiff<D3, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        W3: Dimension,
+    > WindowShape<(W0, W1, W2, W3)> for (D0, D1, D2, D3)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: AddDim<Dim1>,
+    D3: SubDim<W3>,
+    DimDiff<D3, W3>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        DimSum<DimDiff<D2, W2>, Dim1>,
+        DimSum<DimDiff<D3, W3>, Dim1>,
+        W0,
+        W1,
+        W2,
+        W3,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, W0: Dimension>
+    WindowShape<(W0,)> for (D0, D1, D2, D3, D4)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, DimSum<DimDiff<D4, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+    > WindowShape<(W0, W1)> for (D0, D1, D2, D3, D4)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: AddDim<Dim1>,
+    D4: SubDim<W1>,
+    DimDiff<D4, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimDiff<D3, W0>, Dim1>,
+        DimSum<DimDiff<D4, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+    > WindowShape<(W0, W1, W2)> for (D0, D1, D2, D3, D4)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: AddDim<Dim1>,
+    D4: SubDim<W2>,
+    DimDiff<D4, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimDiff<D2, W0>, Dim1>,
+        DimSum<DimDiff<D3, W1>, Dim1>,
+        DimSum<DimDiff<D4, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+    > WindowShape<(W0,)> for (D0, D1, D2, D3, D4, D5)
+where
+    D5: SubDim<W0>,
+    DimDiff<D5, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, D4, DimSum<DimDiff<D5, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+    > WindowShape<(W0, W1)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: AddDim<Dim1>,
+    D5: SubDim<W1>,
+    DimDiff<D5, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimDiff<D4, W0>, Dim1>,
+        DimSum<DimDiff<D5, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        W0: Dimension,
+    > WindowShape<(W0,)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D6: SubDim<W0>,
+    DimDiff<D6, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, DimSum<DimDiff<D6, W0>, Dim1>, W0);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.
