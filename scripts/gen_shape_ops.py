@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tensor-core/src/generated/shape_ops.rs: the per-rank impls of the
 type-level shape operations (axis lookup, permute, flip, transpose, element
-count, broadcast, concat, stack, windows, and the tuple <-> list conversions used by slicing).
+count, broadcast, concat, stack, windows, pooling, and the tuple <-> list conversions used by slicing).
 
 Each impl is the same rule stated for one rank; the rule itself is
 documented on the trait, in tensor-core/src/constraint.rs.
@@ -184,6 +184,18 @@ def window_shape():
                        f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
     return out
 
+def pool_shape():
+    out = ["// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.",
+           "// do_not_recommend: an inexact division is one error naming both shapes."]
+    for n in range(2, MAX_RANK + 1):
+        ds = dims(n)
+        h, w = ds[-2], ds[-1]
+        where = [f"{h}: DivDim<KH>", f"{w}: DivDim<KW>"]
+        res = ds[:-2] + [f"DimQuot<{h}, KH>", f"DimQuot<{w}, KW>"]
+        out.append(f"{DNR} impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}> PoolShape<(KH, KW)> for {tup(ds)} "
+                   f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
 def lists_axis():
     out = ["// ListsAxis<I>: whether the axis list contains I (typenum B1/B0)."]
     out.append("impl<I> ListsAxis<I> for () { type Found = B0; }")
@@ -279,13 +291,13 @@ def main():
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
-        "    StackShape, Transpose, WindowShape,",
+        "    PoolShape, StackShape, Transpose, WindowShape,",
         "};",
-        "use crate::dim::{AddDim, BroadcastDim, Dim1, DimDiff, DimSum, Dimension, ExpandDim, SubDim};",
+        "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimQuot, DimSum, Dimension, DivDim, ExpandDim, SubDim,\n};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, pool_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

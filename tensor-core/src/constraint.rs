@@ -379,6 +379,51 @@ pub trait WindowShape<W>: crate::seal::ShapePair<W> {
     type Output: Shape;
 }
 
+/// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
+/// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
+/// result divides them (non-overlapping pools, stride = pool size).
+#[diagnostic::on_unimplemented(
+    message = "cannot pool shape `{Self}` by `{W}`: the pool takes 2 axes, and the last two axes must be multiples of its sizes",
+    label = "pool does not divide this shape"
+)]
+pub trait PoolShape<W> {
+    /// The pooled shape.
+    type Output: Shape;
+}
+
+/// `conv2d` of an input of shape `Self`, `[C, H, W]`, by weights of shape
+/// `K`, `[O, C, KH, KW]`: the channels agree (by type identity, [`SameDim`])
+/// and the kernel fits (`KH <= H`, `KW <= W`); the result is
+/// `[O, H - KH + 1, W - KW + 1]` (valid padding, stride 1).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dShape<K> {
+    /// `[O, H - KH + 1, W - KW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW> Conv2dShape<(O, C2, KH, KW)> for (C, H, W)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + crate::dim::SubDim<KH>,
+    W: Dimension + crate::dim::SubDim<KW>,
+    crate::dim::DimDiff<H, KH>: crate::dim::AddDim<Dim1>,
+    crate::dim::DimDiff<W, KW>: crate::dim::AddDim<Dim1>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+{
+    type Output = (
+        O,
+        crate::dim::DimSum<crate::dim::DimDiff<H, KH>, Dim1>,
+        crate::dim::DimSum<crate::dim::DimDiff<W, KW>, Dim1>,
+    );
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

@@ -71,10 +71,12 @@ pub mod prelude {
     pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;
+    pub use crate::ops::conv::Conv;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::moments::Moments;
+    pub use crate::ops::pool::Pool;
     pub use crate::ops::reduce::Reduce;
     pub use crate::ops::softmax::Softmax;
     pub use crate::ops::split::Split;

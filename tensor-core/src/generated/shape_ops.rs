@@ -10,9 +10,11 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, SameDim, StackShape, Transpose, WindowShape,
+    PermuteShape, PoolShape, SameDim, StackShape, Transpose, WindowShape,
 };
-use crate::dim::{AddDim, BroadcastDim, Dim1, DimDiff, DimSum, Dimension, ExpandDim, SubDim};
+use crate::dim::{
+    AddDim, BroadcastDim, Dim1, DimDiff, DimQuot, DimSum, Dimension, DivDim, ExpandDim, SubDim,
+};
 use crate::shape::Shape;
 
 // AxisOf<I>: the dimension at axis I.
@@ -6798,6 +6800,105 @@ where
     DimDiff<D6, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, DimSum<DimDiff<D6, W0>, Dim1>, W0);
+}
+
+// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.
+// do_not_recommend: an inexact division is one error naming both shapes.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)> for (D0, D1)
+where
+    D0: DivDim<KH>,
+    D1: DivDim<KW>,
+{
+    type Output = (DimQuot<D0, KH>, DimQuot<D1, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)>
+    for (D0, D1, D2)
+where
+    D1: DivDim<KH>,
+    D2: DivDim<KW>,
+{
+    type Output = (D0, DimQuot<D1, KH>, DimQuot<D2, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, KH: Dimension, KW: Dimension>
+    PoolShape<(KH, KW)> for (D0, D1, D2, D3)
+where
+    D2: DivDim<KH>,
+    D3: DivDim<KW>,
+{
+    type Output = (D0, D1, DimQuot<D2, KH>, DimQuot<D3, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4)
+where
+    D3: DivDim<KH>,
+    D4: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, DimQuot<D3, KH>, DimQuot<D4, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: DivDim<KH>,
+    D5: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, DimQuot<D4, KH>, DimQuot<D5, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D5: DivDim<KH>,
+    D6: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, D4, DimQuot<D5, KH>, DimQuot<D6, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+where
+    D6: DivDim<KH>,
+    D7: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, DimQuot<D6, KH>, DimQuot<D7, KW>);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

@@ -23,12 +23,14 @@ use crate::view::{View, ViewMut};
 
 pub mod arg;
 pub mod concat;
+pub mod conv;
 mod divisor;
 pub mod elementwise;
 pub mod float;
 pub mod matmul;
 mod mean;
 pub mod moments;
+pub mod pool;
 pub mod reduce;
 pub mod softmax;
 pub mod split;

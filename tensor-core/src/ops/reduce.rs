@@ -226,7 +226,7 @@ pub trait Reduce: AsView {
 impl<A: AsView + ?Sized> Reduce for A {}
 
 /// `b` if it is larger than `a`, else `a`; NaN (unordered) wins.
-fn larger<T: PartialOrd>(a: T, b: T) -> T {
+pub(crate) fn larger<T: PartialOrd>(a: T, b: T) -> T {
     match b.partial_cmp(&a) {
         Some(core::cmp::Ordering::Greater) => b,
         Some(_) => a,

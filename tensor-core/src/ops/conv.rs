@@ -1,0 +1,192 @@
+//! `conv2d`: a 2-D convolution with channels, valid padding and stride 1,
+//! as in deep-learning libraries (cross-correlation: the kernel is not
+//! flipped). An input `[C, H, W]` by weights `[O, C, KH, KW]` gives
+//! `[O, H - KH + 1, W - KW + 1]`, every shape checked by `cargo check`
+//! ([`Conv2dShape`]).
+//!
+//! `out[o, i, j] = Σ_c Σ_a Σ_b w[o, c, a, b] · x[c, i + a, j + b]`, the
+//! terms added in that order (as the hand-written loop of `bench/` does).
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let img = Tensor::<f32, Shape![1, 4, 4]>::from_flat_fn(|i| i as f32);
+//! let edge = tensor![[[[-1.0f32, 1.0]]]]; // [1, 1, 1, 2]: x[j + 1] - x[j]
+//! let y = img.conv2d(&edge);              // [1, 4, 3]
+//! assert_eq!(y, Tensor::<f32, Shape![1, 4, 3]>::ones());
+//! ```
+
+use core::ops::{Add, Mul};
+
+use super::{AsView, ShapeOf};
+use crate::constraint::Conv2dShape;
+use crate::num::Zero;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// The shape of the convolution of `X` by `K`.
+pub type Convolved<X, K> = <ShapeOf<X> as Conv2dShape<ShapeOf<K>>>::Output;
+
+/// Convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
+pub trait Conv: AsView {
+    /// The valid, stride-1 convolution of `self` (`[C, H, W]`) by
+    /// `weights` (`[O, C, KH, KW]`): `[O, H - KH + 1, W - KW + 1]`.
+    /// Channels that differ, or a kernel larger than the image, do not
+    /// compile.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![2, 5, 5]>::ones();
+    /// let w = Tensor::<f32, Shape![3, 2, 3, 3]>::from_flat_fn(|i| (i / 18) as f32);
+    /// let y = x.conv2d(&w); // each output channel o sums 18 weights equal to o
+    /// assert_eq!(y.shape(), [3, 3, 3]);
+    /// assert_eq!((y[[0, 0, 0]], y[[2, 1, 2]]), (0.0, 36.0));
+    /// ```
+    fn conv2d<K>(&self, weights: &K) -> Tensor<Self::Elem, Convolved<Self, K>>
+    where
+        K: AsView<Elem = Self::Elem>,
+        ShapeOf<Self>: Conv2dShape<ShapeOf<K>>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+    {
+        let (x, w) = (self.as_view(), weights.as_view());
+        let (xc, wc);
+        let x = match x.as_contiguous() {
+            Some(elems) => elems,
+            None => {
+                xc = x.to_tensor();
+                xc.as_slice()
+            }
+        };
+        let w = match w.as_contiguous() {
+            Some(elems) => elems,
+            None => {
+                wc = w.to_tensor();
+                wc.as_slice()
+            }
+        };
+        let mut out = Tensor::<Self::Elem, Convolved<Self, K>>::zeros();
+        let dims = Dims {
+            input: dims3::<ShapeOf<Self>>(),
+            kernel: dims4::<ShapeOf<K>>(),
+        };
+        direct(x, w, out.as_mut_slice(), dims);
+        out
+    }
+}
+
+impl<A: AsView + ?Sized> Conv for A {}
+
+/// The dimensions of a convolution: input `[C, H, W]`, weights
+/// `[O, C, KH, KW]`. Constants once inlined.
+#[derive(Clone, Copy)]
+struct Dims {
+    input: [usize; 3],
+    kernel: [usize; 4],
+}
+
+fn dims3<S: Shape>() -> [usize; 3] {
+    let d = S::DIMS;
+    [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2]]
+}
+
+fn dims4<S: Shape>() -> [usize; 4] {
+    let d = S::DIMS;
+    [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2], d.as_ref()[3]]
+}
+
+/// The direct convolution into `out` (zeros): for each output row, each
+/// tap `(c, a, b)` adds `w · x[c, i + a, b ..]` to the whole row, a loop
+/// along the contiguous axis that vectorizes, the taps in the reference's
+/// order.
+#[inline(always)]
+fn direct<T>(x: &[T], w: &[T], out: &mut [T], dims: Dims)
+where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+{
+    let ([c, h, wd], [o, _, kh, kw]) = (dims.input, dims.kernel);
+    let (oh, ow) = (h + 1 - kh, wd + 1 - kw);
+    if ow == 0 {
+        return;
+    }
+    for (r, row) in out.chunks_exact_mut(ow).enumerate().take(o * oh) {
+        let (oc, i) = (r / oh, r % oh);
+        for ci in 0..c {
+            for a in 0..kh {
+                let line = &x[(ci * h + i + a) * wd..][..wd];
+                for b in 0..kw {
+                    let wv = w[((oc * c + ci) * kh + a) * kw + b];
+                    for (y, &xv) in row.iter_mut().zip(&line[b..][..ow]) {
+                        *y = *y + wv * xv;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    /// The reference: the textbook six loops, in the same order of terms.
+    fn reference<const C: usize, const H: usize, const W: usize, const O: usize, const K: usize>(
+        x: &[f32],
+        w: &[f32],
+    ) -> std::vec::Vec<f32> {
+        let (oh, ow) = (H - K + 1, W - K + 1);
+        let mut out = std::vec![0.0; O * oh * ow];
+        for o in 0..O {
+            for i in 0..oh {
+                for j in 0..ow {
+                    let mut acc = 0.0;
+                    for c in 0..C {
+                        for a in 0..K {
+                            for b in 0..K {
+                                acc += w[((o * C + c) * K + a) * K + b]
+                                    * x[(c * H + i + a) * W + j + b];
+                            }
+                        }
+                    }
+                    out[(o * oh + i) * ow + j] = acc;
+                }
+            }
+        }
+        out
+    }
+
+    fn value(n: usize) -> f32 {
+        ((n * 7919) % 23) as f32 / 7.0 - 1.5
+    }
+
+    #[test]
+    fn conv2d_matches_the_six_loops_bit_for_bit() {
+        let x = Tensor::<f32, Shape![3, 9, 11]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![4, 3, 3, 3]>::from_flat_fn(|n| value(n + 5));
+        let y = x.conv2d(&w);
+        assert_eq!(y.shape(), [4, 7, 9]);
+        assert_eq!(
+            y.as_slice(),
+            reference::<3, 9, 11, 4, 3>(x.as_slice(), w.as_slice())
+        );
+        let x = Tensor::<f32, Shape![1, 28, 28]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![8, 1, 3, 3]>::from_flat_fn(|n| value(n * 3));
+        assert_eq!(
+            x.conv2d(&w).as_slice(),
+            reference::<1, 28, 28, 8, 3>(x.as_slice(), w.as_slice())
+        );
+    }
+
+    #[test]
+    fn views_are_convolved_as_their_logical_elements() {
+        let x = Tensor::<f32, Shape![6, 5, 2]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![2, 2, 2, 2]>::from_flat_fn(|n| value(n + 1));
+        let xt = x.permute::<Axes![2, 0, 1]>(); // [2, 6, 5]
+        let y = xt.conv2d(&w.flip::<Axes![3]>());
+        let want = xt.to_tensor().conv2d(&w.flip::<Axes![3]>().to_tensor());
+        assert_eq!(y, want);
+        assert_eq!(y.shape(), [2, 5, 4]);
+        // Integers, and a kernel as large as the image.
+        let xi = Tensor::<i32, Shape![1, 3, 3]>::from_flat_fn(|n| n as i32);
+        let full = xi.conv2d(&Tensor::<i32, Shape![1, 1, 3, 3]>::ones());
+        assert_eq!(full, tensor![[[36]]]);
+    }
+}
