@@ -15,6 +15,7 @@
 //! assert_eq!(y, Tensor::<f32, Shape![1, 4, 3]>::ones());
 //! ```
 
+use core::mem::MaybeUninit;
 use core::ops::{Add, Mul};
 
 use super::{AsView, ShapeOf};
@@ -22,6 +23,7 @@ use crate::constraint::Conv2dShape;
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::copy::slots;
 
 /// The shape of the convolution of `X` by `K`.
 pub type Convolved<X, K> = <ShapeOf<X> as Conv2dShape<ShapeOf<K>>>::Output;
@@ -47,9 +49,19 @@ pub trait Conv: AsView {
         ShapeOf<Self>: Conv2dShape<ShapeOf<K>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
-        let mut out = Tensor::<Self::Elem, Convolved<Self, K>>::zeros();
-        out.assign_conv2d(self, weights);
-        out
+        let mut out = MaybeUninit::<Tensor<Self::Elem, Convolved<Self, K>>>::uninit();
+        let slots = slots(&mut out);
+        with_slices(self, weights, |x, w, dims| {
+            direct(x, w, dims, |k, v| {
+                slots[k].write(v);
+            })
+        });
+        // SAFETY: `direct` stores into every slot: its loops run `oc`, `i`,
+        // `j` over the output's dimensions (the output shape's, by
+        // `Conv2dShape`), and `(oc * oh + i) * ow + j` enumerates every
+        // position below `O * OH * OW`, the slots' count. A panic before
+        // this point leaks the slots, never reads them.
+        unsafe { out.assume_init() }
     }
 }
 
@@ -74,28 +86,43 @@ impl<T, S: Shape> Tensor<T, S> {
         ShapeOf<X>: Conv2dShape<ShapeOf<K>, Output = S>,
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
-        let (xv, wv) = (x.as_view(), weights.as_view());
-        let (xc, wc);
-        let xs = match xv.as_contiguous() {
-            Some(elems) => elems,
-            None => {
-                xc = xv.to_tensor();
-                xc.as_slice()
-            }
-        };
-        let ws = match wv.as_contiguous() {
-            Some(elems) => elems,
-            None => {
-                wc = wv.to_tensor();
-                wc.as_slice()
-            }
-        };
-        let dims = Dims {
-            input: dims3::<ShapeOf<X>>(),
-            kernel: dims4::<ShapeOf<K>>(),
-        };
-        direct(xs, ws, self.as_mut_slice(), dims);
+        let out = self.as_mut_slice();
+        with_slices(x, weights, |x, w, dims| {
+            direct(x, w, dims, |k, v| out[k] = v)
+        });
     }
+}
+
+/// `f` of the elements of `x` and `weights` as row-major slices (copied
+/// into tensors when a view is not contiguous) and their dimensions.
+#[inline(always)]
+fn with_slices<X, K>(x: &X, weights: &K, f: impl FnOnce(&[X::Elem], &[X::Elem], Dims))
+where
+    X: AsView + ?Sized,
+    K: AsView<Elem = X::Elem> + ?Sized,
+    X::Elem: Clone,
+{
+    let (xv, wv) = (x.as_view(), weights.as_view());
+    let (xc, wc);
+    let xs = match xv.as_contiguous() {
+        Some(elems) => elems,
+        None => {
+            xc = xv.to_tensor();
+            xc.as_slice()
+        }
+    };
+    let ws = match wv.as_contiguous() {
+        Some(elems) => elems,
+        None => {
+            wc = wv.to_tensor();
+            wc.as_slice()
+        }
+    };
+    let dims = Dims {
+        input: dims3::<ShapeOf<X>>(),
+        kernel: dims4::<ShapeOf<K>>(),
+    };
+    f(xs, ws, dims)
 }
 
 /// The dimensions of a convolution: input `[C, H, W]`, weights
@@ -125,17 +152,13 @@ fn dims4<S: Shape>() -> [usize; 4] {
 /// the loop), and blocks of 4 or 8 columns summed in registers across the
 /// taps (1.6×, the weights reloaded per block).
 #[inline(always)]
-fn direct<T>(x: &[T], w: &[T], out: &mut [T], dims: Dims)
+fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
 where
     T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
 {
     let ([c, h, wd], [o, _, kh, kw]) = (dims.input, dims.kernel);
     let (oh, ow) = (h + 1 - kh, wd + 1 - kw);
-    let (x, w, out) = (
-        &x[..c * h * wd],
-        &w[..o * c * kh * kw],
-        &mut out[..o * oh * ow],
-    );
+    let (x, w) = (&x[..c * h * wd], &w[..o * c * kh * kw]);
     for oc in 0..o {
         for i in 0..oh {
             for j in 0..ow {
@@ -148,7 +171,7 @@ where
                         }
                     }
                 }
-                out[(oc * oh + i) * ow + j] = acc;
+                store((oc * oh + i) * ow + j, acc);
             }
         }
     }
