@@ -424,6 +424,24 @@ where
     );
 }
 
+/// [`Conv2dShape`] stated from the weights' side (`Self` is their shape,
+/// `X` the input's), like [`MatmulRhs`]: the obligation waits until the
+/// weights' shape is known, so channels that differ are reported with the
+/// rule rather than as a type mismatch inferred from the input.
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dWeights<X> {
+    /// `[O, H - KH + 1, W - KW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: Conv2dShape<K>, K> Conv2dWeights<X> for K {
+    type Output = X::Output;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

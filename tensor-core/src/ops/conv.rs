@@ -2,7 +2,7 @@
 //! as in deep-learning libraries (cross-correlation: the kernel is not
 //! flipped). An input `[C, H, W]` by weights `[O, C, KH, KW]` gives
 //! `[O, H - KH + 1, W - KW + 1]`, every shape checked by `cargo check`
-//! ([`Conv2dShape`]).
+//! ([`Conv2dShape`](crate::constraint::Conv2dShape)).
 //!
 //! `out[o, i, j] = Σ_c Σ_a Σ_b w[o, c, a, b] · x[c, i + a, j + b]`, the
 //! terms added in that order (as the hand-written loop of `bench/` does).
@@ -19,14 +19,14 @@ use core::mem::MaybeUninit;
 use core::ops::{Add, Mul};
 
 use super::{AsView, ShapeOf};
-use crate::constraint::Conv2dShape;
+use crate::constraint::Conv2dWeights;
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::copy::slots;
 
 /// The shape of the convolution of `X` by `K`.
-pub type Convolved<X, K> = <ShapeOf<X> as Conv2dShape<ShapeOf<K>>>::Output;
+pub type Convolved<X, K> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>>>::Output;
 
 /// Convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
 pub trait Conv: AsView {
@@ -46,7 +46,7 @@ pub trait Conv: AsView {
     fn conv2d<K>(&self, weights: &K) -> Tensor<Self::Elem, Convolved<Self, K>>
     where
         K: AsView<Elem = Self::Elem>,
-        ShapeOf<Self>: Conv2dShape<ShapeOf<K>>,
+        ShapeOf<K>: Conv2dWeights<ShapeOf<Self>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
         let mut out = MaybeUninit::<Tensor<Self::Elem, Convolved<Self, K>>>::uninit();
@@ -58,7 +58,7 @@ pub trait Conv: AsView {
         });
         // SAFETY: `direct` stores into every slot: its loops run `oc`, `i`,
         // `j` over the output's dimensions (the output shape's, by
-        // `Conv2dShape`), and `(oc * oh + i) * ow + j` enumerates every
+        // `Conv2dWeights`), and `(oc * oh + i) * ow + j` enumerates every
         // position below `O * OH * OW`, the slots' count. A panic before
         // this point leaks the slots, never reads them.
         unsafe { out.assume_init() }
@@ -83,7 +83,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         X: AsView<Elem = T> + ?Sized,
         K: AsView<Elem = T> + ?Sized,
-        ShapeOf<X>: Conv2dShape<ShapeOf<K>, Output = S>,
+        ShapeOf<K>: Conv2dWeights<ShapeOf<X>, Output = S>,
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
         let out = self.as_mut_slice();
