@@ -49,6 +49,13 @@ pub trait Conv: AsView {
         ShapeOf<K>: Conv2dWeights<ShapeOf<Self>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
+        const {
+            assert!(
+                output_size(<ShapeOf<Self>>::PADDED, <ShapeOf<K>>::PADDED)
+                    == <Convolved<Self, K>>::SIZE,
+                "conv2d: the output shape's arithmetic is wrong"
+            )
+        };
         let mut out = MaybeUninit::<Tensor<Self::Elem, Convolved<Self, K>>>::uninit();
         let slots = slots(&mut out);
         with_slices(self, weights, |x, w, dims| {
@@ -57,10 +64,11 @@ pub trait Conv: AsView {
             })
         });
         // SAFETY: `direct` stores into every slot: its loops run `oc`, `i`,
-        // `j` over the output's dimensions (the output shape's, by
-        // `Conv2dWeights`), and `(oc * oh + i) * ow + j` enumerates every
-        // position below `O * OH * OW`, the slots' count. A panic before
-        // this point leaks the slots, never reads them.
+        // `j` over `O`, `H - KH + 1`, `W - KW + 1` (from the operands'
+        // shapes), and `(oc * oh + i) * ow + j` enumerates every position
+        // below `O * OH * OW`, which is the slots' count (the constant
+        // assertion above; `Conv2dWeights` is generated to say so). A panic
+        // before this point leaks the slots, never reads them.
         unsafe { out.assume_init() }
     }
 }
@@ -123,6 +131,17 @@ where
         kernel: dims4::<ShapeOf<K>>(),
     };
     f(xs, ws, dims)
+}
+
+/// `O * (H - KH + 1) * (W - KW + 1)` for an input `[C, H, W]` and weights
+/// `[O, C, KH, KW]` (padded shapes), or `usize::MAX` when the kernel does
+/// not fit: the number of outputs `direct` writes.
+const fn output_size(input: [usize; 8], kernel: [usize; 8]) -> usize {
+    let ([h, w], [o, kh, kw]) = ([input[1], input[2]], [kernel[0], kernel[2], kernel[3]]);
+    if kh > h || kw > w {
+        return usize::MAX;
+    }
+    o * (h - kh + 1) * (w - kw + 1)
 }
 
 /// The dimensions of a convolution: input `[C, H, W]`, weights
@@ -242,5 +261,16 @@ mod tests {
         let xi = Tensor::<i32, Shape![1, 3, 3]>::from_flat_fn(|n| n as i32);
         let full = xi.conv2d(&Tensor::<i32, Shape![1, 1, 3, 3]>::ones());
         assert_eq!(full, tensor![[[36]]]);
+    }
+
+    #[test]
+    fn zero_sized_channels_and_outputs() {
+        // No input channel: every output is an empty sum, written as 0.
+        let x = Tensor::<f32, Shape![0, 3, 3]>::zeros();
+        let y = x.conv2d(&Tensor::<f32, Shape![2, 0, 2, 2]>::zeros());
+        assert_eq!(y, Tensor::<f32, Shape![2, 2, 2]>::zeros());
+        let none = Tensor::<f32, Shape![1, 3, 3]>::ones()
+            .conv2d(&Tensor::<f32, Shape![0, 1, 3, 3]>::ones());
+        assert_eq!(none.shape(), [0, 1, 1]);
     }
 }
