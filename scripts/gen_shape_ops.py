@@ -184,6 +184,27 @@ def window_shape():
                        f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
     return out
 
+def step_window_shape():
+    out = ["// StepWindowShape<W, St>: WindowShape with a step per window axis:",
+           "// (D - W) / St + 1 positions (rounded down). do_not_recommend: one error."]
+    for n in range(1, MAX_RANK + 1):
+        for k in range(1, n + 1):
+            if n + k > MAX_RANK:
+                continue
+            ds, ws, ss = dims(n), dims(k, "W"), dims(k, "St")
+            lead = n - k
+            where, res = [], ds[:lead]
+            for j in range(k):
+                d, w, st = ds[lead + j], ws[j], ss[j]
+                where.append(f"{d}: SubDim<{w}>")
+                where.append(f"DimDiff<{d}, {w}>: FloorDivDim<{st}>")
+                where.append(f"DimFloorQuot<DimDiff<{d}, {w}>, {st}>: AddDim<Dim1>")
+                res.append(f"DimSum<DimFloorQuot<DimDiff<{d}, {w}>, {st}>, Dim1>")
+            res = res + ws
+            out.append(f"{DNR} impl<{bounds(ds + ws + ss, 'Dimension')}> StepWindowShape<{tup(ws)}, {tup(ss)}> for {tup(ds)} "
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
 def pool_shape():
     out = ["// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.",
            "// do_not_recommend: an inexact division is one error naming both shapes."]
@@ -291,13 +312,13 @@ def main():
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
-        "    PoolShape, StackShape, Transpose, WindowShape,",
+        "    PoolShape, StackShape, StepWindowShape, Transpose, WindowShape,",
         "};",
-        "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimQuot, DimSum, Dimension, DivDim, ExpandDim, SubDim,\n};",
+        "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, pool_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

@@ -382,11 +382,12 @@ fn assign_zip_writes_broadcast_results_in_place() {
 #[test]
 fn model_operations_need_no_bound_in_generic_code() {
     #[shape(M, N)]
-    fn classify(
-        logits: &Tensor<f32, Shape![M, N]>,
-    ) -> (Tensor<f32, Shape![M, N]>, Tensor<usize, Shape![M]>) {
-        let p = logits.softmax::<Axis<1>>();
-        (p, logits.argmax_axes::<Axes![1]>())
+    fn probabilities(logits: &Tensor<f32, Shape![M, N]>) -> Tensor<f32, Shape![M, N]> {
+        logits.softmax::<Axis<1>>()
+    }
+    #[shape(M, N)]
+    fn classify(logits: &Tensor<f32, Shape![M, N]>) -> Tensor<usize, Shape![M]> {
+        logits.argmax_axes::<Axes![1]>()
     }
     #[shape(M, N)]
     fn spread(x: &Tensor<f32, Shape![M, N]>) -> Tensor<f32, Shape![N]> {
@@ -394,7 +395,7 @@ fn model_operations_need_no_bound_in_generic_code() {
         x.std_axes::<Axes![0]>()
     }
     let logits = tensor![[1.0f32, 3.0, 2.0], [0.5, 0.0, -1.0]];
-    let (p, best) = classify(&logits);
+    let (p, best) = (probabilities(&logits), classify(&logits));
     assert_eq!(best, tensor![1usize, 0]);
     assert_eq!(p.argmax_axes::<Axes![1]>(), best);
     assert_eq!(spread(&logits), tensor![0.25, 1.5, 1.5]);

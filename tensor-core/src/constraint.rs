@@ -379,6 +379,19 @@ pub trait WindowShape<W>: crate::seal::ShapePair<W> {
     type Output: Shape;
 }
 
+/// `windows_step::<W, St>()` of a shape `Self`: [`WindowShape`] with the
+/// window moved by `St` (one step per window axis, each at least 1), so
+/// `(D - W) / St + 1` positions per covered axis (rounded down, NumPy's
+/// `sliding_window_view(x, W)[.., ::St]`). Sealed (`seal.rs`).
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` with steps `{St}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, the steps must be one per window axis and not 0, and the result has at most 8 axes",
+    label = "strided window does not fit this shape"
+)]
+pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::ShapePair<St> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
+
 /// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
 /// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
 /// result divides them (non-overlapping pools, stride = pool size).

@@ -17,7 +17,8 @@
 //! * [`crate::constraint::PermuteShape`], [`crate::constraint::FlipShape`]:
 //!   a [`crate::shape::Shape`] with an [`crate::axis::Axes`], both sealed
 //!   ([`ShapeAxes`]);
-//! * [`crate::constraint::WindowShape`]: a pair of sealed shapes
+//! * [`crate::constraint::WindowShape`], [`crate::constraint::StepWindowShape`]:
+//!   pairs of sealed shapes
 //!   ([`ShapePair`]);
 //! * [`crate::layout::slice::AxisSpec`], [`crate::layout::slice::Bound`],
 //!   [`crate::layout::slice::RangeLen`] and

@@ -10,10 +10,11 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, PoolShape, SameDim, StackShape, Transpose, WindowShape,
+    PermuteShape, PoolShape, SameDim, StackShape, StepWindowShape, Transpose, WindowShape,
 };
 use crate::dim::{
-    AddDim, BroadcastDim, Dim1, DimDiff, DimQuot, DimSum, Dimension, DivDim, ExpandDim, SubDim,
+    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
+    ExpandDim, FloorDivDim, SubDim,
 };
 use crate::shape::Shape;
 
@@ -6800,6 +6801,414 @@ where
     DimDiff<D6, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, DimSum<DimDiff<D6, W0>, Dim1>, W0);
+}
+
+// StepWindowShape<W, St>: WindowShape with a step per window axis:
+// (D - W) / St + 1 positions (rounded down). do_not_recommend: one error.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, W0: Dimension, St0: Dimension> StepWindowShape<(W0,), (St0,)> for (D0,)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension, St0: Dimension> StepWindowShape<(W0,), (St0,)>
+    for (D0, D1)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (D0, DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, St0: Dimension>
+    StepWindowShape<(W0,), (St0,)> for (D0, D1, D2)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D2, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D2, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, St0: Dimension>
+    StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D3, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D3, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2, D3)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D2, W1>, St1>: AddDim<Dim1>,
+    D3: SubDim<W2>,
+    DimDiff<D3, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D3, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        W3: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+        St3: Dimension,
+    > StepWindowShape<(W0, W1, W2, W3), (St0, St1, St2, St3)> for (D0, D1, D2, D3)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D2, W2>, St2>: AddDim<Dim1>,
+    D3: SubDim<W3>,
+    DimDiff<D3, W3>: FloorDivDim<St3>,
+    DimFloorQuot<DimDiff<D3, W3>, St3>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W3>, St3>, Dim1>,
+        W0,
+        W1,
+        W2,
+        W3,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D4, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3, D4)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D3, W0>, St0>: AddDim<Dim1>,
+    D4: SubDim<W1>,
+    DimDiff<D4, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D4, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D4, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2, D3, D4)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D3, W1>, St1>: AddDim<Dim1>,
+    D4: SubDim<W2>,
+    DimDiff<D4, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D4, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D4, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4, D5)
+where
+    D5: SubDim<W0>,
+    DimDiff<D5, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D5, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        D4,
+        DimSum<DimFloorQuot<DimDiff<D5, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D4, W0>, St0>: AddDim<Dim1>,
+    D5: SubDim<W1>,
+    DimDiff<D5, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D5, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D5, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D6: SubDim<W0>,
+    DimDiff<D6, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D6, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        D4,
+        D5,
+        DimSum<DimFloorQuot<DimDiff<D6, W0>, St0>, Dim1>,
+        W0,
+    );
 }
 
 // PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.

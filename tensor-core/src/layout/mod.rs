@@ -39,7 +39,7 @@ pub use flip::Flipped;
 pub use permute::Permuted;
 pub use reshape::Reshaped;
 pub use slice::Sliced;
-pub use window::Windowed;
+pub use window::{SteppedWindows, Windowed};
 
 /// The most axes a shape has; layout constants are padded to it.
 pub const MAX_RANK: usize = 8;

@@ -6,6 +6,9 @@
 //! index `[.., i, j, a, b]` is the input's `[.., i + a, j + b]`. The window
 //! position and the offset inside it share the input's strides, so each
 //! element appears in several windows and nothing is copied.
+//! `windows_step::<W, St>()` moves the window by `St` instead of 1
+//! (`(H - KH) / SH + 1` positions, rounded down): with `St = W` the windows
+//! tile the input, as pooling does.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -19,7 +22,7 @@
 use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::constraint::WindowShape;
+use crate::constraint::{StepWindowShape, WindowShape};
 use crate::shape::{MultiIndex, Shape};
 
 /// `L` seen through every window of shape `W` over its last `W::RANK` axes.
@@ -53,6 +56,62 @@ where
     }
 }
 
+/// `L` seen through windows of shape `W` over its last `W::RANK` axes,
+/// placed every `St` elements (`windows_step`): index `[.., i, a]` reads
+/// `L`'s `[.., i * St + a]`.
+pub struct SteppedWindows<L, W, St>(PhantomData<(L, W, St)>);
+
+impl<L, W, St> crate::seal::Layout for SteppedWindows<L, W, St> {}
+
+impl<L: Layout, W: Shape, St: Shape> Layout for SteppedWindows<L, W, St>
+where
+    L::Shape: StepWindowShape<W, St>,
+{
+    type Shape = <L::Shape as StepWindowShape<W, St>>::Output;
+    type State = L::State;
+    const STRIDES: Option<Padded<isize>> = match L::STRIDES {
+        Some(strides) => Some(step_strides(
+            window_strides(strides, <L::Shape as Shape>::RANK, W::RANK),
+            <L::Shape as Shape>::RANK,
+            St::PADDED,
+            St::RANK,
+        )),
+        None => None,
+    };
+
+    const ROOT_SIZE: usize = L::ROOT_SIZE;
+
+    #[inline(always)]
+    fn offset(index: &<Self::Shape as Shape>::Index, state: &L::State) -> usize {
+        let rank = <L::Shape as Shape>::RANK;
+        let (mut inner, steps) = (<L::Shape as Shape>::Index::ZERO, St::DIMS);
+        let (outer, index) = (inner.as_mut(), index.as_ref());
+        outer.copy_from_slice(&index[..rank]);
+        let covered = outer[rank - W::RANK..].iter_mut().zip(steps.as_ref());
+        for ((i, &s), &a) in covered.zip(&index[rank..]) {
+            *i = *i * s + a;
+        }
+        L::offset(&inner, state)
+    }
+}
+
+/// `strides` (of a window view of a rank-`rank` input) with the strides of
+/// the `k` window positions multiplied by their steps.
+pub const fn step_strides(
+    strides: Padded<isize>,
+    rank: usize,
+    steps: Padded<usize>,
+    k: usize,
+) -> Padded<isize> {
+    let mut out = strides;
+    let mut j = 0;
+    while j < k {
+        out[rank - k + j] = strides[rank - k + j] * steps[j] as isize;
+        j += 1;
+    }
+    out
+}
+
 /// The strides of a window view: the input's `rank` strides, then again
 /// those of its last `k` axes (the offset inside the window).
 pub const fn window_strides(strides: Padded<isize>, rank: usize, k: usize) -> Padded<isize> {
@@ -77,6 +136,20 @@ pub const fn is_window_shape(
     k: usize,
     out: Padded<usize>,
 ) -> bool {
+    is_step_window_shape(dims, rank, win, k, [1; MAX_RANK], out)
+}
+
+/// [`is_window_shape`] with the window moved by `steps` (each at least 1):
+/// `(d - w) / s + 1` positions per covered axis, so that the last position
+/// `p` read, `p * s + (w - 1)`, is at most `d - 1`.
+pub const fn is_step_window_shape(
+    dims: Padded<usize>,
+    rank: usize,
+    win: Padded<usize>,
+    k: usize,
+    steps: Padded<usize>,
+    out: Padded<usize>,
+) -> bool {
     if k > rank || rank + k > MAX_RANK {
         return false;
     }
@@ -85,11 +158,11 @@ pub const fn is_window_shape(
         let want = if j < rank - k {
             dims[j]
         } else {
-            let (d, w) = (dims[j], win[j - (rank - k)]);
-            if w > d {
+            let (d, w, s) = (dims[j], win[j - (rank - k)], steps[j - (rank - k)]);
+            if w > d || s == 0 {
                 return false;
             }
-            d - w + 1
+            (d - w) / s + 1
         };
         if out[j] != want {
             return false;
@@ -201,6 +274,53 @@ mod tests {
     }
 
     #[test]
+    fn stepped_windows_read_the_input_at_position_times_step_plus_offset() {
+        let t = Tensor::<i32, Shape![2, 7, 9]>::from_flat_fn(|i| i as i32 * 7 - 50);
+        let w = t.windows_step::<Shape![3, 2], Shape![2, 3]>();
+        assert_eq!(w.shape(), [2, 3, 3, 3, 2]); // (7 - 3) / 2 + 1, (9 - 2) / 3 + 1
+        let copy = w.to_tensor();
+        let mut seen = 0;
+        for n in 0..2 {
+            for i in 0..3 {
+                for j in 0..3 {
+                    for a in 0..3 {
+                        for b in 0..2 {
+                            let want = t[[n, i * 2 + a, j * 3 + b]];
+                            assert_eq!((w[[n, i, j, a, b]], copy[[n, i, j, a, b]]), (want, want));
+                            seen += 1;
+                        }
+                        assert_eq!(w.get([n, i, j, a, 2]), None);
+                    }
+                    assert_eq!(w.get([n, i, j, 3, 0]), None);
+                }
+                assert_eq!(w.get([n, i, 3, 0, 0]), None);
+            }
+            assert_eq!(w.get([n, 3, 0, 0, 0]), None);
+        }
+        assert_eq!(seen, w.iter().count());
+        // Steps on views, and non-overlapping windows (step = window).
+        let f = t.flip::<Axes![2]>();
+        let s = f.windows_step::<Shape![2], Shape![4]>(); // (9 - 2) / 4 + 1 = 2
+        assert_eq!(s.shape(), [2, 7, 2, 2]);
+        assert_eq!(s[[1, 6, 1, 1]], f[[1, 6, 5]]);
+        let pools = t
+            .windows_step::<Shape![3, 3], Shape![3, 3]>()
+            .max_axes::<Axes![3, 4]>();
+        assert_eq!(
+            pools[[1, 1, 2]],
+            (3..6)
+                .flat_map(|a| (6..9).map(move |b| t[[1, a, b]]))
+                .max()
+                .unwrap()
+        );
+        // A step of 1 is `windows`.
+        assert_eq!(
+            t.windows_step::<Shape![2, 2], Shape![1, 1]>(),
+            t.windows::<Shape![2, 2]>()
+        );
+    }
+
+    #[test]
     fn the_shape_rule() {
         let pad = |xs: &[usize]| {
             let mut p = [1; 8];
@@ -216,5 +336,11 @@ mod tests {
         assert!(!ok(&[5, 6], &[3, 7], &[3, 0, 3, 7]));
         assert!(!ok(&[5], &[3, 3], &[3, 3, 3]));
         assert!(!ok(&[5, 6], &[3, 3], &[3, 4, 3, 2]));
+        let stepped = |d: &[usize], w: &[usize], st: &[usize], o: &[usize]| {
+            super::is_step_window_shape(pad(d), d.len(), pad(w), w.len(), pad(st), pad(o))
+        };
+        assert!(stepped(&[7, 9], &[3, 2], &[2, 3], &[3, 3, 3, 2]));
+        assert!(!stepped(&[7, 9], &[3, 2], &[2, 3], &[3, 4, 3, 2]));
+        assert!(!stepped(&[7, 9], &[3, 2], &[0, 3], &[3, 3, 3, 2]));
     }
 }
