@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tensor-core/src/generated/shape_ops.rs: the per-rank impls of the
 type-level shape operations (axis lookup, permute, flip, transpose, element
-count, broadcast, and the tuple <-> list conversions used by slicing).
+count, broadcast, concat, stack, windows, pooling, and the tuple <-> list conversions used by slicing).
 
 Each impl is the same rule stated for one rank; the rule itself is
 documented on the trait, in tensor-core/src/constraint.rs.
@@ -144,6 +144,71 @@ def concat_shape():
                        f"where {', '.join(where)} {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
     return out
 
+def stack_shape():
+    out = ["// StackShape<N, Axis<I>>: the dimension N inserted before axis I (I <= RANK),",
+           "// for a result of at most MAX_RANK axes."]
+    for n in range(0, MAX_RANK):
+        for i in range(n + 1):
+            ds = dims(n)
+            res = ds[:i] + ["N"] + ds[i:]
+            out.append(f"impl<{bounds(ds + ['N'], 'Dimension')}> StackShape<N, Axis<{i}>> for {tup(ds) if ds else '()'} "
+                       f"{{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
+    return out
+
+def window_shape():
+    out = ["// WindowShape<W>: the last K axes of a rank-N shape, each D - W + 1, then the",
+           "// window's K dimensions (N + K <= MAX_RANK). do_not_recommend: a window larger",
+           "// than its axis is one error naming both shapes."]
+    for n in range(1, MAX_RANK + 1):
+        for k in range(1, n + 1):
+            if n + k > MAX_RANK:
+                continue
+            ds, ws = dims(n), dims(k, "W")
+            lead = n - k
+            where, res = [], ds[:lead]
+            for j in range(k):
+                d = ds[lead + j]
+                where.append(f"{d}: SubDim<{ws[j]}>")
+                where.append(f"DimDiff<{d}, {ws[j]}>: AddDim<Dim1>")
+                res.append(f"DimSum<DimDiff<{d}, {ws[j]}>, Dim1>")
+            res = res + ws
+            out.append(f"{DNR} impl<{bounds(ds + ws, 'Dimension')}> WindowShape<{tup(ws)}> for {tup(ds)} "
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
+def step_window_shape():
+    out = ["// StepWindowShape<W, St>: WindowShape with a step per window axis:",
+           "// (D - W) / St + 1 positions (rounded down). do_not_recommend: one error."]
+    for n in range(1, MAX_RANK + 1):
+        for k in range(1, n + 1):
+            if n + k > MAX_RANK:
+                continue
+            ds, ws, ss = dims(n), dims(k, "W"), dims(k, "St")
+            lead = n - k
+            where, res = [], ds[:lead]
+            for j in range(k):
+                d, w, st = ds[lead + j], ws[j], ss[j]
+                where.append(f"{d}: SubDim<{w}>")
+                where.append(f"DimDiff<{d}, {w}>: FloorDivDim<{st}>")
+                where.append(f"DimFloorQuot<DimDiff<{d}, {w}>, {st}>: AddDim<Dim1>")
+                res.append(f"DimSum<DimFloorQuot<DimDiff<{d}, {w}>, {st}>, Dim1>")
+            res = res + ws
+            out.append(f"{DNR} impl<{bounds(ds + ws + ss, 'Dimension')}> StepWindowShape<{tup(ws)}, {tup(ss)}> for {tup(ds)} "
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
+def pool_shape():
+    out = ["// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.",
+           "// do_not_recommend: an inexact division is one error naming both shapes."]
+    for n in range(2, MAX_RANK + 1):
+        ds = dims(n)
+        h, w = ds[-2], ds[-1]
+        where = [f"{h}: DivDim<KH>", f"{w}: DivDim<KW>"]
+        res = ds[:-2] + [f"DimQuot<{h}, KH>", f"DimQuot<{w}, KW>"]
+        out.append(f"{DNR} impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}> PoolShape<(KH, KW)> for {tup(ds)} "
+                   f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+    return out
+
 def lists_axis():
     out = ["// ListsAxis<I>: whether the axis list contains I (typenum B1/B0)."]
     out.append("impl<I> ListsAxis<I> for () { type Found = B0; }")
@@ -239,13 +304,13 @@ def main():
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
         "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
-        "    Transpose,",
+        "    PoolShape, StackShape, StepWindowShape, Transpose, WindowShape,",
         "};",
-        "use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};",
+        "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
         "use crate::shape::Shape;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

@@ -376,3 +376,27 @@ fn assign_zip_writes_broadcast_results_in_place() {
     out.assign_zip(&a.t(), &tensor![[10.0], [20.0], [30.0]], |&x, &y| x * y);
     assert_eq!(out, tensor![[0.0, 30.0], [20.0, 80.0], [60.0, 150.0]]);
 }
+
+/// The model operations in generic code: no where-clause for a softmax,
+/// a log-softmax, an argmax or a variance along a named axis.
+#[test]
+fn model_operations_need_no_bound_in_generic_code() {
+    #[shape(M, N)]
+    fn probabilities(logits: &Tensor<f32, Shape![M, N]>) -> Tensor<f32, Shape![M, N]> {
+        logits.softmax::<Axis<1>>()
+    }
+    #[shape(M, N)]
+    fn classify(logits: &Tensor<f32, Shape![M, N]>) -> Tensor<usize, Shape![M]> {
+        logits.argmax_axes::<Axes![1]>()
+    }
+    #[shape(M, N)]
+    fn spread(x: &Tensor<f32, Shape![M, N]>) -> Tensor<f32, Shape![N]> {
+        let _ = x.log_softmax::<Axis<0>>();
+        x.std_axes::<Axes![0]>()
+    }
+    let logits = tensor![[1.0f32, 3.0, 2.0], [0.5, 0.0, -1.0]];
+    let (p, best) = (probabilities(&logits), classify(&logits));
+    assert_eq!(best, tensor![1usize, 0]);
+    assert_eq!(p.argmax_axes::<Axes![1]>(), best);
+    assert_eq!(spread(&logits), tensor![0.25, 1.5, 1.5]);
+}

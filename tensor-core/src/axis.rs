@@ -65,3 +65,24 @@ impl_axes!(5; A0, A1, A2, A3, A4);
 impl_axes!(6; A0, A1, A2, A3, A4, A5);
 impl_axes!(7; A0, A1, A2, A3, A4, A5, A6);
 impl_axes!(8; A0, A1, A2, A3, A4, A5, A6, A7);
+
+/// One axis, given as `Axis<N>` (`softmax::<Axis<1>>()`), seen as the
+/// one-entry [`Axes`] list `(Axis<N>,)` that the reductions take.
+///
+/// ```
+/// use tensor_core::axis::SingleAxis;
+/// use tensor_core::prelude::*;
+/// assert_eq!(<Axis<2> as SingleAxis>::List::AXES, [2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a single axis: write `Axis<N>`",
+    label = "expected `Axis<N>`"
+)]
+pub trait SingleAxis {
+    /// `(Axis<N>,)`.
+    type List: Axes;
+}
+
+impl<const N: usize> SingleAxis for Axis<N> {
+    type List = (Axis<N>,);
+}

@@ -329,6 +329,132 @@ impl<A: ConcatShape<B, I>, B, I> ConcatRhs<A, I> for B {
     const AXIS: usize = A::AXIS;
 }
 
+/// `stack::<Axis<I>>()` of `N` tensors of shape `Self`: the dimension `N`
+/// inserted before axis `I`, which may be any of `0..=RANK` (NumPy
+/// `np.stack(xs, axis=I)`); the result has at most 8 axes.
+#[diagnostic::on_unimplemented(
+    message = "cannot stack tensors of shape `{Self}` along `{I}`: the new axis must be at most the rank, and the result at most 8 axes",
+    label = "axis out of range for stacking"
+)]
+pub trait StackShape<N, I> {
+    /// The stacked shape.
+    type Output: Shape;
+    /// The position of the new axis.
+    const AXIS: usize;
+}
+
+/// `split::<Axis<I>, A, B>()` of a tensor of shape `Self`: the exact
+/// inverse of `concat`, so `A` and `B` agree with `Self` on every axis but
+/// `I`, where their sizes sum to `Self`'s ([`ConcatShape`] of `A` and `B`
+/// is `Self`). The impl is `do_not_recommend`: a mismatch is this error.
+#[diagnostic::on_unimplemented(
+    message = "cannot split `{Self}` along `{I}` into `{A}` and `{B}`: the parts must have its rank, its dimensions on every other axis, and sizes along the axis that sum to its own",
+    label = "parts do not split this shape along this axis"
+)]
+pub trait SplitShape<A, B, I> {
+    /// The axis along which the shape is cut.
+    const AXIS: usize;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, A, B, I> SplitShape<A, B, I> for S
+where
+    A: ConcatShape<B, I, Output = S>,
+{
+    const AXIS: usize = A::AXIS;
+}
+
+/// `windows::<W>()` of a shape `Self`: the window `W` (rank `K`) covers
+/// the last `K` axes, each at least as large as the window's dimension;
+/// the result keeps the leading axes, then has `D - W + 1` window
+/// positions per covered axis, then the window's own axes (NumPy
+/// `sliding_window_view`). At most 8 axes in all. Sealed (`seal.rs`): the
+/// window layout trusts `Output`.
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, nor have more axes than the shape, and the result has at most 8 axes",
+    label = "window does not fit this shape"
+)]
+pub trait WindowShape<W>: crate::seal::ShapePair<W> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
+
+/// `windows_step::<W, St>()` of a shape `Self`: [`WindowShape`] with the
+/// window moved by `St` (one step per window axis, each at least 1), so
+/// `(D - W) / St + 1` positions per covered axis (rounded down, NumPy's
+/// `sliding_window_view(x, W)[.., ::St]`). Sealed (`seal.rs`).
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` with steps `{St}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, the steps must be one per window axis and not 0, and the result has at most 8 axes",
+    label = "strided window does not fit this shape"
+)]
+pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::ShapePair<St> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
+
+/// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
+/// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
+/// result divides them (non-overlapping pools, stride = pool size).
+#[diagnostic::on_unimplemented(
+    message = "cannot pool shape `{Self}` by `{W}`: the pool takes 2 axes, and the last two axes must be multiples of its sizes",
+    label = "pool does not divide this shape"
+)]
+pub trait PoolShape<W> {
+    /// The pooled shape.
+    type Output: Shape;
+}
+
+/// `conv2d` of an input of shape `Self`, `[C, H, W]`, by weights of shape
+/// `K`, `[O, C, KH, KW]`: the channels agree (by type identity, [`SameDim`])
+/// and the kernel fits (`KH <= H`, `KW <= W`); the result is
+/// `[O, H - KH + 1, W - KW + 1]` (valid padding, stride 1).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dShape<K> {
+    /// `[O, H - KH + 1, W - KW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW> Conv2dShape<(O, C2, KH, KW)> for (C, H, W)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + crate::dim::SubDim<KH>,
+    W: Dimension + crate::dim::SubDim<KW>,
+    crate::dim::DimDiff<H, KH>: crate::dim::AddDim<Dim1>,
+    crate::dim::DimDiff<W, KW>: crate::dim::AddDim<Dim1>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+{
+    type Output = (
+        O,
+        crate::dim::DimSum<crate::dim::DimDiff<H, KH>, Dim1>,
+        crate::dim::DimSum<crate::dim::DimDiff<W, KW>, Dim1>,
+    );
+}
+
+/// [`Conv2dShape`] stated from the weights' side (`Self` is their shape,
+/// `X` the input's), like [`MatmulRhs`]: the obligation waits until the
+/// weights' shape is known, so channels that differ are reported with the
+/// rule rather than as a type mismatch inferred from the input.
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dWeights<X> {
+    /// `[O, H - KH + 1, W - KW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: Conv2dShape<K>, K> Conv2dWeights<X> for K {
+    type Output = X::Output;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

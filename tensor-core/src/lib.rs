@@ -69,11 +69,18 @@ pub mod prelude {
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::ShapeError;
     pub use crate::num::{Float, FromCount, One, Zero};
+    pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;
+    pub use crate::ops::conv::Conv;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
+    pub use crate::ops::moments::Moments;
+    pub use crate::ops::pool::Pool;
     pub use crate::ops::reduce::Reduce;
+    pub use crate::ops::softmax::Softmax;
+    pub use crate::ops::split::Split;
+    pub use crate::ops::stack::Stack;
     pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;

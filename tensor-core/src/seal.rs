@@ -17,6 +17,9 @@
 //! * [`crate::constraint::PermuteShape`], [`crate::constraint::FlipShape`]:
 //!   a [`crate::shape::Shape`] with an [`crate::axis::Axes`], both sealed
 //!   ([`ShapeAxes`]);
+//! * [`crate::constraint::WindowShape`], [`crate::constraint::StepWindowShape`]:
+//!   pairs of sealed shapes
+//!   ([`ShapePair`]);
 //! * [`crate::layout::slice::AxisSpec`], [`crate::layout::slice::Bound`],
 //!   [`crate::layout::slice::RangeLen`] and
 //!   [`crate::layout::slice::SliceList`]: the `slice!` entry types
@@ -35,6 +38,11 @@ pub trait AxisList {}
 pub trait ShapeAxes<A> {}
 
 impl<S: crate::shape::Shape, A: crate::axis::Axes> ShapeAxes<A> for S {}
+
+/// Implemented for every pair of sealed shapes.
+pub trait ShapePair<W> {}
+
+impl<S: crate::shape::Shape, W: crate::shape::Shape> ShapePair<W> for S {}
 
 /// Implemented by the types `slice!` expands to, and by the type-level
 /// lists of them (`layout/slice.rs`).

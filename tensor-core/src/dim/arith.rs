@@ -78,6 +78,17 @@ pub trait DivDim<B> {
     type Output: Dimension;
 }
 
+/// `Self / B`, rounded down: the number of steps of `B` in `Self` (used by
+/// strided windows, `(D - W) / S + 1` positions).
+#[diagnostic::on_unimplemented(
+    message = "cannot compute the dimension `{Self} / {B}`: a step must not be 0",
+    label = "division by 0"
+)]
+pub trait FloorDivDim<B> {
+    /// The dimension of the quotient, rounded down.
+    type Output: Dimension;
+}
+
 /// The dimension `A + B` (what `Shape![A + B]` writes).
 pub type DimSum<A, B> = <A as AddDim<B>>::Output;
 /// The dimension `A - B` (what `Shape![A - B]` writes).
@@ -86,6 +97,8 @@ pub type DimDiff<A, B> = <A as SubDim<B>>::Output;
 pub type DimProd<A, B> = <A as MulDim<B>>::Output;
 /// The dimension `A / B` (what `Shape![A / B]` writes).
 pub type DimQuot<A, B> = <A as DivDim<B>>::Output;
+/// The dimension `A / B`, rounded down.
+pub type DimFloorQuot<A, B> = <A as FloorDivDim<B>>::Output;
 
 /// A remainder of 0: implemented for typenum's `U0` only.
 pub trait Exact {}
@@ -130,6 +143,16 @@ impl<A: Dimension, B: Dimension> DivDim<B> for A
 where
     A::Num: Div<B::Num> + Rem<B::Num>,
     Mod<A::Num, B::Num>: Exact,
+    Quot<A::Num, B::Num>: ToDim,
+{
+    type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;
+}
+
+/// `A / B = ToDim(floor(A::Num / B::Num))`; typenum has no division by 0.
+#[diagnostic::do_not_recommend]
+impl<A: Dimension, B: Dimension> FloorDivDim<B> for A
+where
+    A::Num: Div<B::Num>,
     Quot<A::Num, B::Num>: ToDim,
 {
     type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;

@@ -54,7 +54,9 @@ use crate::storage::Row;
 pub mod arith;
 pub mod broadcast;
 
-pub use arith::{AddDim, DimDiff, DimProd, DimQuot, DimSum, DivDim, MulDim, SubDim};
+pub use arith::{
+    AddDim, DimDiff, DimFloorQuot, DimProd, DimQuot, DimSum, DivDim, FloorDivDim, MulDim, SubDim,
+};
 pub use broadcast::{BroadcastDim, ExpandDim};
 
 mod sealed {

@@ -10,9 +10,12 @@ use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
     ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, SameDim, Transpose,
+    PermuteShape, PoolShape, SameDim, StackShape, StepWindowShape, Transpose, WindowShape,
 };
-use crate::dim::{AddDim, BroadcastDim, Dimension, ExpandDim};
+use crate::dim::{
+    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
+    ExpandDim, FloorDivDim, SubDim,
+};
 use crate::shape::Shape;
 
 // AxisOf<I>: the dimension at axis I.
@@ -6182,6 +6185,1126 @@ where
 {
     type Output = (D0, D1, D2, D3, D4, D5, D6, <D7 as AddDim<E7>>::Output);
     const AXIS: usize = 7;
+}
+
+// StackShape<N, Axis<I>>: the dimension N inserted before axis I (I <= RANK),
+// for a result of at most MAX_RANK axes.
+impl<N: Dimension> StackShape<N, Axis<0>> for () {
+    type Output = (N,);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, N: Dimension> StackShape<N, Axis<0>> for (D0,) {
+    type Output = (N, D0);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, N: Dimension> StackShape<N, Axis<1>> for (D0,) {
+    type Output = (D0, N);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<0>> for (D0, D1) {
+    type Output = (N, D0, D1);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<1>> for (D0, D1) {
+    type Output = (D0, N, D1);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, N: Dimension> StackShape<N, Axis<2>> for (D0, D1) {
+    type Output = (D0, D1, N);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<0>>
+    for (D0, D1, D2)
+{
+    type Output = (N, D0, D1, D2);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<1>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, N, D1, D2);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<2>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, N, D2);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, N: Dimension> StackShape<N, Axis<3>>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2, N);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<0>> for (D0, D1, D2, D3)
+{
+    type Output = (N, D0, D1, D2, D3);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<1>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, N, D1, D2, D3);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<2>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, N, D2, D3);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<3>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, N, D3);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, N: Dimension>
+    StackShape<N, Axis<4>> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3, N);
+    const AXIS: usize = 4;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (N, D0, D1, D2, D3, D4);
+    const AXIS: usize = 0;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, N, D1, D2, D3, D4);
+    const AXIS: usize = 1;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, N, D2, D3, D4);
+    const AXIS: usize = 2;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, N, D3, D4);
+    const AXIS: usize = 3;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, N, D4);
+    const AXIS: usize = 4;
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, N: Dimension>
+    StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4, N);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (N, D0, D1, D2, D3, D4, D5);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, N, D1, D2, D3, D4, D5);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, N, D2, D3, D4, D5);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, N, D3, D4, D5);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, N, D4, D5);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, N, D5);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<6>> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, N);
+    const AXIS: usize = 6;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<0>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (N, D0, D1, D2, D3, D4, D5, D6);
+    const AXIS: usize = 0;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<1>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, N, D1, D2, D3, D4, D5, D6);
+    const AXIS: usize = 1;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<2>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, N, D2, D3, D4, D5, D6);
+    const AXIS: usize = 2;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<3>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, N, D3, D4, D5, D6);
+    const AXIS: usize = 3;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<4>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, N, D4, D5, D6);
+    const AXIS: usize = 4;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<5>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, N, D5, D6);
+    const AXIS: usize = 5;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<6>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, N, D6);
+    const AXIS: usize = 6;
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        N: Dimension,
+    > StackShape<N, Axis<7>> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, N);
+    const AXIS: usize = 7;
+}
+
+// WindowShape<W>: the last K axes of a rank-N shape, each D - W + 1, then the
+// window's K dimensions (N + K <= MAX_RANK). do_not_recommend: a window larger
+// than its axis is one error naming both shapes.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0,)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+{
+    type Output = (DimSum<DimDiff<D0, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, DimSum<DimDiff<D1, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension, W1: Dimension> WindowShape<(W0, W1)> for (D0, D1)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1, D2)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, DimSum<DimDiff<D2, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension>
+    WindowShape<(W0, W1)> for (D0, D1, D2)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimDiff<D1, W0>, Dim1>,
+        DimSum<DimDiff<D2, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension, W2: Dimension>
+    WindowShape<(W0, W1, W2)> for (D0, D1, D2)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        DimSum<DimDiff<D2, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension> WindowShape<(W0,)>
+    for (D0, D1, D2, D3)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, DimSum<DimDiff<D3, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, W1: Dimension>
+    WindowShape<(W0, W1)> for (D0, D1, D2, D3)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimDiff<D2, W0>, Dim1>,
+        DimSum<DimDiff<D3, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+    > WindowShape<(W0, W1, W2)> for (D0, D1, D2, D3)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: AddDim<Dim1>,
+    D3: SubDim<W2>,
+    DimDiff<D3, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimDiff<D1, W0>, Dim1>,
+        DimSum<DimDiff<D2, W1>, Dim1>,
+        DimSum<DimDiff<D3, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        W3: Dimension,
+    > WindowShape<(W0, W1, W2, W3)> for (D0, D1, D2, D3)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: AddDim<Dim1>,
+    D3: SubDim<W3>,
+    DimDiff<D3, W3>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimDiff<D0, W0>, Dim1>,
+        DimSum<DimDiff<D1, W1>, Dim1>,
+        DimSum<DimDiff<D2, W2>, Dim1>,
+        DimSum<DimDiff<D3, W3>, Dim1>,
+        W0,
+        W1,
+        W2,
+        W3,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, W0: Dimension>
+    WindowShape<(W0,)> for (D0, D1, D2, D3, D4)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, DimSum<DimDiff<D4, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+    > WindowShape<(W0, W1)> for (D0, D1, D2, D3, D4)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: AddDim<Dim1>,
+    D4: SubDim<W1>,
+    DimDiff<D4, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimDiff<D3, W0>, Dim1>,
+        DimSum<DimDiff<D4, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+    > WindowShape<(W0, W1, W2)> for (D0, D1, D2, D3, D4)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: AddDim<Dim1>,
+    D4: SubDim<W2>,
+    DimDiff<D4, W2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimDiff<D2, W0>, Dim1>,
+        DimSum<DimDiff<D3, W1>, Dim1>,
+        DimSum<DimDiff<D4, W2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+    > WindowShape<(W0,)> for (D0, D1, D2, D3, D4, D5)
+where
+    D5: SubDim<W0>,
+    DimDiff<D5, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, D4, DimSum<DimDiff<D5, W0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+    > WindowShape<(W0, W1)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: AddDim<Dim1>,
+    D5: SubDim<W1>,
+    DimDiff<D5, W1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimDiff<D4, W0>, Dim1>,
+        DimSum<DimDiff<D5, W1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        W0: Dimension,
+    > WindowShape<(W0,)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D6: SubDim<W0>,
+    DimDiff<D6, W0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, DimSum<DimDiff<D6, W0>, Dim1>, W0);
+}
+
+// StepWindowShape<W, St>: WindowShape with a step per window axis:
+// (D - W) / St + 1 positions (rounded down). do_not_recommend: one error.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, W0: Dimension, St0: Dimension> StepWindowShape<(W0,), (St0,)> for (D0,)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, W0: Dimension, St0: Dimension> StepWindowShape<(W0,), (St0,)>
+    for (D0, D1)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (D0, DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, St0: Dimension>
+    StepWindowShape<(W0,), (St0,)> for (D0, D1, D2)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (D0, D1, DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>, W0);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D2, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D2, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, St0: Dimension>
+    StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D3, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D3, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2, D3)
+where
+    D1: SubDim<W0>,
+    DimDiff<D1, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
+    D2: SubDim<W1>,
+    DimDiff<D2, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D2, W1>, St1>: AddDim<Dim1>,
+    D3: SubDim<W2>,
+    DimDiff<D3, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D3, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        W3: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+        St3: Dimension,
+    > StepWindowShape<(W0, W1, W2, W3), (St0, St1, St2, St3)> for (D0, D1, D2, D3)
+where
+    D0: SubDim<W0>,
+    DimDiff<D0, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
+    D1: SubDim<W1>,
+    DimDiff<D1, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D1, W1>, St1>: AddDim<Dim1>,
+    D2: SubDim<W2>,
+    DimDiff<D2, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D2, W2>, St2>: AddDim<Dim1>,
+    D3: SubDim<W3>,
+    DimDiff<D3, W3>: FloorDivDim<St3>,
+    DimFloorQuot<DimDiff<D3, W3>, St3>: AddDim<Dim1>,
+{
+    type Output = (
+        DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W3>, St3>, Dim1>,
+        W0,
+        W1,
+        W2,
+        W3,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D4, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3, D4)
+where
+    D3: SubDim<W0>,
+    DimDiff<D3, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D3, W0>, St0>: AddDim<Dim1>,
+    D4: SubDim<W1>,
+    DimDiff<D4, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D4, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D4, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        W2: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+        St2: Dimension,
+    > StepWindowShape<(W0, W1, W2), (St0, St1, St2)> for (D0, D1, D2, D3, D4)
+where
+    D2: SubDim<W0>,
+    DimDiff<D2, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
+    D3: SubDim<W1>,
+    DimDiff<D3, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D3, W1>, St1>: AddDim<Dim1>,
+    D4: SubDim<W2>,
+    DimDiff<D4, W2>: FloorDivDim<St2>,
+    DimFloorQuot<DimDiff<D4, W2>, St2>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D4, W2>, St2>, Dim1>,
+        W0,
+        W1,
+        W2,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4, D5)
+where
+    D5: SubDim<W0>,
+    DimDiff<D5, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D5, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        D4,
+        DimSum<DimFloorQuot<DimDiff<D5, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        W0: Dimension,
+        W1: Dimension,
+        St0: Dimension,
+        St1: Dimension,
+    > StepWindowShape<(W0, W1), (St0, St1)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: SubDim<W0>,
+    DimDiff<D4, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D4, W0>, St0>: AddDim<Dim1>,
+    D5: SubDim<W1>,
+    DimDiff<D5, W1>: FloorDivDim<St1>,
+    DimFloorQuot<DimDiff<D5, W1>, St1>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<D5, W1>, St1>, Dim1>,
+        W0,
+        W1,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        W0: Dimension,
+        St0: Dimension,
+    > StepWindowShape<(W0,), (St0,)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D6: SubDim<W0>,
+    DimDiff<D6, W0>: FloorDivDim<St0>,
+    DimFloorQuot<DimDiff<D6, W0>, St0>: AddDim<Dim1>,
+{
+    type Output = (
+        D0,
+        D1,
+        D2,
+        D3,
+        D4,
+        D5,
+        DimSum<DimFloorQuot<DimDiff<D6, W0>, St0>, Dim1>,
+        W0,
+    );
+}
+
+// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.
+// do_not_recommend: an inexact division is one error naming both shapes.
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)> for (D0, D1)
+where
+    D0: DivDim<KH>,
+    D1: DivDim<KW>,
+{
+    type Output = (DimQuot<D0, KH>, DimQuot<D1, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)>
+    for (D0, D1, D2)
+where
+    D1: DivDim<KH>,
+    D2: DivDim<KW>,
+{
+    type Output = (D0, DimQuot<D1, KH>, DimQuot<D2, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, KH: Dimension, KW: Dimension>
+    PoolShape<(KH, KW)> for (D0, D1, D2, D3)
+where
+    D2: DivDim<KH>,
+    D3: DivDim<KW>,
+{
+    type Output = (D0, D1, DimQuot<D2, KH>, DimQuot<D3, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4)
+where
+    D3: DivDim<KH>,
+    D4: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, DimQuot<D3, KH>, DimQuot<D4, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5)
+where
+    D4: DivDim<KH>,
+    D5: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, DimQuot<D4, KH>, DimQuot<D5, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6)
+where
+    D5: DivDim<KH>,
+    D6: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, D4, DimQuot<D5, KH>, DimQuot<D6, KW>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+where
+    D6: DivDim<KH>,
+    D7: DivDim<KW>,
+{
+    type Output = (D0, D1, D2, D3, D4, D5, DimQuot<D6, KH>, DimQuot<D7, KW>);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

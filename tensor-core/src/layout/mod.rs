@@ -32,12 +32,14 @@ pub mod flip;
 pub mod permute;
 pub mod reshape;
 pub mod slice;
+pub mod window;
 
 pub use expand::Expanded;
 pub use flip::Flipped;
 pub use permute::Permuted;
 pub use reshape::Reshaped;
 pub use slice::Sliced;
+pub use window::{SteppedWindows, Windowed};
 
 /// The most axes a shape has; layout constants are padded to it.
 pub const MAX_RANK: usize = 8;

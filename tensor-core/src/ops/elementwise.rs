@@ -349,6 +349,33 @@ pub trait Elementwise: AsView {
     {
         zip(self, other, f)
     }
+
+    /// Each element limited to `lo..=hi` (NumPy `np.clip(x, lo, hi)`):
+    /// `lo` below it, `hi` above it. NaN stays NaN; as in NumPy, `lo > hi`
+    /// gives `hi` everywhere.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[-2.0f32, 0.5], [3.0, f32::NAN]];
+    /// let c = t.clamp(0.0, 1.0);
+    /// assert_eq!(slice!(c, 0), tensor![0.0, 0.5]);
+    /// assert!(c[[1, 0]] == 1.0 && c[[1, 1]].is_nan());
+    /// assert_eq!(tensor![[1, 9, 5]].t().clamp(2, 6), tensor![[2], [6], [5]]);
+    /// ```
+    #[inline(always)]
+    fn clamp(&self, lo: Self::Elem, hi: Self::Elem) -> Tensor<Self::Elem, ShapeOf<Self>>
+    where
+        Self::Elem: Copy + PartialOrd,
+    {
+        self.map(|&x| {
+            let x = if x < lo { lo } else { x };
+            if x > hi {
+                hi
+            } else {
+                x
+            }
+        })
+    }
 }
 
 impl<A: AsView + ?Sized> Elementwise for A {}

@@ -21,13 +21,20 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
+pub mod arg;
 pub mod concat;
+pub mod conv;
 mod divisor;
 pub mod elementwise;
 pub mod float;
 pub mod matmul;
 mod mean;
+pub mod moments;
+pub mod pool;
 pub mod reduce;
+pub mod softmax;
+pub mod split;
+pub mod stack;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,
 /// mutable views, and references to them.

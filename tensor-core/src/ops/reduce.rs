@@ -226,7 +226,7 @@ pub trait Reduce: AsView {
 impl<A: AsView + ?Sized> Reduce for A {}
 
 /// `b` if it is larger than `a`, else `a`; NaN (unordered) wins.
-fn larger<T: PartialOrd>(a: T, b: T) -> T {
+pub(crate) fn larger<T: PartialOrd>(a: T, b: T) -> T {
     match b.partial_cmp(&a) {
         Some(core::cmp::Ordering::Greater) => b,
         Some(_) => a,
@@ -254,7 +254,7 @@ fn nan_of<T: PartialOrd>(a: T, b: T) -> T {
 
 /// How many elements each result of a reduction over `X` folds: the
 /// product of the reduced axes' sizes.
-fn reduced_count<S: Shape, X: Axes>() -> usize {
+pub(crate) fn reduced_count<S: Shape, X: Axes>() -> usize {
     let dims = S::DIMS;
     X::AXES
         .as_ref()

@@ -16,10 +16,12 @@ use super::{View, ViewMut};
 use crate::axis::Axes;
 use crate::constraint::{
     AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
-    ReshapesTo, Transpose,
+    ReshapesTo, StepWindowShape, Transpose, WindowShape,
 };
 use crate::layout::slice::{AxisMap, DynIndex, SliceList, SlicedShape};
-use crate::layout::{Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced};
+use crate::layout::{
+    Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced, SteppedWindows, Windowed,
+};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -160,6 +162,57 @@ where
     );
 }
 
+/// `v` through the windows `W`. The constant assertion holds the shape
+/// arithmetic of [`WindowShape`] (sealed, generated) to the rule that keeps
+/// every in-range index of the result inside the input: the views'
+/// invariant, on which indexing skips the bounds check.
+fn windowed<'a, T, L: Layout, W: Shape>(v: View<'a, T, L>) -> View<'a, T, Windowed<L, W>>
+where
+    L::Shape: WindowShape<W>,
+{
+    const {
+        assert!(
+            crate::layout::window::is_window_shape(
+                <L::Shape as Shape>::PADDED,
+                <L::Shape as Shape>::RANK,
+                W::PADDED,
+                W::RANK,
+                <<L::Shape as WindowShape<W>>::Output as Shape>::PADDED,
+            ),
+            "windows: the window shape's arithmetic is wrong"
+        )
+    };
+    let (data, state) = v.parts();
+    View::new(data, state)
+}
+
+/// `v` through the windows `W` moved by `St`; the constant assertion holds
+/// [`StepWindowShape`]'s arithmetic to the rule that keeps every in-range
+/// index inside the input, as for [`windowed`].
+fn stepped<'a, T, L: Layout, W: Shape, St: Shape>(
+    v: View<'a, T, L>,
+) -> View<'a, T, SteppedWindows<L, W, St>>
+where
+    L::Shape: StepWindowShape<W, St>,
+{
+    const {
+        assert!(
+            St::RANK == W::RANK
+                && crate::layout::window::is_step_window_shape(
+                    <L::Shape as Shape>::PADDED,
+                    <L::Shape as Shape>::RANK,
+                    W::PADDED,
+                    W::RANK,
+                    St::PADDED,
+                    <<L::Shape as StepWindowShape<W, St>>::Output as Shape>::PADDED,
+                ),
+            "windows_step: the window shape's arithmetic is wrong"
+        )
+    };
+    let (data, state) = v.parts();
+    View::new(data, state)
+}
+
 /// Whether a kept axis of `len` elements, the first at input index `first`
 /// and each next `step` further, reads only input indices below `dim`, each
 /// once. In `i128`, where `usize` times `isize` cannot overflow: no bound
@@ -189,6 +242,45 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     {
         let (data, state) = self.parts();
         View::new(data, state)
+    }
+
+    /// Every window of shape `W` over the last `W::RANK` axes, as one view
+    /// (NumPy `sliding_window_view`): `[.., H, W]` by `Shape![KH, KW]` is
+    /// `[.., H - KH + 1, W - KW + 1, KH, KW]`, index `[.., i, j, a, b]`
+    /// reading `[.., i + a, j + b]`. A window larger than its axis does not
+    /// compile.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2, 3, 4];
+    /// let w = x.view().windows::<Shape![2]>();
+    /// assert_eq!(w, tensor![[1, 2], [2, 3], [3, 4]]);
+    /// assert_eq!(w.sum_axes::<Axes![1]>(), tensor![3, 5, 7]);
+    /// ```
+    pub fn windows<W: Shape>(self) -> View<'a, T, Windowed<L, W>>
+    where
+        L::Shape: WindowShape<W>,
+    {
+        windowed(self)
+    }
+
+    /// [`View::windows`] with the window moved by `St` (`Shape![SH, SW]`,
+    /// one step per window axis, none 0) instead of 1: `[.., H, W]` gives
+    /// `[.., (H - KH) / SH + 1, (W - KW) / SW + 1, KH, KW]`, index
+    /// `[.., i, j, a, b]` reading `[.., i * SH + a, j * SW + b]` (NumPy
+    /// `sliding_window_view(x, (KH, KW))[.., ::SH, ::SW, :, :]`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2, 3, 4, 5, 6, 7];
+    /// let w = x.view().windows_step::<Shape![3], Shape![2]>();
+    /// assert_eq!(w, tensor![[1, 2, 3], [3, 4, 5], [5, 6, 7]]);
+    /// ```
+    pub fn windows_step<W: Shape, St: Shape>(self) -> View<'a, T, SteppedWindows<L, W, St>>
+    where
+        L::Shape: StepWindowShape<W, St>,
+    {
+        stepped(self)
     }
 
     /// [`View::expand`] for callers that have checked that the shapes
@@ -242,6 +334,25 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     {
         let (data, state) = self.into_parts();
         View::new(data, state)
+    }
+
+    /// [`View::windows`], as a read-only [`View`]: the windows overlap, so
+    /// writing through them would alias.
+    pub fn windows<W: Shape>(self) -> View<'a, T, Windowed<L, W>>
+    where
+        L::Shape: WindowShape<W>,
+    {
+        let (data, state) = self.into_parts();
+        windowed(View::new(data, state))
+    }
+
+    /// [`View::windows_step`], as a read-only [`View`].
+    pub fn windows_step<W: Shape, St: Shape>(self) -> View<'a, T, SteppedWindows<L, W, St>>
+    where
+        L::Shape: StepWindowShape<W, St>,
+    {
+        let (data, state) = self.into_parts();
+        stepped(View::new(data, state))
     }
 
     /// The elements copied into an owned, contiguous tensor.
@@ -374,6 +485,37 @@ impl<T, S: Shape> Tensor<T, S> {
         S2: Shape + BroadcastFrom<S>,
     {
         self.view().expand()
+    }
+
+    /// [`View::windows`] of the whole tensor.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let img = Tensor::<f32, Shape![2, 5, 5]>::ones();
+    /// assert_eq!(img.windows::<Shape![3, 3]>().shape(), [2, 3, 3, 3, 3]);
+    /// ```
+    pub fn windows<W: Shape>(&self) -> View<'_, T, Windowed<RowMajor<S>, W>>
+    where
+        S: WindowShape<W>,
+    {
+        self.view().windows()
+    }
+
+    /// [`View::windows_step`] of the whole tensor.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let img = Tensor::<f32, Shape![1, 28, 28]>::ones();
+    /// let w = img.windows_step::<Shape![3, 3], Shape![2, 2]>(); // stride-2 patches
+    /// assert_eq!(w.shape(), [1, 13, 13, 3, 3]);
+    /// ```
+    pub fn windows_step<W: Shape, St: Shape>(
+        &self,
+    ) -> View<'_, T, SteppedWindows<RowMajor<S>, W, St>>
+    where
+        S: StepWindowShape<W, St>,
+    {
+        self.view().windows_step()
     }
 
     /// [`View::outer_iter`] of the whole tensor.

@@ -1,0 +1,109 @@
+//! `var_axes` and `std_axes`: the population variance and standard
+//! deviation over the axes of an `Axes![..]` list (NumPy `x.var(axis=..)`,
+//! `ddof=0`), which the result drops.
+//!
+//! Two passes: the mean (kept as size 1, so it broadcasts back), then the
+//! mean of the squared deviations from it, which loses no precision to
+//! cancellation as `E[x²] - E[x]²` would.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = tensor![[1.0f32, 2.0, 3.0, 4.0], [2.0, 2.0, 2.0, 2.0]];
+//! assert_eq!(t.var_axes::<Axes![1]>(), tensor![1.25, 0.0]);
+//! assert_eq!(t.std_axes::<Axes![0]>(), tensor![0.5, 0.0, 0.5, 1.0]);
+//! ```
+
+use super::elementwise::{build, Elementwise};
+use super::reduce::{Reduce, Reduced};
+use super::{AsView, ShapeOf};
+use crate::axis::Axes;
+use crate::constraint::KeepShape;
+use crate::num::{Float, FromCount};
+use crate::tensor::Tensor;
+
+/// Variance and standard deviation of every operand of floats.
+pub trait Moments: AsView {
+    /// The population variance over the axes `X` (the mean of the squared
+    /// deviations from the mean; NumPy `ddof=0`); NaN over no element.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0f64, 5.0], [3.0, 3.0]];
+    /// assert_eq!(t.var_axes::<Axes![0, 1]>()[[]], 2.0);
+    /// assert_eq!(t.t().var_axes::<Axes![1]>(), tensor![1.0, 1.0]);
+    /// ```
+    fn var_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Float + FromCount,
+    {
+        let v = self.as_view();
+        let mean = self.mean_axes_keep::<X>();
+        let mean = mean.view().expand_unchecked::<ShapeOf<Self>>();
+        let squares: Tensor<Self::Elem, ShapeOf<Self>> = build(|i| {
+            let d = *v.at_flat(i) - *mean.at_flat(i);
+            d * d
+        });
+        squares.mean_axes::<X>()
+    }
+
+    /// The population standard deviation over the axes `X`: the square
+    /// root of [`var_axes`](Moments::var_axes).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[2.0f32, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]];
+    /// assert_eq!(t.std_axes::<Axes![1]>(), tensor![2.0]);
+    /// ```
+    fn std_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
+    where
+        ShapeOf<Self>: KeepShape<X>,
+        Self::Elem: Float + FromCount,
+    {
+        self.var_axes::<X>().map(|x| x.sqrt())
+    }
+}
+
+impl<A: AsView + ?Sized> Moments for A {}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    /// NumPy's `var` of a list: the mean of squared deviations, in `f64`.
+    fn reference(xs: &[f64]) -> f64 {
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / xs.len() as f64
+    }
+
+    #[test]
+    fn variance_over_each_axis_and_pairs_matches_the_reference() {
+        let t =
+            Tensor::<f64, Shape![3, 4, 5]>::from_flat_fn(|i| ((i * 53) % 17) as f64 * 0.7 - 3.0);
+        let (v1, v02) = (t.var_axes::<Axes![1]>(), t.var_axes::<Axes![2, 0]>());
+        let s2 = t.permute::<Axes![2, 0, 1]>().std_axes::<Axes![0]>();
+        for i in 0..3 {
+            for k in 0..5 {
+                let xs: std::vec::Vec<f64> = (0..4).map(|j| t[[i, j, k]]).collect();
+                assert!((v1[[i, k]] - reference(&xs)).abs() < 1e-12);
+            }
+            for j in 0..4 {
+                let xs: std::vec::Vec<f64> = (0..5).map(|k| t[[i, j, k]]).collect();
+                assert!((s2[[i, j]] - reference(&xs).sqrt()).abs() < 1e-12);
+            }
+        }
+        for j in 0..4 {
+            let xs: std::vec::Vec<f64> = (0..3)
+                .flat_map(|i| (0..5).map(move |k| (i, k)))
+                .map(|(i, k)| t[[i, j, k]])
+                .collect();
+            assert!((v02[[j]] - reference(&xs)).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_variance_over_no_element_is_nan() {
+        let v = Tensor::<f32, Shape![2, 0]>::zeros().var_axes::<Axes![1]>();
+        assert!(v.iter().all(|x| x.is_nan()));
+    }
+}

@@ -1,0 +1,138 @@
+//! Pooling: `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` over the last
+//! two axes, in pools of `KH × KW` that do not overlap (stride = pool
+//! size, as PyTorch's default). The last two axes must be multiples of the
+//! pool's sizes, checked by `cargo check` ([`PoolShape`]); the result
+//! divides them.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let x = Tensor::<f32, Shape![1, 4, 4]>::from_flat_fn(|i| i as f32);
+//! assert_eq!(x.max_pool2d::<Shape![2, 2]>(), tensor![[[5.0, 7.0], [13.0, 15.0]]]);
+//! assert_eq!(x.avg_pool2d::<Shape![2, 2]>(), tensor![[[2.5, 4.5], [10.5, 12.5]]]);
+//! ```
+
+use super::elementwise::build;
+use super::reduce::larger;
+use super::{AsView, ShapeOf};
+use crate::constraint::PoolShape;
+use crate::num::{Float, FromCount};
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// The shape of `A` pooled by `W`.
+pub type Pooled<A, W> = <ShapeOf<A> as PoolShape<W>>::Output;
+
+/// Pooling of any operand of rank 2 or more.
+pub trait Pool: AsView {
+    /// The largest element of each `W` pool (`Shape![KH, KW]`) of the last
+    /// two axes; NaN if the pool holds one.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1, 5, 2, 0, 3, 3], [4, 2, 8, 1, 3, 9]];
+    /// assert_eq!(x.max_pool2d::<Shape![2, 3]>(), tensor![[8, 9]]);
+    /// assert_eq!(x.t().max_pool2d::<Shape![3, 1]>(), tensor![[5, 8], [3, 9]]);
+    /// ```
+    fn max_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W>>
+    where
+        ShapeOf<Self>: PoolShape<W>,
+        Self::Elem: Copy + PartialOrd,
+    {
+        pool::<Self, W>(self, larger)
+    }
+
+    /// The mean of each `W` pool of the last two axes.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1.0f32, 3.0, 0.0, 0.0], [5.0, 7.0, 1.0, 1.0]];
+    /// assert_eq!(x.avg_pool2d::<Shape![2, 2]>(), tensor![[4.0, 0.5]]);
+    /// ```
+    fn avg_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W>>
+    where
+        ShapeOf<Self>: PoolShape<W>,
+        Self::Elem: Float + FromCount,
+    {
+        let count = Self::Elem::from_count(W::SIZE);
+        let mut sums = pool::<Self, W>(self, |a, b| a + b);
+        sums.iter_mut().for_each(|s| *s = *s / count);
+        sums
+    }
+}
+
+impl<A: AsView + ?Sized> Pool for A {}
+
+/// Each pool of `W` folded by `combine`, in row-major order.
+fn pool<A, W>(a: &A, combine: impl Fn(A::Elem, A::Elem) -> A::Elem) -> Tensor<A::Elem, Pooled<A, W>>
+where
+    A: AsView + ?Sized,
+    W: Shape,
+    ShapeOf<A>: PoolShape<W>,
+    A::Elem: Copy,
+{
+    let v = a.as_view();
+    let (dims, rank) = (<ShapeOf<A> as Shape>::DIMS, <ShapeOf<A> as Shape>::RANK);
+    let (h, w) = (dims.as_ref()[rank - 2], dims.as_ref()[rank - 1]);
+    let [kh, kw] = [W::DIMS.as_ref()[0], W::DIMS.as_ref()[1]];
+    let (ph, pw) = (h / kh, w / kw);
+    build(|o| {
+        let (n, i, j) = (o / (ph * pw), o / pw % ph, o % pw);
+        let base = n * h * w + i * kh * w + j * kw;
+        let mut acc = *v.at_flat(base);
+        for a in 0..kh {
+            for b in 0..kw {
+                if a + b > 0 {
+                    acc = combine(acc, *v.at_flat(base + a * w + b));
+                }
+            }
+        }
+        acc
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn pools_match_the_reference_loops() {
+        let x = Tensor::<f32, Shape![3, 6, 8]>::from_flat_fn(|n| ((n * 37) % 19) as f32 - 9.0);
+        let m = x.max_pool2d::<Shape![3, 2]>();
+        let a = x.avg_pool2d::<Shape![2, 4]>();
+        assert_eq!((m.shape(), a.shape()), ([3, 2, 4], [3, 3, 2]));
+        for c in 0..3 {
+            for i in 0..2 {
+                for j in 0..4 {
+                    let pool = (0..3).flat_map(|p| (0..2).map(move |q| (p, q)));
+                    let want = pool
+                        .map(|(p, q)| x[[c, i * 3 + p, j * 2 + q]])
+                        .fold(f32::MIN, f32::max);
+                    assert_eq!(m[[c, i, j]], want);
+                }
+            }
+            for i in 0..3 {
+                for j in 0..2 {
+                    let pool = (0..2).flat_map(|p| (0..4).map(move |q| (p, q)));
+                    let sum: f32 = pool.map(|(p, q)| x[[c, i * 2 + p, j * 4 + q]]).sum();
+                    assert_eq!(a[[c, i, j]], sum / 8.0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nan_wins_a_max_pool_and_views_pool_their_logical_elements() {
+        let x = tensor![[1.0f32, f32::NAN], [3.0, 4.0]];
+        assert!(x.max_pool2d::<Shape![2, 2]>()[[0, 0]].is_nan());
+        let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|n| (n as i32 * 5) % 11);
+        let p = t.t().max_pool2d::<Shape![2, 2]>();
+        assert_eq!(p, t.t().to_tensor().max_pool2d::<Shape![2, 2]>());
+        assert_eq!(
+            p[[1, 1]],
+            [t[[2, 2]], t[[2, 3]], t[[3, 2]], t[[3, 3]]]
+                .into_iter()
+                .max()
+                .unwrap()
+        );
+    }
+}

@@ -1,0 +1,158 @@
+//! `softmax::<Axis<k>>()` and `log_softmax` along one axis, numerically
+//! stable: the maximum along the axis is subtracted before `exp`, so large
+//! logits do not overflow (SciPy's `softmax(x, axis=k)`).
+//!
+//! Built on the keep-dims reductions (`max_axes_keep`, `sum_axes_keep`),
+//! whose size-1 axis broadcasts back along `k`; `exp` and `ln` come from
+//! [`Float`] (`libm`), so both work in `#![no_std]`.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let logits = tensor![[1.0f32, 2.0, 3.0], [1000.0, 1000.0, 1000.0]];
+//! let p = logits.softmax::<Axis<1>>();
+//! assert!((p.sum_axes::<Axes![1]>()[[0]] - 1.0).abs() < 1e-6);
+//! assert_eq!(p[[1, 0]], 1.0 / 3.0); // no overflow at 1000
+//! ```
+
+use super::elementwise::{build, Elementwise};
+use super::reduce::Reduce;
+use super::{AsView, ShapeOf};
+use crate::axis::SingleAxis;
+use crate::constraint::KeepShape;
+use crate::num::Float;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// Softmax and log-softmax of every operand whose elements are floats.
+pub trait Softmax: AsView {
+    /// `exp(x - max) / sum(exp(x - max))` along the axis `I` (`Axis<k>`):
+    /// every line along `I` sums to 1. A NaN in a line makes the line NaN.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[0.0f64, 0.0], [2.0f64.ln(), 0.0]];
+    /// let p = x.softmax::<Axis<0>>(); // columns sum to 1
+    /// assert!((p[[1, 0]] - 2.0 / 3.0).abs() < 1e-12 && p[[1, 1]] == 0.5);
+    /// assert_eq!(x.t().softmax::<Axis<1>>(), p.t()); // any view
+    /// ```
+    fn softmax<I: SingleAxis>(&self) -> Tensor<Self::Elem, ShapeOf<Self>>
+    where
+        ShapeOf<Self>: KeepShape<I::List>,
+        Self::Elem: Float,
+    {
+        if <ShapeOf<Self> as Shape>::SIZE == 0 {
+            return build(|_| unreachable!("no element"));
+        }
+        let mut e = shifted::<Self, I>(self);
+        e.iter_mut().for_each(|x| *x = x.exp());
+        let sums = e.sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
+        for (i, x) in e.iter_mut().enumerate() {
+            *x = *x / *sums.at_flat(i);
+        }
+        e
+    }
+
+    /// `x - max - ln(sum(exp(x - max)))` along the axis `I`: the logarithm
+    /// of [`softmax`](Softmax::softmax), without its underflow to 0 (SciPy's
+    /// `log_softmax`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let l = tensor![0.0f32, 0.0, -200.0].log_softmax::<Axis<0>>();
+    /// assert!((l[[0]] + 2.0f32.ln()).abs() < 1e-6);
+    /// assert!((l[[2]] + 200.0 + 2.0f32.ln()).abs() < 1e-4); // softmax is 0 there
+    /// ```
+    fn log_softmax<I: SingleAxis>(&self) -> Tensor<Self::Elem, ShapeOf<Self>>
+    where
+        ShapeOf<Self>: KeepShape<I::List>,
+        Self::Elem: Float,
+    {
+        if <ShapeOf<Self> as Shape>::SIZE == 0 {
+            return build(|_| unreachable!("no element"));
+        }
+        let mut d = shifted::<Self, I>(self);
+        let sums = d.map(|x| x.exp()).sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
+        for (i, x) in d.iter_mut().enumerate() {
+            *x = *x - sums.at_flat(i).ln();
+        }
+        d
+    }
+}
+
+impl<A: AsView + ?Sized> Softmax for A {}
+
+/// `x - max` along the axis `I`, of a non-empty operand.
+fn shifted<A, I>(a: &A) -> Tensor<A::Elem, ShapeOf<A>>
+where
+    A: AsView + ?Sized,
+    I: SingleAxis,
+    ShapeOf<A>: KeepShape<I::List>,
+    A::Elem: Float,
+{
+    let v = a.as_view();
+    let max = a.max_axes_keep::<I::List>();
+    let max = max.view().expand_unchecked::<ShapeOf<A>>();
+    build(|i| *v.at_flat(i) - *max.at_flat(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    /// The reference: a line's softmax by the textbook formula, in `f64`.
+    fn reference(line: &[f64]) -> std::vec::Vec<f64> {
+        let total: f64 = line.iter().map(|x| x.exp()).sum();
+        line.iter().map(|x| x.exp() / total).collect()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * (1.0 + b.abs())
+    }
+
+    #[test]
+    fn softmax_along_each_axis_matches_the_formula() {
+        let t =
+            Tensor::<f64, Shape![3, 4, 5]>::from_flat_fn(|i| ((i * 37) % 11) as f64 / 3.0 - 1.5);
+        let (p0, p1, p2) = (
+            t.softmax::<Axis<0>>(),
+            t.softmax::<Axis<1>>(),
+            t.softmax::<Axis<2>>(),
+        );
+        let (l0, l2) = (t.log_softmax::<Axis<0>>(), t.log_softmax::<Axis<2>>());
+        for i in 0..3 {
+            for j in 0..4 {
+                for k in 0..5 {
+                    let a0: std::vec::Vec<f64> = (0..3).map(|a| t[[a, j, k]]).collect();
+                    let a1: std::vec::Vec<f64> = (0..4).map(|a| t[[i, a, k]]).collect();
+                    let a2: std::vec::Vec<f64> = (0..5).map(|a| t[[i, j, a]]).collect();
+                    assert!(close(p0[[i, j, k]], reference(&a0)[i]));
+                    assert!(close(p1[[i, j, k]], reference(&a1)[j]));
+                    assert!(close(p2[[i, j, k]], reference(&a2)[k]));
+                    assert!(close(l0[[i, j, k]], reference(&a0)[i].ln()));
+                    assert!(close(l2[[i, j, k]], reference(&a2)[k].ln()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_logits_do_not_overflow_and_views_work() {
+        let t = tensor![[1000.0f32, 999.0], [-1000.0, -1001.0]];
+        let p = t.t().softmax::<Axis<0>>();
+        let e = 1.0 / (1.0 + (-1.0f32).exp());
+        assert!((p[[0, 0]] - e).abs() < 1e-6 && (p[[0, 1]] - e).abs() < 1e-6);
+        let l = t.log_softmax::<Axis<1>>();
+        assert!((l[[1, 1]] - (1.0 - e).ln()).abs() < 1e-5);
+        let nan = tensor![[1.0f32, f32::NAN], [1.0, 2.0]].softmax::<Axis<1>>();
+        assert!(nan[[0, 0]].is_nan() && !nan[[1, 0]].is_nan());
+    }
+
+    #[test]
+    fn empty_tensors_give_empty_results() {
+        let t = Tensor::<f32, Shape![2, 0]>::zeros();
+        assert_eq!(t.softmax::<Axis<1>>().shape(), [2, 0]);
+        assert_eq!(t.log_softmax::<Axis<0>>().shape(), [2, 0]);
+    }
+}

@@ -1,0 +1,98 @@
+//! Splitting: `x.split::<Axis<k>, A, B>()`, the inverse of `concat`: the
+//! first elements along axis `k` into a tensor of shape `A`, the rest into
+//! one of shape `B` (NumPy `np.split(x, [a], axis=k)`).
+//!
+//! `A` and `B` are checked against `x`'s shape by `cargo check`
+//! ([`SplitShape`]): they agree with it on every other axis and their
+//! sizes along `k` sum to its own. Either both are written in the call or
+//! both are inferred from the result's type.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let x = tensor![[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+//! let (top, rest) = x.split::<Axis<0>, Shape![1, 3], Shape![2, 3]>();
+//! assert_eq!((top, rest), (tensor![[1, 2, 3]], tensor![[4, 5, 6], [7, 8, 9]]));
+//! let (l, r): (Tensor<i32, Shape![3, 2]>, Tensor<i32, Shape![3, 1]>) = x.split::<Axis<1>, _, _>();
+//! assert_eq!(l.concat::<Axis<1>>(&r), x);
+//! ```
+
+use super::elementwise::build;
+use super::{AsView, ShapeOf};
+use crate::constraint::SplitShape;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// Splitting of any operand in two along one axis.
+pub trait Split: AsView {
+    /// The elements of `self` along the axis `I` (`Axis<k>`): the first
+    /// `A`'s size of them into a tensor of shape `A`, the rest into `B`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<i32, Shape![2, 5]>::from_flat_fn(|i| i as i32);
+    /// let (a, b) = x.t().split::<Axis<0>, Shape![2, 2], Shape![3, 2]>();
+    /// assert_eq!(a, tensor![[0, 5], [1, 6]]);
+    /// assert_eq!(b[[2, 1]], 9);
+    /// ```
+    fn split<I, A: Shape, B: Shape>(&self) -> (Tensor<Self::Elem, A>, Tensor<Self::Elem, B>)
+    where
+        ShapeOf<Self>: SplitShape<A, B, I>,
+        Self::Elem: Clone,
+    {
+        let axis = <ShapeOf<Self> as SplitShape<A, B, I>>::AXIS;
+        let v = self.as_view();
+        // Each outer index (the axes before `axis`) holds a block of the
+        // whole width `w`, the first `wa` of it `A`'s, the rest `B`'s.
+        let (w, wa) = (block::<ShapeOf<Self>>(axis), block::<A>(axis));
+        let wb = w - wa;
+        let a = build(|o| v.at_flat(o / wa * w + o % wa).clone());
+        let b = build(|o| v.at_flat(o / wb * w + wa + o % wb).clone());
+        (a, b)
+    }
+}
+
+impl<X: AsView + ?Sized> Split for X {}
+
+/// The number of elements from `axis` to the last axis of `S`.
+fn block<S: Shape>(axis: usize) -> usize {
+    S::DIMS.as_ref()[axis..].iter().product()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn split_inverts_concat_on_every_axis() {
+        let x = Tensor::<i32, Shape![3, 4, 5]>::from_flat_fn(|i| i as i32 * 3 - 7);
+        let (a, b) = x.split::<Axis<0>, Shape![1, 4, 5], Shape![2, 4, 5]>();
+        assert_eq!(a.concat::<Axis<0>>(&b), x);
+        let (a, b) = x.split::<Axis<1>, Shape![3, 3, 5], Shape![3, 1, 5]>();
+        assert_eq!(a.concat::<Axis<1>>(&b), x);
+        let (a, b) = x.split::<Axis<2>, Shape![3, 4, 2], Shape![3, 4, 3]>();
+        assert_eq!(a.concat::<Axis<2>>(&b), x);
+        for i in 0..3 {
+            for j in 0..4 {
+                for k in 0..5 {
+                    let part = if k < 2 {
+                        a[[i, j, k]]
+                    } else {
+                        b[[i, j, k - 2]]
+                    };
+                    assert_eq!(part, x[[i, j, k]]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_parts() {
+        let x = tensor![[1, 2], [3, 4]];
+        let (a, b) = x.split::<Axis<1>, Shape![2, 0], Shape![2, 2]>();
+        assert_eq!((a.shape(), b), ([2, 0], x));
+        let (a, b) = x
+            .flip::<Axes![0]>()
+            .split::<Axis<0>, Shape![2, 2], Shape![0, 2]>();
+        assert_eq!((a, b.shape()), (tensor![[3, 4], [1, 2]], [0, 2]));
+    }
+}

@@ -1,0 +1,109 @@
+//! Stacking: `[a, b, c].stack::<Axis<k>>()` (NumPy `np.stack`), `N`
+//! tensors of one shape joined along a new axis `k` of size `N`.
+//!
+//! The new dimension is computed in the type ([`StackShape`]) from the
+//! array's length, so the result's shape is known to `cargo check`.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let (a, b) = (tensor![1, 2, 3], tensor![4, 5, 6]);
+//! assert_eq!([&a, &b].stack::<Axis<0>>(), tensor![[1, 2, 3], [4, 5, 6]]);
+//! assert_eq!([&a, &b].stack::<Axis<1>>(), tensor![[1, 4], [2, 5], [3, 6]]);
+//! ```
+
+use typenum::{Const, ToUInt, U};
+
+use super::elementwise::build;
+use super::{AsView, ShapeOf};
+use crate::constraint::StackShape;
+use crate::dim::ToDim;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// The dimension type of the size `N` (`Dim<N>`, or `Dim1` for 1).
+pub type DimOf<const N: usize> = <U<N> as ToDim>::Dim;
+
+/// The shape of `N` operands like `A` stacked along the axis `I`.
+pub type Stacked<A, const N: usize, I> = <ShapeOf<A> as StackShape<DimOf<N>, I>>::Output;
+
+/// Stacking of an array of `N` operands (tensors, views, or references to
+/// them, all of one type).
+pub trait Stack<A: AsView, const N: usize> {
+    /// The operands joined along a new axis `I` (`Axis<k>`, `k` at most the
+    /// rank) of size `N`: NumPy `np.stack(xs, axis=k)`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let m = Tensor::<i32, Shape![2, 3]>::from_flat_fn(|i| i as i32);
+    /// let s = [m.t(), m.t(), m.t()].stack::<Axis<2>>(); // [3, 2, 3]
+    /// assert_eq!(s.shape(), [3, 2, 3]);
+    /// assert_eq!(slice!(s, 2, 1), tensor![5, 5, 5]);
+    /// ```
+    fn stack<I>(&self) -> Tensor<A::Elem, Stacked<A, N, I>>
+    where
+        Const<N>: ToUInt,
+        U<N>: ToDim,
+        ShapeOf<A>: StackShape<DimOf<N>, I>,
+        A::Elem: Clone;
+}
+
+impl<A: AsView, const N: usize> Stack<A, N> for [A; N] {
+    fn stack<I>(&self) -> Tensor<A::Elem, Stacked<A, N, I>>
+    where
+        Const<N>: ToUInt,
+        U<N>: ToDim,
+        ShapeOf<A>: StackShape<DimOf<N>, I>,
+        A::Elem: Clone,
+    {
+        let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
+        let views = self.each_ref().map(|a| a.as_view());
+        // Each outer index (the axes before `axis`) holds one block of each
+        // operand in turn: the rest of the operand from `axis` on.
+        let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
+            .iter()
+            .product();
+        build(|o| {
+            let (k, r) = (o / inner % N, o % inner);
+            views[k].at_flat(o / (inner * N) * inner + r).clone()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    #[test]
+    fn stacking_along_every_axis_matches_the_reference() {
+        let parts: [Tensor<i32, Shape![2, 3]>; 4] =
+            core::array::from_fn(|k| Tensor::from_fn(|[i, j]| (k * 100 + i * 10 + j) as i32));
+        let s0 = parts.stack::<Axis<0>>();
+        let s1 = parts.stack::<Axis<1>>();
+        let s2 = parts.each_ref().stack::<Axis<2>>();
+        assert_eq!(
+            (s0.shape(), s1.shape(), s2.shape()),
+            ([4, 2, 3], [2, 4, 3], [2, 3, 4])
+        );
+        for k in 0..4 {
+            for i in 0..2 {
+                for j in 0..3 {
+                    let want = parts[k][[i, j]];
+                    assert_eq!(
+                        (s0[[k, i, j]], s1[[i, k, j]], s2[[i, j, k]]),
+                        (want, want, want)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stacking_one_scalar_and_views() {
+        let s = [tensor![[1, 2], [3, 4]].t()].stack::<Axis<0>>();
+        assert_eq!(s, tensor![[[1, 3], [2, 4]]]);
+        let x = Tensor::<f32, Shape![]>::full(2.0);
+        assert_eq!([x, x, x].stack::<Axis<0>>(), tensor![2.0, 2.0, 2.0]);
+        let empty = [Tensor::<u8, Shape![0, 2]>::zeros(); 3].stack::<Axis<1>>();
+        assert_eq!(empty.shape(), [0, 3, 2]);
+    }
+}
