@@ -27,5 +27,7 @@
 //! ```
 
 mod borrowed;
+#[cfg(feature = "bytemuck")]
+pub mod bytemuck;
 #[cfg(all(test, feature = "std"))]
 mod std_error;
