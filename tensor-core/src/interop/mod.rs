@@ -29,5 +29,7 @@
 mod borrowed;
 #[cfg(feature = "bytemuck")]
 pub mod bytemuck;
+#[cfg(feature = "serde")]
+mod serde;
 #[cfg(all(test, feature = "std"))]
 mod std_error;
