@@ -29,6 +29,8 @@
 mod borrowed;
 #[cfg(feature = "bytemuck")]
 pub mod bytemuck;
+#[cfg(feature = "nalgebra")]
+pub mod nalgebra;
 #[cfg(feature = "ndarray")]
 pub mod ndarray;
 #[cfg(feature = "serde")]
