@@ -29,6 +29,8 @@
 mod borrowed;
 #[cfg(feature = "bytemuck")]
 pub mod bytemuck;
+#[cfg(feature = "defmt")]
+mod defmt;
 #[cfg(feature = "nalgebra")]
 pub mod nalgebra;
 #[cfg(feature = "ndarray")]
