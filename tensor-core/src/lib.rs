@@ -26,7 +26,7 @@
 #![no_std]
 #![warn(missing_docs)]
 
-#[cfg(test)]
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 // The macros expand to `::tensor_core::..` paths; this makes them resolve
@@ -36,6 +36,7 @@ extern crate self as tensor_core;
 pub mod axis;
 #[cfg(feature = "alloc")]
 mod boxed;
+mod const_fill;
 pub mod constraint;
 mod consume;
 pub mod dim;
@@ -43,6 +44,7 @@ mod display;
 pub mod error;
 mod generated;
 mod index;
+pub mod interop;
 pub mod layout;
 pub mod num;
 pub mod ops;

@@ -13,6 +13,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
+use crate::const_fill::ConstFill;
 use crate::error::ShapeError;
 use crate::index::unravel;
 use crate::num::{One, Zero};
@@ -97,7 +98,8 @@ impl<T, S: Shape> Tensor<T, S> {
         Tensor { data: S::build(f) }
     }
 
-    /// A tensor with every element equal to `value`.
+    /// A tensor with every element equal to `value`. For a `const` or a
+    /// `static`, [`Tensor::splat`] does the same as a `const fn` when `T: Copy`.
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -110,30 +112,39 @@ impl<T, S: Shape> Tensor<T, S> {
         Self::from_flat_fn(|_| value.clone())
     }
 
-    /// A tensor of zeros.
+    /// A tensor of zeros. A `const fn`: it can initialise a `static`.
     ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(Tensor::<f32, Shape![2, 3]>::zeros().iter().sum::<f32>(), 0.0);
+    /// static ACC: Tensor<f32, Shape![4, 4]> = Tensor::zeros();
     /// ```
-    pub fn zeros() -> Self
+    pub const fn zeros() -> Self
     where
         T: Zero,
     {
-        Self::from_flat_fn(|_| T::ZERO)
+        let mut fill = ConstFill::new();
+        while !fill.is_full() {
+            fill.push(T::ZERO);
+        }
+        fill.finish()
     }
 
-    /// A tensor of ones.
+    /// A tensor of ones. A `const fn`, as [`Tensor::zeros`].
     ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(Tensor::<u32, Shape![2, 3]>::ones().iter().sum::<u32>(), 6);
     /// ```
-    pub fn ones() -> Self
+    pub const fn ones() -> Self
     where
         T: One,
     {
-        Self::from_flat_fn(|_| T::ONE)
+        let mut fill = ConstFill::new();
+        while !fill.is_full() {
+            fill.push(T::ONE);
+        }
+        fill.finish()
     }
 
     /// A tensor holding a copy of `data`, which is read in row-major order.

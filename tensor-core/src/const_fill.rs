@@ -1,0 +1,141 @@
+//! `const fn` constructors: [`Tensor::zeros`], [`Tensor::ones`] and
+//! [`Tensor::splat`] can initialise a `static` or a `const`.
+//!
+//! A generic `const fn` cannot call the storage's builder (a trait method)
+//! nor write the nested array literal (its lengths are the shape's, not
+//! constants of the function), so [`ConstFill`] writes the elements one by
+//! one into uninitialised storage, in row-major order, and hands the tensor
+//! over once all `S::SIZE` of them are written. This is the only place a
+//! `const` constructor touches uninitialised memory.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! static ZEROS: Tensor<f32, Shape![4, 4]> = Tensor::zeros();
+//! static HALF: Tensor<f32, Shape![2, 3]> = Tensor::splat(0.5);
+//! const EYE: Tensor<u8, Shape![2]> = Tensor::ones();
+//! assert_eq!(ZEROS.iter().sum::<f32>(), 0.0);
+//! assert_eq!(HALF[[1, 2]], 0.5);
+//! assert_eq!(EYE, tensor![1, 1]);
+//! ```
+
+use core::mem::MaybeUninit;
+
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// A tensor being filled in a `const fn`, element by element in row-major
+/// order.
+///
+/// # Invariants
+///
+/// The first `len` elements of `buf` (in its flat row-major order) are
+/// initialised, and `len <= S::SIZE`.
+pub(crate) struct ConstFill<T, S: Shape> {
+    buf: MaybeUninit<Tensor<T, S>>,
+    len: usize,
+}
+
+impl<T, S: Shape> ConstFill<T, S> {
+    /// An empty fill: no element written.
+    pub(crate) const fn new() -> Self {
+        ConstFill {
+            buf: MaybeUninit::uninit(),
+            len: 0,
+        }
+    }
+
+    /// Whether all `S::SIZE` elements are written.
+    pub(crate) const fn is_full(&self) -> bool {
+        self.len == S::SIZE
+    }
+
+    /// Writes the next element in row-major order.
+    ///
+    /// # Panics
+    ///
+    /// When all `S::SIZE` elements are already written.
+    pub(crate) const fn push(&mut self, value: T) {
+        assert!(!self.is_full(), "ConstFill::push past the tensor's size");
+        let first = self.buf.as_mut_ptr().cast::<T>();
+        // SAFETY: a `Tensor<T, S>` is `repr(transparent)` over nested arrays
+        // of `T` (the sealed `Shape`'s storage), which are contiguous and
+        // unpadded: `S::SIZE` elements of `T` from its first byte. `len <
+        // S::SIZE` (asserted above), so the slot is inside the buffer, and it
+        // is uninitialised (only the first `len` are written), so nothing is
+        // overwritten without being dropped.
+        unsafe { first.add(self.len).write(value) };
+        self.len += 1;
+    }
+
+    /// The filled tensor.
+    ///
+    /// # Panics
+    ///
+    /// When fewer than `S::SIZE` elements were written.
+    pub(crate) const fn finish(self) -> Tensor<T, S> {
+        assert!(
+            self.is_full(),
+            "ConstFill::finish before the tensor is full"
+        );
+        // SAFETY: all `S::SIZE` elements are initialised (asserted above,
+        // and the invariant), and they are the whole of the tensor.
+        unsafe { self.buf.assume_init() }
+    }
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// A tensor with every element equal to `value`: [`Tensor::full`] as a
+    /// `const fn`, for element types that are `Copy`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// static BIAS: Tensor<f32, Shape![8]> = Tensor::splat(0.125);
+    /// assert_eq!(BIAS.iter().sum::<f32>(), 1.0);
+    /// assert_eq!(Tensor::<i8, Shape![2]>::splat(-1), Tensor::full(-1));
+    /// ```
+    pub const fn splat(value: T) -> Self
+    where
+        T: Copy,
+    {
+        let mut fill = ConstFill::new();
+        while !fill.is_full() {
+            fill.push(value);
+        }
+        fill.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    static Z: Tensor<f64, Shape![3, 5]> = Tensor::zeros();
+    static O: Tensor<i16, Shape![2, 2, 2]> = Tensor::ones();
+    static S: Tensor<u8, Shape![4, 3]> = Tensor::splat(7);
+    static SCALAR: Tensor<u32, Shape![]> = Tensor::splat(9);
+    static EMPTY: Tensor<u32, Shape![0, 3]> = Tensor::splat(9);
+    const STRINGS: Tensor<Option<&str>, Shape![2]> = Tensor::splat(None);
+
+    #[test]
+    fn statics_hold_the_values() {
+        assert_eq!(Z, Tensor::from_flat_fn(|_| 0.0));
+        assert_eq!(O.as_slice(), &[1; 8]);
+        assert_eq!(S, Tensor::full(7));
+        assert_eq!(SCALAR[[]], 9);
+        assert!(EMPTY.as_slice().is_empty());
+        assert_eq!(STRINGS.as_slice(), &[None, None]);
+    }
+
+    /// `zeros` and `ones` need `Zero`/`One` only, not `Copy`: each element
+    /// is a fresh use of the constant.
+    #[test]
+    fn zeros_of_a_type_that_is_not_copy() {
+        #[derive(Debug, PartialEq)]
+        struct Counter(u32);
+        impl crate::num::Zero for Counter {
+            const ZERO: Self = Counter(0);
+        }
+        static C: Tensor<Counter, Shape![2, 2]> = Tensor::zeros();
+        assert!(C.iter().all(|c| *c == Counter(0)));
+    }
+}

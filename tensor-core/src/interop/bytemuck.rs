@@ -1,0 +1,428 @@
+//! Tensors as plain bytes (feature `bytemuck`): `Pod` tensors, zero-copy
+//! `&Tensor` from aligned bytes, and [`include_tensor!`](crate::include_tensor)
+//! to embed a weights file as a `static` tensor.
+//!
+//! A tensor is its elements, nested arrays of `T` with no padding and no
+//! header, so a tensor of [`Pod`] elements is itself [`Pod`]: `bytemuck`'s
+//! casts work on it, and [`Tensor::try_from_bytes`] reads one in place from
+//! bytes whose length and alignment it checks. Bytes read in place are in
+//! the target's own byte order; [`include_tensor!`](crate::include_tensor)
+//! and [`tensor_from_le_bytes`] read little-endian files on every target.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = tensor![[1u16, 2], [3, 4]];
+//! let bytes: &[u8] = bytemuck::bytes_of(&t);
+//! assert_eq!(bytes.len(), 8);
+//! let back = Tensor::<u16, Shape![2, 2]>::try_from_bytes(bytes)?;
+//! assert_eq!(back, &t);
+//! let err = Tensor::<u16, Shape![3, 2]>::try_from_bytes(bytes).unwrap_err();
+//! assert_eq!(err.to_string(), "expected 12 bytes for shape [3, 2] of 2-byte elements, found 8");
+//! # Ok::<(), tensor_core::interop::bytemuck::BytesError>(())
+//! ```
+
+use core::fmt;
+use core::mem::{align_of, size_of, MaybeUninit};
+
+use bytemuck::{Pod, Zeroable};
+
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+// SAFETY: a `Tensor<T, S>` is `repr(transparent)` over `S::Storage<T>`, which
+// the sealed `Shape` trait fixes to nested arrays `[[T; b]; a]` (or `[T; 1]`
+// for rank 0). Arrays of a `Zeroable` type are `Zeroable`: all-zero bytes
+// are `S::SIZE` valid elements, hence a valid tensor.
+unsafe impl<T: Zeroable, S: Shape> Zeroable for Tensor<T, S> {}
+
+// SAFETY: as for `Zeroable`, the tensor is nested arrays of `T`, so it has
+// `T`'s alignment, no padding between or after elements (an array has none,
+// and `T: Pod` has none inside), and every byte pattern of
+// `S::SIZE * size_of::<T>()` bytes is valid because each is for `T: Pod`.
+// `Copy` holds through the bound; `'static` holds as `T: Pod` and `S: Shape`
+// are `'static`.
+unsafe impl<T: Pod, S: Shape> Pod for Tensor<T, S> where S::Storage<T>: Copy {}
+
+/// Bytes that cannot be read as a tensor in place: their length is not the
+/// tensor's size in bytes, or their address is not a multiple of the
+/// element's alignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BytesError {
+    /// The shape's dimensions (the first `rank`).
+    dims: [usize; 8],
+    /// The rank of the shape.
+    rank: usize,
+    /// The size of one element in bytes.
+    elem_size: usize,
+    /// What is wrong.
+    problem: BytesProblem,
+}
+
+/// What [`BytesError`] found wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BytesProblem {
+    /// The byte length is not the tensor's size in bytes.
+    Length {
+        /// The tensor's size in bytes.
+        expected: usize,
+        /// The number of bytes given.
+        found: usize,
+    },
+    /// The first byte's address is not a multiple of the alignment.
+    Alignment {
+        /// The element's alignment, in bytes.
+        required: usize,
+        /// The address of the first byte.
+        address: usize,
+    },
+}
+
+impl BytesError {
+    /// An error about the bytes for a tensor of shape `S` and elements `T`.
+    fn new<T, S: Shape>(problem: BytesProblem) -> Self {
+        let dims = S::DIMS;
+        let mut stored = [0; 8];
+        stored[..S::RANK].copy_from_slice(dims.as_ref());
+        BytesError {
+            dims: stored,
+            rank: S::RANK,
+            elem_size: size_of::<T>(),
+            problem,
+        }
+    }
+
+    /// The dims of the shape that was asked for.
+    pub fn dims(&self) -> &[usize] {
+        &self.dims[..self.rank]
+    }
+
+    /// What is wrong: the length or the alignment.
+    pub fn problem(&self) -> BytesProblem {
+        self.problem
+    }
+}
+
+impl fmt::Display for BytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (dims, size) = (self.dims(), self.elem_size);
+        match self.problem {
+            BytesProblem::Length { expected, found } => write!(
+                f,
+                "expected {expected} bytes for shape {dims:?} of {size}-byte elements, found {found}"
+            ),
+            BytesProblem::Alignment { required, address } => write!(
+                f,
+                "bytes for shape {dims:?} of {size}-byte elements must start at a multiple of \
+                 {required}, found address {address:#x} ({} past one)",
+                address % required
+            ),
+        }
+    }
+}
+
+impl core::error::Error for BytesError {}
+
+/// `Ok(())` when `bytes` can hold a `Tensor<T, S>` in place.
+fn check<T, S: Shape>(bytes: &[u8]) -> Result<(), BytesError> {
+    let (expected, found) = (size_of::<Tensor<T, S>>(), bytes.len());
+    if expected != found {
+        return Err(BytesError::new::<T, S>(BytesProblem::Length {
+            expected,
+            found,
+        }));
+    }
+    let (required, address) = (align_of::<T>(), bytes.as_ptr() as usize);
+    if address % required != 0 {
+        return Err(BytesError::new::<T, S>(BytesProblem::Alignment {
+            required,
+            address,
+        }));
+    }
+    Ok(())
+}
+
+impl<T: Pod, S: Shape> Tensor<T, S>
+where
+    S::Storage<T>: Copy,
+{
+    /// The tensor stored in `bytes`, read in place (no copy), in the
+    /// target's byte order.
+    ///
+    /// # Errors
+    ///
+    /// [`BytesError`] naming the expected byte length when `bytes.len()` is
+    /// not `S::SIZE * size_of::<T>()`, or the required alignment when the
+    /// bytes do not start at a multiple of `align_of::<T>()`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// #[repr(C, align(4))]
+    /// struct Aligned([u8; 8]);
+    /// let raw = Aligned([0, 0, 128, 63, 0, 0, 0, 64]); // 1.0f32, 2.0f32 (little-endian)
+    /// # if cfg!(target_endian = "little") {
+    /// let t = Tensor::<f32, Shape![2]>::try_from_bytes(&raw.0)?;
+    /// assert_eq!(t, &tensor![1.0, 2.0]);
+    /// # }
+    /// let err = Tensor::<f32, Shape![1]>::try_from_bytes(&raw.0[1..5]).unwrap_err();
+    /// assert!(err.to_string().starts_with("bytes for shape [1] of 4-byte elements must start at a multiple of 4"));
+    /// # Ok::<(), tensor_core::interop::bytemuck::BytesError>(())
+    /// ```
+    pub fn try_from_bytes(bytes: &[u8]) -> Result<&Self, BytesError> {
+        check::<T, S>(bytes)?;
+        Ok(bytemuck::from_bytes(bytes))
+    }
+
+    /// The mutable form of [`Tensor::try_from_bytes`]: writes go to `bytes`.
+    ///
+    /// # Errors
+    ///
+    /// [`BytesError`] as for [`Tensor::try_from_bytes`].
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut words = [0u32; 2];
+    /// let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut words);
+    /// Tensor::<u32, Shape![2]>::try_from_bytes_mut(bytes)?[[1]] = 7;
+    /// assert_eq!(words, [0, 7]);
+    /// # Ok::<(), tensor_core::interop::bytemuck::BytesError>(())
+    /// ```
+    pub fn try_from_bytes_mut(bytes: &mut [u8]) -> Result<&mut Self, BytesError> {
+        check::<T, S>(bytes)?;
+        Ok(bytemuck::from_bytes_mut(bytes))
+    }
+
+    /// The elements as bytes, in the target's byte order; no copy.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// assert_eq!(tensor![[1u8, 2], [3, 4]].as_bytes(), &[1, 2, 3, 4]);
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        bytemuck::bytes_of(self)
+    }
+}
+
+/// An element type that [`tensor_from_le_bytes`] and
+/// [`include_tensor!`](crate::include_tensor) read from little-endian bytes:
+/// the primitive integers and floats of a fixed size (not `usize`/`isize`,
+/// whose size depends on the target).
+///
+/// Sealed: reading an element as its bytes in reverse order on a big-endian
+/// target is right for these types, not for every `Pod` type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an element type of a little-endian tensor file",
+    label = "not a fixed-size primitive integer or float",
+    note = "`include_tensor!` and `tensor_from_le_bytes` read u8..u128, i8..i128, f32 and f64"
+)]
+pub trait LeElement: Pod + sealed::Sealed {}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+macro_rules! impl_le_element {
+    ($($t:ty),+) => {$(
+        impl sealed::Sealed for $t {}
+        impl LeElement for $t {}
+    )+};
+}
+
+impl_le_element!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
+
+/// The tensor whose elements are `bytes` read as little-endian `T`s in
+/// row-major order: a `const fn`, so a `const` or `static` tensor can be
+/// decoded at compile time (what [`include_tensor!`](crate::include_tensor)
+/// does). The bytes need no alignment: they are copied.
+///
+/// # Panics
+///
+/// When `bytes.len()` is not `S::SIZE * size_of::<T>()`; in a `const` or
+/// `static` initialiser, that is a compile error.
+///
+/// ```
+/// use tensor_core::interop::bytemuck::tensor_from_le_bytes;
+/// use tensor_core::prelude::*;
+/// static T: Tensor<u16, Shape![2]> = tensor_from_le_bytes(&[1, 0, 0, 1]);
+/// assert_eq!(T, tensor![1, 256]);
+/// ```
+pub const fn tensor_from_le_bytes<T: LeElement, S: Shape>(bytes: &[u8]) -> Tensor<T, S> {
+    assert!(
+        bytes.len() == size_of::<Tensor<T, S>>(),
+        "tensor_from_le_bytes: the byte length is not the tensor's size in bytes"
+    );
+    let mut out = MaybeUninit::<Tensor<T, S>>::uninit();
+    let first = out.as_mut_ptr().cast::<u8>();
+    let size = size_of::<T>();
+    let mut at = 0;
+    while at < bytes.len() {
+        // The byte `at` of the output is byte `from` of the file: the same
+        // one on a little-endian target, its mirror within the element on a
+        // big-endian one.
+        let from = match cfg!(target_endian = "little") {
+            true => at,
+            false => at - at % size + (size - 1 - at % size),
+        };
+        // SAFETY: `at < bytes.len() == size_of::<Tensor<T, S>>()`, so the
+        // byte is inside `out`.
+        unsafe { first.add(at).write(bytes[from]) };
+        at += 1;
+    }
+    // SAFETY: every byte of `out` was written by the loop, and any bytes are
+    // a valid `Tensor<T, S>`: its elements are `T: Pod` and it has no
+    // padding (see the `Pod` impl above).
+    unsafe { out.assume_init() }
+}
+
+/// Embeds a file of little-endian elements as a tensor, decoded at compile
+/// time: `include_tensor!(f32, Shape![64, 32], "w.bin")`.
+///
+/// The arguments are the element type (a [`LeElement`]: a fixed-size
+/// primitive integer or float), the shape, and the file's path relative to
+/// the file that invokes the macro, as for `include_bytes!`. The file holds
+/// the elements in row-major order, each in little-endian byte order
+/// (NumPy: `w.astype('<f4').tofile('w.bin')`; PyTorch:
+/// `t.contiguous().numpy().astype('<f4').tofile(..)`), with no header.
+///
+/// The expression is a `Tensor` value, so `static W: Tensor<..> =
+/// include_tensor!(..)` puts the elements in the binary's read-only data
+/// with the element type's alignment, whatever the alignment of the file's
+/// bytes: there is no misaligned case. A file whose length is not the
+/// tensor's size in bytes does not compile: `cargo check` reports mismatched
+/// array sizes, the expected size being the tensor's bytes and the found one
+/// the file's.
+///
+/// Feature `bytemuck`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// // 1.0, 2.0, 3.0, 4.0, 5.0, 6.5 as little-endian f32 (the path is relative
+/// // to this file, src/interop/bytemuck.rs).
+/// static W: Tensor<f32, Shape![2, 3]> =
+///     tensor_core::include_tensor!(f32, Shape![2, 3], "testdata/w2x3_f32le.bin");
+/// assert_eq!(W, tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]);
+/// ```
+#[macro_export]
+macro_rules! include_tensor {
+    ($elem:ty, $shape:ty, $path:expr $(,)?) => {{
+        // The length check, as a type: a file of the wrong length reads
+        // "expected an array with a size of <tensor bytes>, found one with a
+        // size of <file bytes>".
+        const BYTES: &[u8; ::core::mem::size_of::<$crate::Tensor<$elem, $shape>>()] =
+            ::core::include_bytes!($path);
+        const TENSOR: $crate::Tensor<$elem, $shape> =
+            $crate::interop::bytemuck::tensor_from_le_bytes::<$elem, $shape>(BYTES);
+        TENSOR
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use std::string::ToString;
+
+    use super::{BytesProblem, LeElement};
+    use crate::prelude::*;
+
+    static W: Tensor<f32, Shape![2, 3]> =
+        crate::include_tensor!(f32, Shape![2, 3], "testdata/w2x3_f32le.bin");
+    const H: Tensor<u16, Shape![2, 2]> =
+        crate::include_tensor!(u16, Shape![2, 2], "testdata/w2x2_u16le.bin");
+    /// The same 8 bytes, read as one `u64`, must give the little-endian value.
+    const Q: Tensor<u64, Shape![]> =
+        crate::include_tensor!(u64, Shape![], "testdata/w2x2_u16le.bin");
+
+    /// 8-aligned storage for byte tests.
+    #[repr(C, align(8))]
+    struct Aligned([u8; 32]);
+
+    #[test]
+    fn include_tensor_reads_little_endian_row_major() {
+        assert_eq!(W, tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]);
+        assert_eq!(H, tensor![[1, 0x0203], [0x0405, 0xfffe]]);
+        assert_eq!(Q[[]], 0xfffe_0405_0203_0001);
+        assert_eq!(core::mem::align_of_val(&W), 4);
+    }
+
+    #[test]
+    fn tensors_of_pod_elements_cast_both_ways() {
+        let t = Tensor::<i32, Shape![2, 3]>::from_flat_fn(|i| i as i32 - 2);
+        let words: &[i32] = bytemuck::cast_slice(core::slice::from_ref(&t));
+        assert_eq!(words, t.as_slice());
+        let z: Tensor<f64, Shape![3, 2]> = bytemuck::Zeroable::zeroed();
+        assert_eq!(z, Tensor::zeros());
+        let back = Tensor::<i32, Shape![2, 3]>::try_from_bytes(t.as_bytes()).unwrap();
+        assert_eq!(back, &t);
+        assert!(core::ptr::eq(back, &t), "no copy");
+    }
+
+    #[test]
+    fn wrong_byte_lengths_name_the_expected_length() {
+        let raw = Aligned([0; 32]);
+        for len in [0, 20, 23, 25, 32] {
+            let err = Tensor::<f32, Shape![2, 3]>::try_from_bytes(&raw.0[..len]).unwrap_err();
+            assert_eq!(
+                err.problem(),
+                BytesProblem::Length {
+                    expected: 24,
+                    found: len
+                }
+            );
+            assert_eq!(err.dims(), &[2, 3]);
+        }
+        let err = Tensor::<f32, Shape![2, 3]>::try_from_bytes(&raw.0[..20]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "expected 24 bytes for shape [2, 3] of 4-byte elements, found 20"
+        );
+    }
+
+    #[test]
+    fn misaligned_bytes_name_the_alignment() {
+        let mut raw = Aligned([0; 32]);
+        for skew in 1..8 {
+            let bytes = &raw.0[skew..skew + 16];
+            let err = Tensor::<u64, Shape![2]>::try_from_bytes(bytes).unwrap_err();
+            let address = bytes.as_ptr() as usize;
+            assert_eq!(
+                err.problem(),
+                BytesProblem::Alignment {
+                    required: 8,
+                    address
+                }
+            );
+            assert!(
+                err.to_string().contains("must start at a multiple of 8"),
+                "{err}"
+            );
+            assert!(
+                err.to_string()
+                    .ends_with(&std::format!("({skew} past one)")),
+                "{err}"
+            );
+        }
+        assert!(Tensor::<u64, Shape![2]>::try_from_bytes_mut(&mut raw.0[8..24]).is_ok());
+        assert!(Tensor::<u64, Shape![2]>::try_from_bytes_mut(&mut raw.0[4..20]).is_err());
+    }
+
+    #[test]
+    fn le_decoding_matches_from_le_bytes() {
+        fn check<T: LeElement + PartialEq + core::fmt::Debug>(
+            bytes: &[u8],
+            each: impl Fn(&[u8]) -> T,
+        ) {
+            let t: Tensor<T, Shape![2]> = super::tensor_from_le_bytes(bytes);
+            let n = core::mem::size_of::<T>();
+            assert_eq!(t.as_slice(), [each(&bytes[..n]), each(&bytes[n..])]);
+        }
+        let bytes: [u8; 32] = core::array::from_fn(|i| (i * 37 + 11) as u8);
+        check(&bytes[..4], |b| u16::from_le_bytes(b.try_into().unwrap()));
+        check(&bytes[..8], |b| f32::from_le_bytes(b.try_into().unwrap()));
+        check(&bytes[..16], |b| i64::from_le_bytes(b.try_into().unwrap()));
+        check(&bytes, |b| u128::from_le_bytes(b.try_into().unwrap()));
+    }
+
+    #[test]
+    #[should_panic(expected = "the byte length is not the tensor's size in bytes")]
+    fn le_decoding_of_a_wrong_length_panics_at_run_time() {
+        let _: Tensor<u16, Shape![2]> = super::tensor_from_le_bytes(&[1, 2, 3]);
+    }
+}
