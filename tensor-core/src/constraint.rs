@@ -455,6 +455,58 @@ impl<X: Conv2dShape<K>, K> Conv2dWeights<X> for K {
     type Output = X::Output;
 }
 
+/// `conv2d_step::<St>` of an input of shape `Self`, `[C, H, W]`, by weights
+/// `K`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// [`Conv2dShape`]'s rule, with `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`
+/// outputs (rounded down, as PyTorch's `stride`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dStepShape<K, St> {
+    /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dStepShape<(O, C2, KH, KW), (SH, SW)> for (C, H, W)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + crate::dim::SubDim<KH>,
+    W: Dimension + crate::dim::SubDim<KW>,
+    crate::dim::DimDiff<H, KH>: crate::dim::FloorDivDim<SH>,
+    crate::dim::DimDiff<W, KW>: crate::dim::FloorDivDim<SW>,
+    crate::dim::DimFloorQuot<crate::dim::DimDiff<H, KH>, SH>: crate::dim::AddDim<Dim1>,
+    crate::dim::DimFloorQuot<crate::dim::DimDiff<W, KW>, SW>: crate::dim::AddDim<Dim1>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+    SH: Dimension,
+    SW: Dimension,
+{
+    type Output = (
+        O,
+        crate::dim::DimSum<crate::dim::DimFloorQuot<crate::dim::DimDiff<H, KH>, SH>, Dim1>,
+        crate::dim::DimSum<crate::dim::DimFloorQuot<crate::dim::DimDiff<W, KW>, SW>, Dim1>,
+    );
+}
+
+/// [`Conv2dStepShape`] stated from the weights' side, as [`Conv2dWeights`].
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dStepWeights<X, St> {
+    /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: Conv2dStepShape<K, St>, K, St> Conv2dStepWeights<X, St> for K {
+    type Output = X::Output;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

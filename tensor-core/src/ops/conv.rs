@@ -19,7 +19,7 @@ use core::mem::MaybeUninit;
 use core::ops::{Add, Mul};
 
 use super::{AsView, ShapeOf};
-use crate::constraint::Conv2dWeights;
+use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -27,6 +27,9 @@ use crate::view::copy::slots;
 
 /// The shape of the convolution of `X` by `K`.
 pub type Convolved<X, K> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>>>::Output;
+
+/// The shape of the convolution of `X` by `K` with the steps `St`.
+pub type ConvolvedStep<X, K, St> = <ShapeOf<K> as Conv2dStepWeights<ShapeOf<X>, St>>::Output;
 
 /// Convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
 pub trait Conv: AsView {
@@ -51,14 +54,14 @@ pub trait Conv: AsView {
     {
         const {
             assert!(
-                output_size(<ShapeOf<Self>>::PADDED, <ShapeOf<K>>::PADDED)
+                output_size(<ShapeOf<Self>>::PADDED, <ShapeOf<K>>::PADDED, [1, 1])
                     == <Convolved<Self, K>>::SIZE,
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
         let mut out = MaybeUninit::<Tensor<Self::Elem, Convolved<Self, K>>>::uninit();
         let slots = slots(&mut out);
-        with_slices(self, weights, |x, w, dims| {
+        with_slices(self, weights, [1, 1], |x, w, dims| {
             direct(x, w, dims, |k, v| {
                 slots[k].write(v);
             })
@@ -69,6 +72,51 @@ pub trait Conv: AsView {
         // below `O * OH * OW`, which is the slots' count (the constant
         // assertion above; `Conv2dWeights` is generated to say so). A panic
         // before this point leaks the slots, never reads them.
+        unsafe { out.assume_init() }
+    }
+
+    /// [`conv2d`](Conv::conv2d) with the kernel moved by the steps `St`
+    /// (`Shape![SH, SW]`, none 0; PyTorch's `stride`):
+    /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`, output `[o, i, j]`
+    /// reading the input from `[.., i * SH, j * SW]`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 5, 6]>::from_flat_fn(|i| i as f32);
+    /// let pick = tensor![[[[1.0f32]]]]; // a 1x1 kernel: every second pixel
+    /// let y = x.conv2d_step::<_, Shape![2, 2]>(&pick); // [1, 3, 3]
+    /// assert_eq!(y, tensor![[[0.0, 2.0, 4.0], [12.0, 14.0, 16.0], [24.0, 26.0, 28.0]]]);
+    /// ```
+    fn conv2d_step<K, St: Shape>(
+        &self,
+        weights: &K,
+    ) -> Tensor<Self::Elem, ConvolvedStep<Self, K, St>>
+    where
+        K: AsView<Elem = Self::Elem>,
+        ShapeOf<K>: Conv2dStepWeights<ShapeOf<Self>, St>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+    {
+        let step = [St::DIMS.as_ref()[0], St::DIMS.as_ref()[1]];
+        const {
+            assert!(
+                St::RANK == 2
+                    && output_size(
+                        <ShapeOf<Self>>::PADDED,
+                        <ShapeOf<K>>::PADDED,
+                        [St::PADDED[0], St::PADDED[1]]
+                    ) == <ConvolvedStep<Self, K, St>>::SIZE,
+                "conv2d_step: the output shape's arithmetic is wrong"
+            )
+        };
+        let mut out = MaybeUninit::<Tensor<Self::Elem, ConvolvedStep<Self, K, St>>>::uninit();
+        let slots = slots(&mut out);
+        with_slices(self, weights, step, |x, w, dims| {
+            direct(x, w, dims, |k, v| {
+                slots[k].write(v);
+            })
+        });
+        // SAFETY: as in `conv2d`: `direct` stores into every slot below
+        // `O * OH * OW`, the slots' count by the constant assertion above.
         unsafe { out.assume_init() }
     }
 }
@@ -95,7 +143,7 @@ impl<T, S: Shape> Tensor<T, S> {
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
         let out = self.as_mut_slice();
-        with_slices(x, weights, |x, w, dims| {
+        with_slices(x, weights, [1, 1], |x, w, dims| {
             direct(x, w, dims, |k, v| out[k] = v)
         });
     }
@@ -104,8 +152,12 @@ impl<T, S: Shape> Tensor<T, S> {
 /// `f` of the elements of `x` and `weights` as row-major slices (copied
 /// into tensors when a view is not contiguous) and their dimensions.
 #[inline(always)]
-fn with_slices<X, K>(x: &X, weights: &K, f: impl FnOnce(&[X::Elem], &[X::Elem], Dims))
-where
+fn with_slices<X, K>(
+    x: &X,
+    weights: &K,
+    step: [usize; 2],
+    f: impl FnOnce(&[X::Elem], &[X::Elem], Dims),
+) where
     X: AsView + ?Sized,
     K: AsView<Elem = X::Elem> + ?Sized,
     X::Elem: Clone,
@@ -129,19 +181,21 @@ where
     let dims = Dims {
         input: dims3::<ShapeOf<X>>(),
         kernel: dims4::<ShapeOf<K>>(),
+        step,
     };
     f(xs, ws, dims)
 }
 
-/// `O * (H - KH + 1) * (W - KW + 1)` for an input `[C, H, W]` and weights
-/// `[O, C, KH, KW]` (padded shapes), or `usize::MAX` when the kernel does
-/// not fit: the number of outputs `direct` writes.
-const fn output_size(input: [usize; 8], kernel: [usize; 8]) -> usize {
+/// `O * ((H - KH) / SH + 1) * ((W - KW) / SW + 1)` for an input
+/// `[C, H, W]`, weights `[O, C, KH, KW]` (padded shapes) and steps
+/// `[SH, SW]`, or `usize::MAX` when the kernel does not fit or a step is 0:
+/// the number of outputs `direct` writes.
+const fn output_size(input: [usize; 8], kernel: [usize; 8], [sh, sw]: [usize; 2]) -> usize {
     let ([h, w], [o, kh, kw]) = ([input[1], input[2]], [kernel[0], kernel[2], kernel[3]]);
-    if kh > h || kw > w {
+    if kh > h || kw > w || sh == 0 || sw == 0 {
         return usize::MAX;
     }
-    o * (h - kh + 1) * (w - kw + 1)
+    o * ((h - kh) / sh + 1) * ((w - kw) / sw + 1)
 }
 
 /// The dimensions of a convolution: input `[C, H, W]`, weights
@@ -150,6 +204,7 @@ const fn output_size(input: [usize; 8], kernel: [usize; 8]) -> usize {
 struct Dims {
     input: [usize; 3],
     kernel: [usize; 4],
+    step: [usize; 2],
 }
 
 fn dims3<S: Shape>() -> [usize; 3] {
@@ -175,8 +230,8 @@ fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
 where
     T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
 {
-    let ([c, h, wd], [o, _, kh, kw]) = (dims.input, dims.kernel);
-    let (oh, ow) = (h + 1 - kh, wd + 1 - kw);
+    let ([c, h, wd], [o, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
+    let (oh, ow) = ((h - kh) / sh + 1, (wd - kw) / sw + 1);
     let (x, w) = (&x[..c * h * wd], &w[..o * c * kh * kw]);
     for oc in 0..o {
         for i in 0..oh {
@@ -186,7 +241,7 @@ where
                     for a in 0..kh {
                         for b in 0..kw {
                             let wv = w[((oc * c + ci) * kh + a) * kw + b];
-                            acc = acc + wv * x[(ci * h + i + a) * wd + j + b];
+                            acc = acc + wv * x[(ci * h + i * sh + a) * wd + j * sw + b];
                         }
                     }
                 }
@@ -261,6 +316,30 @@ mod tests {
         let xi = Tensor::<i32, Shape![1, 3, 3]>::from_flat_fn(|n| n as i32);
         let full = xi.conv2d(&Tensor::<i32, Shape![1, 1, 3, 3]>::ones());
         assert_eq!(full, tensor![[[36]]]);
+    }
+
+    #[test]
+    fn strided_conv2d_matches_the_reference_loops() {
+        let x = Tensor::<f32, Shape![2, 9, 10]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![3, 2, 3, 2]>::from_flat_fn(|n| value(n + 7));
+        let y = x.conv2d_step::<_, Shape![2, 3]>(&w);
+        assert_eq!(y.shape(), [3, 4, 3]); // (9 - 3) / 2 + 1, (10 - 2) / 3 + 1
+        for o in 0..3 {
+            for i in 0..4 {
+                for j in 0..3 {
+                    let mut acc = 0.0;
+                    for c in 0..2 {
+                        for a in 0..3 {
+                            for b in 0..2 {
+                                acc += w[[o, c, a, b]] * x[[c, i * 2 + a, j * 3 + b]];
+                            }
+                        }
+                    }
+                    assert_eq!(y[[o, i, j]], acc);
+                }
+            }
+        }
+        assert_eq!(x.conv2d_step::<_, Shape![1, 1]>(&w), x.conv2d(&w));
     }
 
     #[test]
