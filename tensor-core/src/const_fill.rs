@@ -22,7 +22,8 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// A tensor whose every element is `$value` (evaluated once per element),
-/// built in a `const fn`: `const_fill!(T::ZERO)`.
+/// built in a `const fn`: `const_fill!(T::ZERO)`, inside an
+/// `impl<T, S: Shape> Tensor<T, S>` (it names `T` and `S`).
 ///
 /// The elements are written through a pointer into uninitialised storage
 /// with a local counter, a loop LLVM turns into a `memset` or vector stores
