@@ -3,7 +3,7 @@
 //!
 //! A generic `const fn` cannot call the storage's builder (a trait method)
 //! nor write the nested array literal (its lengths are the shape's, not
-//! constants of the function), so [`ConstFill`] writes the elements one by
+//! constants of the function), so `const_fill!` writes the elements one by
 //! one into uninitialised storage, in row-major order, and hands the tensor
 //! over once all `S::SIZE` of them are written. This is the only place a
 //! `const` constructor touches uninitialised memory.
@@ -18,70 +18,39 @@
 //! assert_eq!(EYE, tensor![1, 1]);
 //! ```
 
-use core::mem::MaybeUninit;
-
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-/// A tensor being filled in a `const fn`, element by element in row-major
-/// order.
+/// A tensor whose every element is `$value` (evaluated once per element),
+/// built in a `const fn`: `const_fill!(T::ZERO)`, inside an
+/// `impl<T, S: Shape> Tensor<T, S>` (it names `T` and `S`).
 ///
-/// # Invariants
-///
-/// The first `len` elements of `buf` (in its flat row-major order) are
-/// initialised, and `len <= S::SIZE`.
-pub(crate) struct ConstFill<T, S: Shape> {
-    buf: MaybeUninit<Tensor<T, S>>,
-    len: usize,
-}
-
-impl<T, S: Shape> ConstFill<T, S> {
-    /// An empty fill: no element written.
-    pub(crate) const fn new() -> Self {
-        ConstFill {
-            buf: MaybeUninit::uninit(),
-            len: 0,
+/// The elements are written through a pointer into uninitialised storage
+/// with a local counter, a loop LLVM turns into a `memset` or vector stores
+/// straight into the caller's tensor, as `from_flat_fn` compiles. (A
+/// helper struct holding the counter next to the buffer measured worse:
+/// the counter was reloaded from memory after each store, and a `[256,
+/// 256]` `zeros()` went through a 256 KiB stack temporary instead of one
+/// `memset`.)
+macro_rules! const_fill {
+    ($value:expr) => {{
+        let mut out = ::core::mem::MaybeUninit::<Tensor<T, S>>::uninit();
+        let first = out.as_mut_ptr().cast::<T>();
+        let mut i = 0;
+        while i < S::SIZE {
+            // SAFETY: a `Tensor<T, S>` is `repr(transparent)` over nested
+            // arrays of `T` (the sealed `Shape`'s storage), contiguous and
+            // unpadded: `S::SIZE` elements of `T` from its first byte, so
+            // slot `i < S::SIZE` is inside `out`, and it is written once.
+            unsafe { first.add(i).write($value) };
+            i += 1;
         }
-    }
-
-    /// Whether all `S::SIZE` elements are written.
-    pub(crate) const fn is_full(&self) -> bool {
-        self.len == S::SIZE
-    }
-
-    /// Writes the next element in row-major order.
-    ///
-    /// # Panics
-    ///
-    /// When all `S::SIZE` elements are already written.
-    pub(crate) const fn push(&mut self, value: T) {
-        assert!(!self.is_full(), "ConstFill::push past the tensor's size");
-        let first = self.buf.as_mut_ptr().cast::<T>();
-        // SAFETY: a `Tensor<T, S>` is `repr(transparent)` over nested arrays
-        // of `T` (the sealed `Shape`'s storage), which are contiguous and
-        // unpadded: `S::SIZE` elements of `T` from its first byte. `len <
-        // S::SIZE` (asserted above), so the slot is inside the buffer, and it
-        // is uninitialised (only the first `len` are written), so nothing is
-        // overwritten without being dropped.
-        unsafe { first.add(self.len).write(value) };
-        self.len += 1;
-    }
-
-    /// The filled tensor.
-    ///
-    /// # Panics
-    ///
-    /// When fewer than `S::SIZE` elements were written.
-    pub(crate) const fn finish(self) -> Tensor<T, S> {
-        assert!(
-            self.is_full(),
-            "ConstFill::finish before the tensor is full"
-        );
-        // SAFETY: all `S::SIZE` elements are initialised (asserted above,
-        // and the invariant), and they are the whole of the tensor.
-        unsafe { self.buf.assume_init() }
-    }
+        // SAFETY: the loop wrote all `S::SIZE` elements, the whole tensor.
+        unsafe { out.assume_init() }
+    }};
 }
+
+pub(crate) use const_fill;
 
 impl<T, S: Shape> Tensor<T, S> {
     /// A tensor with every element equal to `value`: [`Tensor::full`] as a
@@ -97,11 +66,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Copy,
     {
-        let mut fill = ConstFill::new();
-        while !fill.is_full() {
-            fill.push(value);
-        }
-        fill.finish()
+        const_fill!(value)
     }
 }
 

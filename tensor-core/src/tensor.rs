@@ -13,7 +13,7 @@
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::const_fill::ConstFill;
+use crate::const_fill::const_fill;
 use crate::error::ShapeError;
 use crate::index::unravel;
 use crate::num::{One, Zero};
@@ -123,11 +123,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Zero,
     {
-        let mut fill = ConstFill::new();
-        while !fill.is_full() {
-            fill.push(T::ZERO);
-        }
-        fill.finish()
+        const_fill!(T::ZERO)
     }
 
     /// A tensor of ones. A `const fn`, as [`Tensor::zeros`].
@@ -140,11 +136,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: One,
     {
-        let mut fill = ConstFill::new();
-        while !fill.is_full() {
-            fill.push(T::ONE);
-        }
-        fill.finish()
+        const_fill!(T::ONE)
     }
 
     /// A tensor holding a copy of `data`, which is read in row-major order.
