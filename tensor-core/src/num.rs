@@ -3,7 +3,11 @@
 //!
 //! [`Zero`] and [`One`] are implemented for every primitive integer and float
 //! type; implement them for your own element types to get `Tensor::zeros`
-//! and `Tensor::ones`.
+//! and `Tensor::ones`. With the `num-traits` feature they, and [`Float`],
+//! are implemented instead for every type with num-traits' `ConstZero`,
+//! `ConstOne` and `Float`, so generic code bounded by num-traits calls the
+//! tensor operations with the bounds it already has (a type of your own then
+//! gets them by implementing num-traits').
 //!
 //! ```
 //! use tensor_core::num::{One, Zero};
@@ -27,6 +31,7 @@ pub trait One {
     const ONE: Self;
 }
 
+#[cfg(not(feature = "num-traits"))]
 macro_rules! impl_identities {
     ($zero:literal, $one:literal; $($t:ty),+) => {
         $(
@@ -36,8 +41,16 @@ macro_rules! impl_identities {
     };
 }
 
+#[cfg(not(feature = "num-traits"))]
 impl_identities!(0, 1; u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+#[cfg(not(feature = "num-traits"))]
 impl_identities!(0.0, 1.0; f32, f64);
+
+// With the `num-traits` feature, the identities come from num-traits'
+// `ConstZero`/`ConstOne` instead (every primitive has them), so that a
+// user's `T: num_traits::ConstZero` bound is enough for `zeros()`.
+#[cfg(feature = "num-traits")]
+mod with_num_traits;
 
 /// How `mean_axes` averages elements of this type.
 ///

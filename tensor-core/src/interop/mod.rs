@@ -16,6 +16,7 @@
 //! | `ndarray` | zero-copy `ndarray::ArrayView` of any view; checked conversion back | yes (ndarray needs `alloc`, and atomic CAS: on `thumbv6m` enable `portable-atomic`'s `critical-section`) |
 //! | `nalgebra` | `SMatrix` to and from rank-2 tensors, a zero-copy transposed view | yes |
 //! | `defmt` | `defmt::Format` for tensors and views | yes |
+//! | `num-traits` | element bounds through num-traits: `ConstZero`/`ConstOne`/`Float` types are this crate's `Zero`/`One`/`Float` (see [`num`](crate::num)) | yes (its `libm` backend) |
 //!
 //! ```
 //! use tensor_core::layout::RowMajor;

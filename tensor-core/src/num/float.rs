@@ -81,7 +81,7 @@ pub trait Float:
 /// `x^n` by binary exponentiation, `1 / x^-n` for a negative `n`: the
 /// algorithm of compiler-rt's `__powisf2`, which `std`'s `powi` calls, so
 /// that both round alike.
-fn powi_by_squaring<F: Float>(mut x: F, n: i32) -> F {
+pub(super) fn powi_by_squaring<F: Float>(mut x: F, n: i32) -> F {
     let mut bits = n.unsigned_abs();
     let mut result = F::ONE;
     loop {
@@ -103,6 +103,7 @@ fn powi_by_squaring<F: Float>(mut x: F, n: i32) -> F {
 
 /// Implements [`Float`] for a primitive type with the `libm` functions of
 /// its width (`expf` for `f32`, `exp` for `f64`, ...).
+#[cfg(not(feature = "num-traits"))]
 macro_rules! impl_float {
     ($t:ty: $abs:ident, $sqrt:ident, $exp:ident, $ln:ident, $log2:ident, $log10:ident,
      $sin:ident, $cos:ident, $tanh:ident, $pow:ident) => {
@@ -147,7 +148,9 @@ macro_rules! impl_float {
     };
 }
 
+#[cfg(not(feature = "num-traits"))]
 impl_float!(f32: fabsf, sqrtf, expf, logf, log2f, log10f, sinf, cosf, tanhf, powf);
+#[cfg(not(feature = "num-traits"))]
 impl_float!(f64: fabs, sqrt, exp, log, log2, log10, sin, cos, tanh, pow);
 
 #[cfg(test)]
