@@ -7,7 +7,9 @@
 //! are implemented instead for every type with num-traits' `ConstZero`,
 //! `ConstOne` and `Float`, so generic code bounded by num-traits calls the
 //! tensor operations with the bounds it already has (a type of your own then
-//! gets them by implementing num-traits').
+//! gets them by implementing num-traits'; implementing both this crate's
+//! `Zero` and num-traits' `ConstZero` for one type conflicts when the
+//! feature is on).
 //!
 //! ```
 //! use tensor_core::num::{One, Zero};
