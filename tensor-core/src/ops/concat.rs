@@ -52,9 +52,12 @@ impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
         // then a block of `b`: the rest of each tensor from `axis` on.
         let (wa, wb) = (block::<ShapeOf<Self>>(axis), block::<ShapeOf<B>>(axis));
         let (mut ia, mut ib) = (a.iter(), b.iter());
-        build(|i| {
-            let from_a = i % (wa + wb) < wa;
-            let next = if from_a { ia.next() } else { ib.next() };
+        // `pos` is the position within the current pair of blocks, counted
+        // rather than computed by `%` for every element.
+        let mut pos = 0;
+        build(|_| {
+            let next = if pos < wa { ia.next() } else { ib.next() };
+            pos = if pos + 1 == wa + wb { 0 } else { pos + 1 };
             next.expect("the blocks cover both operands").clone()
         })
     }
