@@ -9,8 +9,8 @@ label (0..=9).
 
 Split: the records are in the order of a stratified train/test split,
 `train_test_split(..., test_size=360, stratify=y, random_state=0)`: the first
-1437 records are the training set, the last 360 the test set (36 of each
-digit). The file is committed; CI does not run this script. Rerunning it
+1437 records are the training set, the last 360 the test set (35 to 37
+of each digit). The file is committed; CI does not run this script. Rerunning it
 reproduces the file byte for byte (the data set and the split are fixed).
 
 Run: pip install scikit-learn && python3 scripts/export_digits.py
