@@ -1,0 +1,558 @@
+//! Convolution over a padded input: `x.pad::<Shape![1, 1]>().conv2d(&w)`
+//! on a [`PaddedView`], and `x.conv2d_same(&w)`, whose output keeps the
+//! image's size (PyTorch's `padding="same"`; with steps, TensorFlow's
+//! `"SAME"`). Nothing is copied: the kernel reads the source and the pad
+//! value in place of a padded copy.
+//!
+//! The output is split into its interior, whose every tap reads the source
+//! (`i * SH >= LO` and `i * SH - LO + KH <= H` on rows, alike on columns),
+//! and its border. The interior runs the loop of the valid convolution, with
+//! no test per tap; only the border outputs test each tap and read the pad
+//! value outside the source. Every output adds its terms in the order of
+//! the valid convolution over a padded copy (channel, row, column, the pad
+//! value's terms included), so the two agree bit for bit.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let img = Tensor::<f32, Shape![1, 5, 5]>::from_flat_fn(|i| i as f32);
+//! let w = Tensor::<f32, Shape![2, 1, 3, 3]>::from_flat_fn(|i| (i % 4) as f32 - 1.5);
+//! let same = img.conv2d_same(&w); // [2, 5, 5]
+//! let copied = img.pad::<Shape![1, 1]>().to_tensor().conv2d(&w);
+//! assert_eq!(same, copied);
+//! assert_eq!(img.pad::<Shape![1, 1]>().conv2d(&w), copied);
+//! ```
+
+use core::mem::MaybeUninit;
+use core::ops::{Add, Mul, Range};
+
+use super::conv::{dims3, dims4, output_size, with_slices, Dims};
+use super::{AsView, ShapeOf};
+use crate::constraint::{
+    Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
+};
+use crate::layout::Layout;
+use crate::num::Zero;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+use crate::view::copy::slots;
+use crate::view::pad::{PadShape, PaddedShape, PaddedView};
+use crate::view::View;
+
+/// The shape of the same convolution of `X` by `K`: `[O, H, W]`.
+pub type ConvolvedSame<X, K> = <ShapeOf<K> as Conv2dSameWeights<ShapeOf<X>>>::Output;
+
+/// The shape of the same convolution of `X` by `K` with the steps `St`.
+pub type ConvolvedSameStep<X, K, St> =
+    <ShapeOf<K> as Conv2dSameStepWeights<ShapeOf<X>, St>>::Output;
+
+/// Where the source lies in the padded input of a convolution: `lo` rows
+/// and columns of padding before it, and the value read outside it.
+#[derive(Clone, Copy)]
+struct Pads<T> {
+    lo: [usize; 2],
+    value: T,
+}
+
+/// "Same" convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
+pub trait ConvSame: AsView {
+    /// The stride-1 convolution of `self` (`[C, H, W]`) by `weights`
+    /// (`[O, C, KH, KW]`) over the input padded with zeros so that the
+    /// output keeps its size: `[O, H, W]` (PyTorch
+    /// `conv2d(x, w, padding="same")`: `(KH - 1) / 2` rows before, the rest
+    /// after, alike for columns). Channels that differ do not compile.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 3, 3]>::ones();
+    /// let y = x.conv2d_same(&Tensor::<f32, Shape![1, 1, 3, 3]>::ones());
+    /// assert_eq!(y, tensor![[[4.0, 6.0, 4.0], [6.0, 9.0, 6.0], [4.0, 6.0, 4.0]]]);
+    /// ```
+    fn conv2d_same<K>(&self, weights: &K) -> Tensor<Self::Elem, ConvolvedSame<Self, K>>
+    where
+        K: AsView<Elem = Self::Elem>,
+        ShapeOf<K>: Conv2dSameWeights<ShapeOf<Self>>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+    {
+        let lo = same_padding::<ShapeOf<Self>, ShapeOf<K>, ConvolvedSame<Self, K>>([1, 1]);
+        let pads = Pads {
+            lo,
+            value: Self::Elem::ZERO,
+        };
+        convolve_new(self.as_view(), weights, [1, 1], pads)
+    }
+
+    /// [`conv2d_same`](ConvSame::conv2d_same) with the kernel moved by the
+    /// steps `St` (`Shape![SH, SW]`, none 0): `[O, ceil(H / SH), ceil(W / SW)]`,
+    /// the input padded by `max((OH - 1) * SH + KH - H, 0)` rows, half of
+    /// them (rounded down) before, alike for columns (TensorFlow's
+    /// `padding="SAME"`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 5, 5]>::from_flat_fn(|i| i as f32);
+    /// let pick = Tensor::<f32, Shape![1, 1, 1, 1]>::ones();
+    /// let y = x.conv2d_same_step::<_, Shape![2, 2]>(&pick); // [1, 3, 3]
+    /// assert_eq!(y, tensor![[[0.0, 2.0, 4.0], [10.0, 12.0, 14.0], [20.0, 22.0, 24.0]]]);
+    /// ```
+    fn conv2d_same_step<K, St: Shape>(
+        &self,
+        weights: &K,
+    ) -> Tensor<Self::Elem, ConvolvedSameStep<Self, K, St>>
+    where
+        K: AsView<Elem = Self::Elem>,
+        ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<Self>, St>,
+        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+    {
+        let step = steps::<St>();
+        let out = same_padding::<ShapeOf<Self>, ShapeOf<K>, ConvolvedSameStep<Self, K, St>>(step);
+        let pads = Pads {
+            lo: out,
+            value: Self::Elem::ZERO,
+        };
+        convolve_new(self.as_view(), weights, step, pads)
+    }
+}
+
+impl<A: AsView + ?Sized> ConvSame for A {}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// Writes [`x.conv2d_same(weights)`](ConvSame::conv2d_same) into this
+    /// tensor, without the copy that returning the result costs.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 4, 4]>::ones();
+    /// let mut out = Tensor::<f32, Shape![1, 4, 4]>::zeros();
+    /// out.assign_conv2d_same(&x, &Tensor::<f32, Shape![1, 1, 3, 3]>::ones());
+    /// assert_eq!((out[[0, 0, 0]], out[[0, 1, 2]], out[[0, 3, 1]]), (4.0, 9.0, 6.0));
+    /// ```
+    pub fn assign_conv2d_same<X, K>(&mut self, x: &X, weights: &K)
+    where
+        X: AsView<Elem = T> + ?Sized,
+        K: AsView<Elem = T> + ?Sized,
+        ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, Output = S>,
+        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    {
+        let lo = same_padding::<ShapeOf<X>, ShapeOf<K>, S>([1, 1]);
+        let out = self.as_mut_slice();
+        let pads = Pads { lo, value: T::ZERO };
+        convolve::<_, _, S>(x.as_view(), weights, [1, 1], pads, |k, v| out[k] = v);
+    }
+}
+
+impl<'a, T, L: Layout, LH, LW, HH, HW> PaddedView<'a, T, L, (LH, LW), (HH, HW)>
+where
+    L::Shape: PadShape<(LH, LW), (HH, HW)>,
+    (LH, LW): Shape,
+    (HH, HW): Shape,
+{
+    /// The valid, stride-1 convolution of this padded view (`[C, H, W]`
+    /// padded on its last two axes) by `weights` (`[O, C, KH, KW]`), as
+    /// [`Conv::conv2d`](super::conv::Conv::conv2d) of the padded copy, but
+    /// reading the source in place: `[O, H + LO + HI - KH + 1, ..]`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<i32, Shape![1, 2, 2]>::ones();
+    /// let y = x.pad_with::<Shape![1, 1]>(10).conv2d(&Tensor::<i32, Shape![1, 1, 2, 2]>::ones());
+    /// assert_eq!(y, tensor![[[31, 22, 31], [22, 4, 22], [31, 22, 31]]]);
+    /// ```
+    pub fn conv2d<K>(
+        &self,
+        weights: &K,
+    ) -> Tensor<T, <ShapeOf<K> as Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>>::Output>
+    where
+        K: AsView<Elem = T>,
+        ShapeOf<K>: Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>,
+        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    {
+        type Out<K, P> = <ShapeOf<K> as Conv2dWeights<P>>::Output;
+        const {
+            assert!(
+                output_size(
+                    <PaddedShape<L, (LH, LW), (HH, HW)>>::PADDED,
+                    <ShapeOf<K>>::PADDED,
+                    [1, 1],
+                ) == <Out<K, PaddedShape<L, (LH, LW), (HH, HW)>>>::SIZE,
+                "conv2d over a padded view: the output shape's arithmetic is wrong"
+            )
+        };
+        self.convolve(weights, [1, 1])
+    }
+
+    /// [`conv2d`](Self::conv2d) with the kernel moved by the steps `St`
+    /// (`Shape![SH, SW]`, none 0), as
+    /// [`Conv::conv2d_step`](super::conv::Conv::conv2d_step) of the padded
+    /// copy.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 4, 4]>::from_flat_fn(|i| i as f32);
+    /// let w = Tensor::<f32, Shape![3, 1, 3, 3]>::from_flat_fn(|i| (i % 5) as f32);
+    /// let p = x.pad::<Shape![1, 1]>();
+    /// let y = p.conv2d_step::<_, Shape![2, 2]>(&w); // [3, 2, 2]
+    /// assert_eq!(y, p.to_tensor().conv2d_step::<_, Shape![2, 2]>(&w));
+    /// ```
+    pub fn conv2d_step<K, St: Shape>(
+        &self,
+        weights: &K,
+    ) -> Tensor<T, <ShapeOf<K> as Conv2dStepWeights<PaddedShape<L, (LH, LW), (HH, HW)>, St>>::Output>
+    where
+        K: AsView<Elem = T>,
+        ShapeOf<K>: Conv2dStepWeights<PaddedShape<L, (LH, LW), (HH, HW)>, St>,
+        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    {
+        type Out<K, P, St> = <ShapeOf<K> as Conv2dStepWeights<P, St>>::Output;
+        let step = steps::<St>();
+        const {
+            assert!(
+                output_size(
+                    <PaddedShape<L, (LH, LW), (HH, HW)>>::PADDED,
+                    <ShapeOf<K>>::PADDED,
+                    [St::PADDED[0], St::PADDED[1]],
+                ) == <Out<K, PaddedShape<L, (LH, LW), (HH, HW)>, St>>::SIZE,
+                "conv2d over a padded view: the output shape's arithmetic is wrong"
+            )
+        };
+        self.convolve(weights, step)
+    }
+
+    /// The convolution of this view by `weights` with the steps `step`
+    /// into a new tensor of shape `Out`, which the caller has checked.
+    fn convolve<K, Out: Shape>(&self, weights: &K, step: [usize; 2]) -> Tensor<T, Out>
+    where
+        K: AsView<Elem = T>,
+        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    {
+        let lo = [<(LH, LW)>::PADDED[0], <(LH, LW)>::PADDED[1]];
+        let pads = Pads {
+            lo,
+            value: *self.value(),
+        };
+        convolve_new(self.inner(), weights, step, pads)
+    }
+}
+
+/// The steps of `St`, which must have rank 2 (a constant assertion; the
+/// shape traits already require it).
+fn steps<St: Shape>() -> [usize; 2] {
+    const { assert!(St::RANK == 2, "conv2d: the steps take two axes") };
+    [St::PADDED[0], St::PADDED[1]]
+}
+
+/// The padding before the source of a same convolution of `X` by `K` into
+/// `Out` with the steps `step`: half of `(OH - 1) * SH + KH - H` (at least
+/// 0), rounded down, alike for columns.
+fn same_padding<X: Shape, K: Shape, Out: Shape>(step: [usize; 2]) -> [usize; 2] {
+    let ([_, h, w], [_, _, kh, kw], [_, oh, ow]) = (dims3::<X>(), dims4::<K>(), dims3::<Out>());
+    let total =
+        |o: usize, s: usize, k: usize, d: usize| (o.saturating_sub(1) * s + k).saturating_sub(d);
+    [total(oh, step[0], kh, h) / 2, total(ow, step[1], kw, w) / 2]
+}
+
+/// The convolution of `x` (padded by `pads`) by `weights` into a new tensor
+/// of shape `Out`.
+#[inline(always)]
+fn convolve_new<T, L, K, Out>(
+    x: View<'_, T, L>,
+    weights: &K,
+    step: [usize; 2],
+    pads: Pads<T>,
+) -> Tensor<T, Out>
+where
+    L: Layout,
+    K: AsView<Elem = T> + ?Sized,
+    Out: Shape,
+    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+{
+    let mut out = MaybeUninit::<Tensor<T, Out>>::uninit();
+    let slots = slots(&mut out);
+    convolve::<T, L, Out>(x, weights, step, pads, |k, v| {
+        slots[k].write(v);
+    });
+    // SAFETY: `convolve` stores into every slot: `padded` runs `oc`, `i`,
+    // `j` over all of `0..O`, `0..OH`, `0..OW` taken from `Out`'s own
+    // dimensions (its rank 3 asserted in `convolve`), the columns of each
+    // row as `0..start`, `start..end`, `end..OW` with `start <= end <= OW`,
+    // and stores at `(oc * OH + i) * OW + j`, which enumerates every
+    // position below `O * OH * OW = Out::SIZE`, the slots' count. A panic
+    // before this point leaks the slots, never reads them.
+    unsafe { out.assume_init() }
+}
+
+/// The convolution of `x` padded by `pads` by `weights`, with the steps
+/// `step`, each output of the shape `Out` passed to `store` with its flat
+/// position.
+#[inline(always)]
+fn convolve<T, L, Out>(
+    x: View<'_, T, L>,
+    weights: &(impl AsView<Elem = T> + ?Sized),
+    step: [usize; 2],
+    pads: Pads<T>,
+    store: impl FnMut(usize, T),
+) where
+    L: Layout,
+    Out: Shape,
+    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+{
+    const { assert!(Out::RANK == 3, "conv2d: the output has three axes") };
+    let out = dims3::<Out>();
+    with_slices(&x, weights, step, |x, w, dims| {
+        padded(x, w, dims, pads, out, store)
+    });
+}
+
+/// The outputs `0..n` of one axis whose every tap reads the source: from
+/// `ceil(lo / s)` (the first tap at or after the padding) to the last
+/// `i` with `i * s - lo + k <= d`, clamped to `0..n`.
+fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
+    let start = lo.div_ceil(s).min(n);
+    let end = match (d + lo).checked_sub(k) {
+        Some(last) => (last / s + 1).min(n),
+        None => 0,
+    };
+    start..end.max(start)
+}
+
+/// The direct convolution over the padded input, `out = [O, OH, OW]`: the
+/// interior rows' interior columns without a test per tap, every other
+/// output testing each tap against the source. The terms are added in the
+/// order of `conv::direct` over a padded copy.
+#[inline(always)]
+fn padded<T>(
+    x: &[T],
+    w: &[T],
+    dims: Dims,
+    pads: Pads<T>,
+    out: [usize; 3],
+    mut store: impl FnMut(usize, T),
+) where
+    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+{
+    let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
+    let ([o, oh, ow], [lh, lw]) = (out, pads.lo);
+    let (rows, cols) = (interior(lh, h, kh, sh, oh), interior(lw, wd, kw, sw, ow));
+    let (x, w) = (&x[..c * h * wd], &w[..o * c * kh * kw]);
+    let checked = |wo: &[T], i: usize, j: usize| {
+        let mut acc = T::ZERO;
+        for ci in 0..c {
+            for a in 0..kh {
+                let y = (i * sh + a).wrapping_sub(lh);
+                for b in 0..kw {
+                    let xx = (j * sw + b).wrapping_sub(lw);
+                    let v = if y < h && xx < wd {
+                        x[(ci * h + y) * wd + xx]
+                    } else {
+                        pads.value
+                    };
+                    acc = acc + wo[(ci * kh + a) * kw + b] * v;
+                }
+            }
+        }
+        acc
+    };
+    for oc in 0..o {
+        let wo = &w[oc * c * kh * kw..(oc + 1) * c * kh * kw];
+        for i in 0..oh {
+            let at = (oc * oh + i) * ow;
+            let inside = if rows.contains(&i) {
+                cols.clone()
+            } else {
+                ow..ow
+            };
+            for j in 0..inside.start {
+                store(at + j, checked(wo, i, j));
+            }
+            let y0 = (i * sh).wrapping_sub(lh);
+            for j in inside.clone() {
+                let x0 = j * sw - lw;
+                let mut acc = T::ZERO;
+                for ci in 0..c {
+                    for a in 0..kh {
+                        for b in 0..kw {
+                            let wv = wo[(ci * kh + a) * kw + b];
+                            acc = acc + wv * x[(ci * h + y0 + a) * wd + x0 + b];
+                        }
+                    }
+                }
+                store(at + j, acc);
+            }
+            for j in inside.end..ow {
+                store(at + j, checked(wo, i, j));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::interior;
+    use crate::prelude::*;
+
+    fn value(n: usize) -> f32 {
+        ((n * 7919) % 23) as f32 / 7.0 - 1.5
+    }
+
+    /// The naive reference: the padded input built element by element,
+    /// then the textbook loops of a valid, strided convolution.
+    #[allow(clippy::too_many_arguments)]
+    fn reference(
+        x: &[f32],
+        [c, h, wd]: [usize; 3],
+        w: &[f32],
+        [o, kh, kw]: [usize; 3],
+        [lh, hh, lw, hw]: [usize; 4],
+        [sh, sw]: [usize; 2],
+        pad: f32,
+    ) -> std::vec::Vec<f32> {
+        let (ph, pw) = (h + lh + hh, wd + lw + hw);
+        let at = |ci: usize, y: usize, xx: usize| {
+            if y < lh || y >= lh + h || xx < lw || xx >= lw + wd {
+                pad
+            } else {
+                x[(ci * h + y - lh) * wd + xx - lw]
+            }
+        };
+        let (oh, ow) = ((ph - kh) / sh + 1, (pw - kw) / sw + 1);
+        let mut out = std::vec![0.0; o * oh * ow];
+        for oc in 0..o {
+            for i in 0..oh {
+                for j in 0..ow {
+                    let mut acc = 0.0;
+                    for ci in 0..c {
+                        for a in 0..kh {
+                            for b in 0..kw {
+                                acc += w[((oc * c + ci) * kh + a) * kw + b]
+                                    * at(ci, i * sh + a, j * sw + b);
+                            }
+                        }
+                    }
+                    out[(oc * oh + i) * ow + j] = acc;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn same_conv2d_matches_the_reference_bit_for_bit() {
+        let x = Tensor::<f32, Shape![1, 28, 28]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![8, 1, 3, 3]>::from_flat_fn(|n| value(n * 3));
+        let want = reference(
+            x.as_slice(),
+            [1, 28, 28],
+            w.as_slice(),
+            [8, 3, 3],
+            [1, 1, 1, 1],
+            [1, 1],
+            0.0,
+        );
+        assert_eq!(x.conv2d_same(&w).as_slice(), want);
+        assert_eq!(x.pad::<Shape![1, 1]>().conv2d(&w).as_slice(), want);
+        let mut out = Tensor::<f32, Shape![8, 28, 28]>::full(f32::NAN);
+        out.assign_conv2d_same(&x, &w);
+        assert_eq!(out.as_slice(), want);
+        // Even kernels pad the odd row after; several channels; a kernel
+        // larger than the image.
+        let x = Tensor::<f32, Shape![3, 5, 7]>::from_flat_fn(|n| value(n + 2));
+        let w = Tensor::<f32, Shape![2, 3, 4, 2]>::from_flat_fn(|n| value(n + 9));
+        let want = reference(
+            x.as_slice(),
+            [3, 5, 7],
+            w.as_slice(),
+            [2, 4, 2],
+            [1, 2, 0, 1],
+            [1, 1],
+            0.0,
+        );
+        assert_eq!(x.conv2d_same(&w).as_slice(), want);
+        let w = Tensor::<f32, Shape![1, 3, 7, 9]>::from_flat_fn(value);
+        let want = reference(
+            x.as_slice(),
+            [3, 5, 7],
+            w.as_slice(),
+            [1, 7, 9],
+            [3, 3, 4, 4],
+            [1, 1],
+            0.0,
+        );
+        assert_eq!(x.conv2d_same(&w).as_slice(), want);
+    }
+
+    #[test]
+    fn strided_same_conv2d_matches_the_reference() {
+        let x = Tensor::<f32, Shape![2, 7, 8]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![3, 2, 3, 3]>::from_flat_fn(|n| value(n + 4));
+        let y = x.conv2d_same_step::<_, Shape![2, 3]>(&w);
+        assert_eq!(y.shape(), [3, 4, 3]); // ceil(7 / 2), ceil(8 / 3)
+                                          // Rows: (4 - 1) * 2 + 3 - 7 = 2, 1 before; columns: (3 - 1) * 3 + 3 - 8 = 1, 0 before.
+        let want = reference(
+            x.as_slice(),
+            [2, 7, 8],
+            w.as_slice(),
+            [3, 3, 3],
+            [1, 1, 0, 1],
+            [2, 3],
+            0.0,
+        );
+        assert_eq!(y.as_slice(), want);
+        assert_eq!(x.conv2d_same_step::<_, Shape![1, 1]>(&w), x.conv2d_same(&w));
+    }
+
+    #[test]
+    fn padded_views_convolve_as_their_copies() {
+        let x = Tensor::<f32, Shape![2, 6, 5]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![3, 2, 2, 3]>::from_flat_fn(|n| value(n + 1));
+        let p = x.pad_sides::<Shape![2, 0], Shape![1, 3]>(0.75);
+        let want = reference(
+            x.as_slice(),
+            [2, 6, 5],
+            w.as_slice(),
+            [3, 2, 3],
+            [2, 1, 0, 3],
+            [1, 1],
+            0.75,
+        );
+        assert_eq!(p.conv2d(&w).as_slice(), want);
+        assert_eq!(p.conv2d(&w), p.to_tensor().conv2d(&w));
+        let s = p.conv2d_step::<_, Shape![3, 2]>(&w);
+        assert_eq!(s, p.to_tensor().conv2d_step::<_, Shape![3, 2]>(&w));
+        // A permuted (non-contiguous) source, integer elements, a wide pad.
+        let xi = Tensor::<i32, Shape![4, 3, 2]>::from_flat_fn(|n| n as i32 - 7);
+        let wi = Tensor::<i32, Shape![2, 2, 3, 3]>::from_flat_fn(|n| (n % 5) as i32 - 2);
+        let v = xi.permute::<Axes![2, 0, 1]>(); // [2, 4, 3]
+        let pv = v.pad_with::<Shape![3, 2]>(-1);
+        assert_eq!(pv.conv2d(&wi), pv.to_tensor().conv2d(&wi));
+        assert_eq!(
+            v.conv2d_same(&wi),
+            v.pad::<Shape![1, 1]>().to_tensor().conv2d(&wi)
+        );
+    }
+
+    #[test]
+    fn the_interior_is_where_every_tap_reads_the_source() {
+        // Brute force over small sizes: an output is interior exactly when
+        // all its taps land in the source.
+        for d in 0..7 {
+            for k in 1..5 {
+                for lo in 0..4 {
+                    for s in 1..4 {
+                        let padded = d + lo + 2;
+                        let n = if padded >= k { (padded - k) / s + 1 } else { 0 };
+                        let r = interior(lo, d, k, s, n);
+                        for i in 0..n {
+                            let reads_source =
+                                (0..k).all(|a| i * s + a >= lo && i * s + a - lo < d);
+                            assert_eq!(
+                                r.contains(&i),
+                                reads_source,
+                                "d={d} k={k} lo={lo} s={s} i={i}"
+                            );
+                        }
+                        assert!(r.start <= r.end && r.end <= n);
+                    }
+                }
+            }
+        }
+    }
+}
