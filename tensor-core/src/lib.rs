@@ -108,7 +108,7 @@ pub struct GenericDocDoctests;
 pub mod __private {
     pub use crate::constraint::{Cons, Nil};
     pub use crate::layout::slice::{
-        Computed, DynIndex, FromEnd, FromStart, Full, Index, Known, Open, Range,
+        Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
     pub use typenum;
 
