@@ -25,7 +25,7 @@
 use core::mem::MaybeUninit;
 use core::ops::{Add, Mul, Range};
 
-use super::conv::{dims3, dims4, output_size, with_slices, Dims};
+use super::conv::{dims3, output_size, with_slices, Dims};
 use super::{AsView, ShapeOf};
 use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
@@ -73,7 +73,14 @@ pub trait ConvSame: AsView {
         ShapeOf<K>: Conv2dSameWeights<ShapeOf<Self>>,
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
-        let lo = same_padding::<ShapeOf<Self>, ShapeOf<K>, ConvolvedSame<Self, K>>([1, 1]);
+        let lo = const {
+            same_padding(
+                <ShapeOf<Self>>::PADDED,
+                <ShapeOf<K>>::PADDED,
+                <ConvolvedSame<Self, K>>::PADDED,
+                [1, 1],
+            )
+        };
         let pads = Pads {
             lo,
             value: Self::Elem::ZERO,
@@ -104,9 +111,16 @@ pub trait ConvSame: AsView {
         Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
     {
         let step = steps::<St>();
-        let out = same_padding::<ShapeOf<Self>, ShapeOf<K>, ConvolvedSameStep<Self, K, St>>(step);
+        let lo = const {
+            same_padding(
+                <ShapeOf<Self>>::PADDED,
+                <ShapeOf<K>>::PADDED,
+                <ConvolvedSameStep<Self, K, St>>::PADDED,
+                [St::PADDED[0], St::PADDED[1]],
+            )
+        };
         let pads = Pads {
-            lo: out,
+            lo,
             value: Self::Elem::ZERO,
         };
         convolve_new(self.as_view(), weights, step, pads)
@@ -133,7 +147,14 @@ impl<T, S: Shape> Tensor<T, S> {
         ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, Output = S>,
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
-        let lo = same_padding::<ShapeOf<X>, ShapeOf<K>, S>([1, 1]);
+        let lo = const {
+            same_padding(
+                <ShapeOf<X>>::PADDED,
+                <ShapeOf<K>>::PADDED,
+                S::PADDED,
+                [1, 1],
+            )
+        };
         let out = self.as_mut_slice();
         let pads = Pads { lo, value: T::ZERO };
         convolve::<_, _, S>(x.as_view(), weights, [1, 1], pads, |k, v| out[k] = v);
@@ -219,6 +240,7 @@ where
 
     /// The convolution of this view by `weights` with the steps `step`
     /// into a new tensor of shape `Out`, which the caller has checked.
+    #[inline(always)]
     fn convolve<K, Out: Shape>(&self, weights: &K, step: [usize; 2]) -> Tensor<T, Out>
     where
         K: AsView<Elem = T>,
@@ -240,14 +262,23 @@ fn steps<St: Shape>() -> [usize; 2] {
     [St::PADDED[0], St::PADDED[1]]
 }
 
-/// The padding before the source of a same convolution of `X` by `K` into
-/// `Out` with the steps `step`: half of `(OH - 1) * SH + KH - H` (at least
-/// 0), rounded down, alike for columns.
-fn same_padding<X: Shape, K: Shape, Out: Shape>(step: [usize; 2]) -> [usize; 2] {
-    let ([_, h, w], [_, _, kh, kw], [_, oh, ow]) = (dims3::<X>(), dims4::<K>(), dims3::<Out>());
-    let total =
-        |o: usize, s: usize, k: usize, d: usize| (o.saturating_sub(1) * s + k).saturating_sub(d);
-    [total(oh, step[0], kh, h) / 2, total(ow, step[1], kw, w) / 2]
+/// The padding before the source of a same convolution of an input
+/// `[C, H, W]` by weights `[O, C, KH, KW]` into `[O, OH, OW]` (padded
+/// shapes) with the steps `step`: half of `(OH - 1) * SH + KH - H` (at
+/// least 0), rounded down, alike for columns.
+const fn same_padding(
+    x: [usize; 8],
+    k: [usize; 8],
+    out: [usize; 8],
+    step: [usize; 2],
+) -> [usize; 2] {
+    const fn half(o: usize, s: usize, k: usize, d: usize) -> usize {
+        (o.saturating_sub(1) * s + k).saturating_sub(d) / 2
+    }
+    [
+        half(out[1], step[0], k[2], x[1]),
+        half(out[2], step[1], k[3], x[2]),
+    ]
 }
 
 /// The convolution of `x` (padded by `pads`) by `weights` into a new tensor
@@ -270,13 +301,15 @@ where
     convolve::<T, L, Out>(x, weights, step, pads, |k, v| {
         slots[k].write(v);
     });
-    // SAFETY: `convolve` stores into every slot: `padded` runs `oc`, `i`,
-    // `j` over all of `0..O`, `0..OH`, `0..OW` taken from `Out`'s own
-    // dimensions (its rank 3 asserted in `convolve`), the columns of each
-    // row as `0..start`, `start..end`, `end..OW` with `start <= end <= OW`,
-    // and stores at `(oc * OH + i) * OW + j`, which enumerates every
-    // position below `O * OH * OW = Out::SIZE`, the slots' count. A panic
-    // before this point leaks the slots, never reads them.
+    // SAFETY: `convolve` stores into every slot: for each `oc` in `0..O`,
+    // `padded` covers every `(i, j)` of `0..OH` x `0..OW` (`O`, `OH`, `OW`
+    // are `Out`'s own dimensions, its rank 3 asserted in `convolve`): with
+    // the interior `rows` and `cols` ranges `a..b`, `0 <= a <= b <= OH`
+    // (`interior`), the rows `0..a` and `b..OH` whole, and on the rows
+    // `a..b` the columns `0..c`, `c..d` and `d..OW` (`c <= d <= OW`). It
+    // stores at `(oc * OH + i) * OW + j`, so every position below
+    // `O * OH * OW = Out::SIZE`, the slots' count. A panic before this
+    // point leaks the slots, never reads them.
     unsafe { out.assume_init() }
 }
 
@@ -305,6 +338,7 @@ fn convolve<T, L, Out>(
 /// The outputs `0..n` of one axis whose every tap reads the source: from
 /// `ceil(lo / s)` (the first tap at or after the padding) to the last
 /// `i` with `i * s - lo + k <= d`, clamped to `0..n`.
+#[inline(always)]
 fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
     let start = lo.div_ceil(s).min(n);
     let end = match (d + lo).checked_sub(k) {
@@ -312,6 +346,33 @@ fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
         None => 0,
     };
     start..end.max(start)
+}
+
+/// The output at `[i, j]` of one output channel (weights `wo`), each tap
+/// tested against the source and reading the pad value outside it.
+#[inline(always)]
+fn tested<T>(x: &[T], wo: &[T], dims: Dims, pads: Pads<T>, [i, j]: [usize; 2]) -> T
+where
+    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+{
+    let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
+    let [lh, lw] = pads.lo;
+    let mut acc = T::ZERO;
+    for ci in 0..c {
+        for a in 0..kh {
+            let y = (i * sh + a).wrapping_sub(lh);
+            for b in 0..kw {
+                let xx = (j * sw + b).wrapping_sub(lw);
+                let v = if y < h && xx < wd {
+                    x[(ci * h + y) * wd + xx]
+                } else {
+                    pads.value
+                };
+                acc = acc + wo[(ci * kh + a) * kw + b] * v;
+            }
+        }
+    }
+    acc
 }
 
 /// The direct convolution over the padded input, `out = [O, OH, OW]`: the
@@ -333,52 +394,37 @@ fn padded<T>(
     let ([o, oh, ow], [lh, lw]) = (out, pads.lo);
     let (rows, cols) = (interior(lh, h, kh, sh, oh), interior(lw, wd, kw, sw, ow));
     let (x, w) = (&x[..c * h * wd], &w[..o * c * kh * kw]);
-    let checked = |wo: &[T], i: usize, j: usize| {
-        let mut acc = T::ZERO;
-        for ci in 0..c {
-            for a in 0..kh {
-                let y = (i * sh + a).wrapping_sub(lh);
-                for b in 0..kw {
-                    let xx = (j * sw + b).wrapping_sub(lw);
-                    let v = if y < h && xx < wd {
-                        x[(ci * h + y) * wd + xx]
-                    } else {
-                        pads.value
-                    };
-                    acc = acc + wo[(ci * kh + a) * kw + b] * v;
-                }
-            }
-        }
-        acc
-    };
     for oc in 0..o {
         let wo = &w[oc * c * kh * kw..(oc + 1) * c * kh * kw];
+        // The border: whole rows above and below the interior, and the
+        // columns left and right of it on the interior's rows. The
+        // dimensions go to `tested` by value: borrowed, they would escape
+        // into its calls and the interior would reload them from the stack
+        // instead of folding them as constants (measured 20x slower).
         for i in 0..oh {
-            let at = (oc * oh + i) * ow;
-            let inside = if rows.contains(&i) {
-                cols.clone()
-            } else {
-                ow..ow
+            let (left, right) = match rows.contains(&i) {
+                true => (cols.start, cols.end),
+                false => (ow, ow),
             };
-            for j in 0..inside.start {
-                store(at + j, checked(wo, i, j));
+            for j in (0..left).chain(right..ow) {
+                store((oc * oh + i) * ow + j, tested(x, wo, dims, pads, [i, j]));
             }
-            let y0 = (i * sh).wrapping_sub(lh);
-            for j in inside.clone() {
-                let x0 = j * sw - lw;
+        }
+        // The interior, as `conv::direct`: constant bounds once inlined.
+        let (r0, c0) = (rows.start * sh - lh, cols.start * sw - lw);
+        let (rn, cn) = (rows.len(), cols.len());
+        for i in 0..rn {
+            for j in 0..cn {
                 let mut acc = T::ZERO;
                 for ci in 0..c {
                     for a in 0..kh {
                         for b in 0..kw {
-                            let wv = wo[(ci * kh + a) * kw + b];
-                            acc = acc + wv * x[(ci * h + y0 + a) * wd + x0 + b];
+                            let wv = w[((oc * c + ci) * kh + a) * kw + b];
+                            acc = acc + wv * x[(ci * h + r0 + i * sh + a) * wd + c0 + j * sw + b];
                         }
                     }
                 }
-                store(at + j, acc);
-            }
-            for j in inside.end..ow {
-                store(at + j, checked(wo, i, j));
+                store((oc * oh + rows.start + i) * ow + cols.start + j, acc);
             }
         }
     }
