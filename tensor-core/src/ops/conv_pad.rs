@@ -411,7 +411,10 @@ fn padded<T>(
             }
         }
         // The interior, as `conv::direct`: constant bounds once inlined.
-        let (r0, c0) = (rows.start * sh - lh, cols.start * sw - lw);
+        // Where the interior's first output reads: `start * s >= lo` when
+        // the range is not empty (`interior`); an empty one reads nothing.
+        let r0 = (rows.start * sh).wrapping_sub(lh);
+        let c0 = (cols.start * sw).wrapping_sub(lw);
         let (rn, cn) = (rows.len(), cols.len());
         for i in 0..rn {
             for j in 0..cn {
@@ -543,6 +546,33 @@ mod tests {
         );
         assert_eq!(y.as_slice(), want);
         assert_eq!(x.conv2d_same_step::<_, Shape![1, 1]>(&w), x.conv2d_same(&w));
+        // No interior row, the first output clamped: an image smaller than
+        // the kernel (rows: 1 + 4 padded, 2 before; columns: 5 + 3, 1 before).
+        let x = Tensor::<f32, Shape![2, 1, 5]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![3, 2, 5, 4]>::from_flat_fn(|n| value(n + 3));
+        let want = reference(
+            x.as_slice(),
+            [2, 1, 5],
+            w.as_slice(),
+            [3, 5, 4],
+            [2, 2, 1, 2],
+            [1, 1],
+            0.0,
+        );
+        assert_eq!(x.conv2d_same(&w).as_slice(), want);
+        let x = Tensor::<f32, Shape![1, 3, 5]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![1, 1, 2, 2]>::from_flat_fn(|n| value(n + 3));
+        let y = x.conv2d_same_step::<_, Shape![3, 1]>(&w); // rows: 1 output, no padding
+        let want = reference(
+            x.as_slice(),
+            [1, 3, 5],
+            w.as_slice(),
+            [1, 2, 2],
+            [0, 0, 0, 1],
+            [3, 1],
+            0.0,
+        );
+        assert_eq!(y.as_slice(), want);
     }
 
     #[test]
