@@ -304,6 +304,9 @@ fn conv_pad_copy_then_conv(
     out.assign_conv2d(&xp, w);
 }
 
+/// A same-padding contender writing into its output.
+type Contender<'a> = dyn Fn(&mut Tensor<f32, OutSame>) + 'a;
+
 /// Panics unless every same-padding contender computes the hand-written
 /// loop's result.
 fn check_same() {
@@ -315,7 +318,7 @@ fn check_same() {
     assert!(split == want, "hand_written_split computed wrongly");
     let xp = p.tx.0.pad::<Shape![1, 1]>().to_tensor();
     let mut out = Aligned::boxed(Tensor::<f32, OutSame>::zeros());
-    let each: [(&str, &dyn Fn(&mut Tensor<f32, OutSame>)); 5] = [
+    let each: [(&str, &Contender); 5] = [
         ("tensor_same_into", &|o| conv_same_into(&p.tx.0, &p.tw.0, o)),
         ("tensor_same", &|o| conv_same(&p.tx.0, &p.tw.0, o)),
         ("tensor_padded_view", &|o| {

@@ -45,6 +45,16 @@ pub type ConvolvedSame<X, K> = <ShapeOf<K> as Conv2dSameWeights<ShapeOf<X>>>::Ou
 pub type ConvolvedSameStep<X, K, St> =
     <ShapeOf<K> as Conv2dSameStepWeights<ShapeOf<X>, St>>::Output;
 
+/// The shape of the valid convolution of `L`'s view padded by `Lo` and
+/// `Hi` by `K`.
+pub type PaddedConvolved<L, Lo, Hi, K> =
+    <ShapeOf<K> as Conv2dWeights<PaddedShape<L, Lo, Hi>>>::Output;
+
+/// The shape of the strided convolution of `L`'s view padded by `Lo` and
+/// `Hi` by `K` with the steps `St`.
+pub type PaddedConvolvedStep<L, Lo, Hi, K, St> =
+    <ShapeOf<K> as Conv2dStepWeights<PaddedShape<L, Lo, Hi>, St>>::Output;
+
 /// Where the source lies in the padded input of a convolution: `lo` rows
 /// and columns of padding before it, and the value read outside it.
 #[derive(Clone, Copy)]
@@ -178,23 +188,20 @@ where
     /// let y = x.pad_with::<Shape![1, 1]>(10).conv2d(&Tensor::<i32, Shape![1, 1, 2, 2]>::ones());
     /// assert_eq!(y, tensor![[[31, 22, 31], [22, 4, 22], [31, 22, 31]]]);
     /// ```
-    pub fn conv2d<K>(
-        &self,
-        weights: &K,
-    ) -> Tensor<T, <ShapeOf<K> as Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>>::Output>
+    #[allow(clippy::type_complexity)] // the padding's two tuples, already behind an alias
+    pub fn conv2d<K>(&self, weights: &K) -> Tensor<T, PaddedConvolved<L, (LH, LW), (HH, HW), K>>
     where
         K: AsView<Elem = T>,
         ShapeOf<K>: Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>,
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
-        type Out<K, P> = <ShapeOf<K> as Conv2dWeights<P>>::Output;
         const {
             assert!(
                 output_size(
                     <PaddedShape<L, (LH, LW), (HH, HW)>>::PADDED,
                     <ShapeOf<K>>::PADDED,
                     [1, 1],
-                ) == <Out<K, PaddedShape<L, (LH, LW), (HH, HW)>>>::SIZE,
+                ) == <PaddedConvolved<L, (LH, LW), (HH, HW), K>>::SIZE,
                 "conv2d over a padded view: the output shape's arithmetic is wrong"
             )
         };
@@ -214,16 +221,16 @@ where
     /// let y = p.conv2d_step::<_, Shape![2, 2]>(&w); // [3, 2, 2]
     /// assert_eq!(y, p.to_tensor().conv2d_step::<_, Shape![2, 2]>(&w));
     /// ```
+    #[allow(clippy::type_complexity)] // as `conv2d`
     pub fn conv2d_step<K, St: Shape>(
         &self,
         weights: &K,
-    ) -> Tensor<T, <ShapeOf<K> as Conv2dStepWeights<PaddedShape<L, (LH, LW), (HH, HW)>, St>>::Output>
+    ) -> Tensor<T, PaddedConvolvedStep<L, (LH, LW), (HH, HW), K, St>>
     where
         K: AsView<Elem = T>,
         ShapeOf<K>: Conv2dStepWeights<PaddedShape<L, (LH, LW), (HH, HW)>, St>,
         T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
     {
-        type Out<K, P, St> = <ShapeOf<K> as Conv2dStepWeights<P, St>>::Output;
         let step = steps::<St>();
         const {
             assert!(
@@ -231,7 +238,7 @@ where
                     <PaddedShape<L, (LH, LW), (HH, HW)>>::PADDED,
                     <ShapeOf<K>>::PADDED,
                     [St::PADDED[0], St::PADDED[1]],
-                ) == <Out<K, PaddedShape<L, (LH, LW), (HH, HW)>, St>>::SIZE,
+                ) == <PaddedConvolvedStep<L, (LH, LW), (HH, HW), K, St>>::SIZE,
                 "conv2d over a padded view: the output shape's arithmetic is wrong"
             )
         };
