@@ -419,7 +419,8 @@ const fn prepend(first: AxisMap, rest: Padded<AxisMap>) -> Padded<AxisMap> {
 pub type SlicedShape<S, Spec> = <<<S as AsList>::List as SliceList<Spec>>::Out as AsTuple>::Tuple;
 
 /// `L` sliced by the entries `Spec` (a type-level list), `K` of which are
-/// indices given at run time and carried in the view's state.
+/// given at run time (indices, and starts of ranges at run-time positions)
+/// and carried in the view's state.
 pub struct Sliced<L, Spec, const K: usize>(PhantomData<(L, Spec)>);
 
 impl<L, Spec, const K: usize> crate::seal::Layout for Sliced<L, Spec, K> {}
