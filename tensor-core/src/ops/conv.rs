@@ -216,7 +216,7 @@ pub(super) fn dims3<S: Shape>() -> [usize; 3] {
     [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2]]
 }
 
-fn dims4<S: Shape>() -> [usize; 4] {
+pub(super) fn dims4<S: Shape>() -> [usize; 4] {
     let d = S::DIMS;
     [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2], d.as_ref()[3]]
 }

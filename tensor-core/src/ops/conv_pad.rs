@@ -25,7 +25,7 @@
 use core::mem::MaybeUninit;
 use core::ops::{Add, Mul, Range};
 
-use super::conv::{dims3, output_size, with_slices, Dims};
+use super::conv::{dims3, dims4, output_size, Dims};
 use super::{AsView, ShapeOf};
 use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
@@ -167,7 +167,9 @@ impl<T, S: Shape> Tensor<T, S> {
         };
         let out = self.as_mut_slice();
         let pads = Pads { lo, value: T::ZERO };
-        convolve::<_, _, S>(x.as_view(), weights, [1, 1], pads, |k, v| out[k] = v);
+        const { assert!(S::RANK == 3, "conv2d: the output has three axes") };
+        let dims = dims3::<S>();
+        convolve(x.as_view(), weights, [1, 1], pads, dims, |k, v| out[k] = v);
     }
 }
 
@@ -305,15 +307,18 @@ where
 {
     let mut out = MaybeUninit::<Tensor<T, Out>>::uninit();
     let slots = slots(&mut out);
-    convolve::<T, L, Out>(x, weights, step, pads, |k, v| {
+    const { assert!(Out::RANK == 3, "conv2d: the output has three axes") };
+    convolve(x, weights, step, pads, dims3::<Out>(), |k, v| {
         slots[k].write(v);
     });
     // SAFETY: `convolve` stores into every slot: for each `oc` in `0..O`,
     // `padded` covers every `(i, j)` of `0..OH` x `0..OW` (`O`, `OH`, `OW`
-    // are `Out`'s own dimensions, its rank 3 asserted in `convolve`): with
-    // the interior `rows` and `cols` ranges `a..b`, `0 <= a <= b <= OH`
-    // (`interior`), the rows `0..a` and `b..OH` whole, and on the rows
-    // `a..b` the columns `0..c`, `c..d` and `d..OW` (`c <= d <= OW`). It
+    // are `Out`'s own dimensions, its rank 3 asserted above): with
+    // the interior `rows` and `cols` ranges `a..b` and `c..d`,
+    // `0 <= a <= b <= OH` and `0 <= c <= d <= OW` (`interior`), on the rows
+    // `a..b` the columns `0..c` and `d..OW` tested and `c..d` interior, on
+    // every other row the columns `0..c` tested, `c..e` by `LANES` (`e` the
+    // end of the last whole group, `c <= e <= d`) and `e..OW` tested. It
     // stores at `(oc * OH + i) * OW + j`, so every position below
     // `O * OH * OW = Out::SIZE`, the slots' count. A panic before this
     // point leaks the slots, never reads them.
@@ -321,25 +326,47 @@ where
 }
 
 /// The convolution of `x` padded by `pads` by `weights`, with the steps
-/// `step`, each output of the shape `Out` passed to `store` with its flat
-/// position.
+/// `step`, each output of the dimensions `out` (`[O, OH, OW]`) passed to
+/// `store` with its flat position.
 #[inline(always)]
-fn convolve<T, L, Out>(
+///
+/// No closure stands between the caller and `padded` (as `conv::with_slices`
+/// would put): one that was not inlined took the dimensions as run-time
+/// values, and the interior ran 9x slower.
+fn convolve<T, L, K>(
     x: View<'_, T, L>,
-    weights: &(impl AsView<Elem = T> + ?Sized),
+    weights: &K,
     step: [usize; 2],
     pads: Pads<T>,
+    out: [usize; 3],
     store: impl FnMut(usize, T),
 ) where
     L: Layout,
-    Out: Shape,
+    K: AsView<Elem = T> + ?Sized,
     T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
 {
-    const { assert!(Out::RANK == 3, "conv2d: the output has three axes") };
-    let out = dims3::<Out>();
-    with_slices(&x, weights, step, |x, w, dims| {
-        padded(x, w, dims, pads, out, store)
-    });
+    let (mut x_copy, mut w_copy) = (None, None);
+    let xs = contiguous(x, &mut x_copy);
+    let ws = contiguous(weights.as_view(), &mut w_copy);
+    let dims = Dims {
+        input: dims3::<L::Shape>(),
+        kernel: dims4::<ShapeOf<K>>(),
+        step,
+    };
+    padded(xs, ws, dims, pads, out, store)
+}
+
+/// The elements of `v` as a row-major slice: its own when contiguous, else
+/// a copy kept in `copy`.
+#[inline(always)]
+fn contiguous<'a, T: Clone, L: Layout>(
+    v: View<'a, T, L>,
+    copy: &'a mut Option<Tensor<T, L::Shape>>,
+) -> &'a [T] {
+    match v.as_contiguous() {
+        Some(elems) => elems,
+        None => copy.insert(v.to_tensor()).as_slice(),
+    }
 }
 
 /// The outputs `0..n` of one axis whose every tap reads the source: from
@@ -353,6 +380,52 @@ fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
         None => 0,
     };
     start..end.max(start)
+}
+
+/// The outputs a border row computes together.
+const LANES: usize = 8;
+
+/// The outputs at `[i, j..j + LANES]` of one output channel (weights `wo`),
+/// in columns whose taps all lie inside the image's columns: a kernel row
+/// reads the image row for every lane or the pad value for every lane, so
+/// the lanes run side by side (vectorized), each adding its terms in the
+/// order of [`tested`].
+#[inline(always)]
+fn border_row_lanes<T>(
+    x: &[T],
+    wo: &[T],
+    dims: Dims,
+    pads: Pads<T>,
+    [i, j]: [usize; 2],
+) -> [T; LANES]
+where
+    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+{
+    let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
+    let [lh, lw] = pads.lo;
+    let x0 = (j * sw).wrapping_sub(lw);
+    let mut accs = [T::ZERO; LANES];
+    for ci in 0..c {
+        for a in 0..kh {
+            let y = (i * sh + a).wrapping_sub(lh);
+            let taps = &wo[(ci * kh + a) * kw..(ci * kh + a + 1) * kw];
+            if y < h {
+                let row = &x[(ci * h + y) * wd..(ci * h + y + 1) * wd];
+                for (b, &wv) in taps.iter().enumerate() {
+                    for (l, acc) in accs.iter_mut().enumerate() {
+                        *acc = *acc + wv * row[x0 + l * sw + b];
+                    }
+                }
+            } else {
+                for &wv in taps {
+                    for acc in accs.iter_mut() {
+                        *acc = *acc + wv * pads.value;
+                    }
+                }
+            }
+        }
+    }
+    accs
 }
 
 /// The output at `[i, j]` of one output channel (weights `wo`), each tap
@@ -409,12 +482,25 @@ fn padded<T>(
         // into its calls and the interior would reload them from the stack
         // instead of folding them as constants (measured 20x slower).
         for i in 0..oh {
-            let (left, right) = match rows.contains(&i) {
-                true => (cols.start, cols.end),
-                false => (ow, ow),
-            };
-            for j in (0..left).chain(right..ow) {
-                store((oc * oh + i) * ow + j, tested(x, wo, dims, pads, [i, j]));
+            let at = (oc * oh + i) * ow;
+            let mut tested_from = cols.end;
+            if !rows.contains(&i) {
+                // A border row's interior columns, `LANES` at a time: each
+                // kernel row is in the image or not for all of them.
+                let mut j = cols.start;
+                while j + LANES <= cols.end {
+                    // A plain loop: a closure capturing `store` would let
+                    // the output's pointer escape (measured 37 µs against 4).
+                    let accs = border_row_lanes(x, wo, dims, pads, [i, j]);
+                    for (l, &v) in accs.iter().enumerate() {
+                        store(at + j + l, v);
+                    }
+                    j += LANES;
+                }
+                tested_from = j;
+            }
+            for j in (0..cols.start).chain(tested_from..ow) {
+                store(at + j, tested(x, wo, dims, pads, [i, j]));
             }
         }
         // The interior, as `conv::direct`: constant bounds once inlined.
@@ -610,6 +696,47 @@ mod tests {
             v.conv2d_same(&wi),
             v.pad::<Shape![1, 1]>().to_tensor().conv2d(&wi)
         );
+    }
+
+    #[test]
+    fn wide_border_rows_run_in_lanes_as_the_reference() {
+        // Rows of 21 and more: the border rows' interior columns go by
+        // groups of `LANES`, with a pad value, steps, several channels.
+        let x = Tensor::<f32, Shape![2, 5, 21]>::from_flat_fn(value);
+        let w = Tensor::<f32, Shape![3, 2, 3, 3]>::from_flat_fn(|n| value(n + 6));
+        let p = x.pad_sides::<Shape![2, 1], Shape![1, 3]>(0.5);
+        let want = |st: [usize; 2]| {
+            reference(
+                x.as_slice(),
+                [2, 5, 21],
+                w.as_slice(),
+                [3, 3, 3],
+                [2, 1, 1, 3],
+                st,
+                0.5,
+            )
+        };
+        assert_eq!(p.conv2d(&w).as_slice(), want([1, 1]));
+        assert_eq!(
+            p.conv2d_step::<_, Shape![1, 2]>(&w).as_slice(),
+            want([1, 2])
+        );
+        assert_eq!(
+            p.conv2d_step::<_, Shape![2, 1]>(&w).as_slice(),
+            want([2, 1])
+        );
+        let x = Tensor::<f32, Shape![1, 4, 40]>::from_flat_fn(|n| value(n + 1));
+        let want = reference(
+            x.as_slice(),
+            [1, 4, 40],
+            w.as_slice()[..27].as_ref(),
+            [3, 3, 3],
+            [1, 1, 1, 1],
+            [1, 1],
+            0.0,
+        );
+        let w1 = Tensor::<f32, Shape![3, 1, 3, 3]>::from_flat_fn(|n| w.as_slice()[n]);
+        assert_eq!(x.conv2d_same(&w1).as_slice(), want);
     }
 
     #[test]
