@@ -2,5 +2,5 @@
 //! hand-written ones at the top level (`shapes.rs`, `tensors.rs`,
 //! `attribute.rs`, `views.rs`, `ops.rs`, `soundness.rs`, `properties.rs`), and
 //! the suites generated against NumPy under `generated/` (`display_cases.rs`,
-//! `view_chains.rs`, `ops_cases.rs`, each written by the `scripts/gen_*.py`
+//! `view_chains.rs`, `ops_cases.rs`, `pad_cases.rs`, each written by the `scripts/gen_*.py`
 //! of the same name).

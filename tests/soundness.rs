@@ -5,7 +5,7 @@
 //! trybuild cases of `ui-tests/tests/ui/soundness/`; program 1 is a
 //! `compile_fail` doc-test in `tensor-core/src/soundness.rs`.
 
-use tensor_core::__private::{Cons, DynIndex, FromStart, Full, Known, Nil, Open, Range};
+use tensor_core::__private::{Cons, DynIndex, DynRange, FromStart, Full, Known, Nil, Open, Range};
 use tensor_core::prelude::*;
 
 /// `2^62`: a step whose products wrap `usize`.
@@ -124,4 +124,43 @@ fn a_zero_element_shape_may_have_a_huge_dimension() {
     assert_eq!(t.get([0, 0, 0]), None);
     assert_eq!(t.t().shape(), [0, 4, 1 << 63]);
     assert_eq!(slice!(t, .., 5, 1..3).shape(), [0, 2]);
+}
+
+/// A hand-written range at a run-time position whose length (5) is longer
+/// than its span (2): at start 6 of an axis of 8 the span fits, the
+/// elements do not.
+#[test]
+#[should_panic(expected = "slice!: axis 0 of size 8 kept as 5 elements from 6 + 0 by 1")]
+fn a_run_time_range_longer_than_its_span_is_refused() {
+    type Spec = Cons<DynRange<Dim<2>, Dim1, Dim<5>, false>, Nil>;
+    let t = Tensor::<u64, Shape![8]>::zeros();
+    let v = t.__slice::<Spec, 1>([6]);
+    let _ = v[[4]];
+}
+
+/// A run-time range of step `2^62`: its second element wraps `usize`.
+#[test]
+#[should_panic(expected = "kept as 2 elements from 0 + 0 by 4611686018427387904")]
+fn a_wrapping_run_time_range_is_refused() {
+    type Spec = Cons<DynRange<Dim<8>, Huge, Dim<2>, false>, Nil>;
+    let t = Tensor::<u64, Shape![8]>::zeros();
+    let _ = t.__slice::<Spec, 1>([0]);
+}
+
+/// Step 0 over 3 elements at a run-time position, through a `ViewMut`.
+#[test]
+#[should_panic(expected = "not one element per index")]
+fn a_non_injective_mutable_run_time_range_is_refused() {
+    type Spec = Cons<DynRange<Dim<3>, Dim<0>, Dim<3>, false>, Nil>;
+    let mut t = Tensor::<u64, Shape![4]>::zeros();
+    let _ = t.view_mut().__slice::<Spec, 1>([1]);
+}
+
+/// A run-time range whose start is not given.
+#[test]
+#[should_panic(expected = "more run-time indices in the spec than the 0 given")]
+fn a_missing_run_time_range_start_is_refused() {
+    type Spec = Cons<DynRange<Dim<2>, Dim1, Dim<2>, false>, Nil>;
+    let t = Tensor::<u64, Shape![4]>::zeros();
+    let _ = t.__slice::<Spec, 0>([]);
 }

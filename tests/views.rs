@@ -207,3 +207,61 @@ fn out_of_range_view_index_panics_with_index_and_shape() {
     let t = iota::<Shape![2, 3]>();
     let _ = t.t()[[3, 0]];
 }
+
+#[test]
+fn ranges_at_run_time_positions_have_static_lengths() {
+    let t = iota::<Shape![5, 6]>();
+    for i in 0..=2 {
+        for j in 0..=3 {
+            let w = slice!(t, i..i + 3, j..=j + 2); // [3, 3]
+            assert_eq!(w.shape(), [3, 3]);
+            let want = Tensor::<i32, Shape![3, 3]>::from_fn(|[a, b]| t[[i + a, j + b]]);
+            assert_eq!(w, want);
+            assert_eq!(w.to_tensor(), want);
+        }
+    }
+    // Steps, reversed ranges, and mixed with every other entry kind.
+    let i = 1;
+    assert_eq!(slice!(t, 0, i..i + 5;2), tensor![1, 3, 5]);
+    assert_eq!(slice!(t, -1, i..i + 4;-1), tensor![28, 27, 26, 25]);
+    assert_eq!(slice!(t, i..i + 4;-3, ..;5), tensor![[24, 29], [6, 11]]);
+    assert_eq!(slice!(t, i..(i + 2), i).shape(), [2]);
+    let k = [0usize, 2];
+    assert_eq!(slice!(t, k[1]..k[1] + 2, k[0]), tensor![12, 18]);
+    // A view of a view, a zero-length range, and an end at the axis's end.
+    let v = t.t(); // [6, 5]
+    assert_eq!(slice!(v, 4..;1, i..i + 2), tensor![[10, 16], [11, 17]]);
+    assert_eq!(slice!(t, i..i + 0).shape(), [0, 6]);
+    let last = 3;
+    assert_eq!(slice!(t, last..last + 2, 5), tensor![23, 29]);
+}
+
+#[test]
+fn ranges_at_run_time_positions_write_through_mutable_views() {
+    let mut t = Tensor::<i32, Shape![4, 4]>::zeros();
+    for i in 0..4 {
+        slice!(t.view_mut(), i, i..i + 1).fill(1);
+    }
+    let p = 1;
+    slice!(t.view_mut(), p..p + 2, p..p + 2;-1)[[0, 0]] = 7; // [1, 2]
+    assert_eq!(t[[1, 2]], 7);
+    assert_eq!(t.sum(), 4 + 7);
+}
+
+#[test]
+#[should_panic(
+    expected = "slice!: range 3..3 + 3 is out of bounds for axis 0 of size 5 in shape [5, 6]"
+)]
+fn range_at_run_time_position_out_of_range_panics_with_index_length_and_shape() {
+    let t = iota::<Shape![5, 6]>();
+    let i = 3;
+    let _ = slice!(t, i..i + 3);
+}
+
+#[test]
+#[should_panic(expected = "slice!: range 18446744073709551615..18446744073709551615 + 2")]
+fn range_at_run_time_position_cannot_wrap_into_range() {
+    let t = iota::<Shape![5, 6]>();
+    let i = usize::MAX;
+    let _ = slice!(t, .., i..i + 2);
+}

@@ -507,6 +507,99 @@ impl<X: Conv2dStepShape<K, St>, K, St> Conv2dStepWeights<X, St> for K {
     type Output = X::Output;
 }
 
+/// `conv2d_same` of an input of shape `Self`, `[C, H, W]`, by weights `K`,
+/// `[O, C, KH, KW]`: the channels agree, and the output keeps the image's
+/// size, `[O, H, W]` (the input padded by `KH - 1` rows and `KW - 1`
+/// columns, the odd one after, as PyTorch's `padding="same"`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dSameShape<K> {
+    /// `[O, H, W]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW> Conv2dSameShape<(O, C2, KH, KW)> for (C, H, W)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension,
+    W: Dimension,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+{
+    type Output = (O, H, W);
+}
+
+/// [`Conv2dSameShape`] stated from the weights' side, as [`Conv2dWeights`].
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dSameWeights<X> {
+    /// `[O, H, W]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: Conv2dSameShape<K>, K> Conv2dSameWeights<X> for K {
+    type Output = X::Output;
+}
+
+/// `conv2d_same_step::<St>` of an input `Self`, `[C, H, W]`, by weights
+/// `K`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// `[O, ceil(H / SH), ceil(W / SW)]` (TensorFlow's `padding="SAME"`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dSameStepShape<K, St> {
+    /// `[O, ceil(H / SH), ceil(W / SW)]`.
+    type Output: Shape;
+}
+
+/// `ceil(D / S)`, as `(D + S - 1) / S` rounded down.
+type CeilQuot<D, S> =
+    crate::dim::DimFloorQuot<crate::dim::DimDiff<crate::dim::DimSum<D, S>, Dim1>, S>;
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dSameStepShape<(O, C2, KH, KW), (SH, SW)> for (C, H, W)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + crate::dim::AddDim<SH>,
+    W: Dimension + crate::dim::AddDim<SW>,
+    crate::dim::DimSum<H, SH>: crate::dim::SubDim<Dim1>,
+    crate::dim::DimSum<W, SW>: crate::dim::SubDim<Dim1>,
+    crate::dim::DimDiff<crate::dim::DimSum<H, SH>, Dim1>: crate::dim::FloorDivDim<SH>,
+    crate::dim::DimDiff<crate::dim::DimSum<W, SW>, Dim1>: crate::dim::FloorDivDim<SW>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+    SH: Dimension,
+    SW: Dimension,
+{
+    type Output = (O, CeilQuot<H, SH>, CeilQuot<W, SW>);
+}
+
+/// [`Conv2dSameStepShape`] stated from the weights' side.
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dSameStepWeights<X, St> {
+    /// `[O, ceil(H / SH), ceil(W / SW)]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<X: Conv2dSameStepShape<K, St>, K, St> Conv2dSameStepWeights<X, St> for K {
+    type Output = X::Output;
+}
+
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
 #[diagnostic::on_unimplemented(

@@ -62,6 +62,7 @@ pub use error::ShapeError;
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
 pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
+pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
 
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
@@ -74,6 +75,7 @@ pub mod prelude {
     pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;
     pub use crate::ops::conv::Conv;
+    pub use crate::ops::conv_pad::ConvSame;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
     pub use crate::ops::matmul::Matmul;
@@ -86,6 +88,7 @@ pub mod prelude {
     pub use crate::ops::AsView;
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
+    pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
     pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
 }
@@ -105,7 +108,7 @@ pub struct GenericDocDoctests;
 pub mod __private {
     pub use crate::constraint::{Cons, Nil};
     pub use crate::layout::slice::{
-        Computed, DynIndex, FromEnd, FromStart, Full, Index, Known, Open, Range,
+        Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
     pub use typenum;
 

@@ -165,8 +165,11 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
 /// non-zero literal step `;s`, or an index, which drops its axis: an integer
 /// literal, or any `usize` expression, checked at run time. Axes past the
 /// entries are kept whole. A negative step follows ndarray: `a..b;-2` takes
-/// `a..b` and walks it from its end. Slicing a `Tensor` or `View` gives a
-/// `View`; slicing a `ViewMut` gives a `ViewMut`.
+/// `a..b` and walks it from its end. A range at a run-time position is
+/// written `i..i + N` (or `i..=i + N`), the end the same expression as the
+/// start plus a literal: its length `N` is in the type, its start a `usize`
+/// evaluated once and checked at run time. Slicing a `Tensor` or `View`
+/// gives a `View`; slicing a `ViewMut` gives a `ViewMut`.
 ///
 /// ```
 /// use tensor_core::prelude::*;
@@ -176,12 +179,17 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
 /// assert_eq!(slice!(t, 0, 1..5;-2), tensor![4, 2]);
 /// let row = 2;
 /// assert_eq!(slice!(t, row, ..2), tensor![12, 13]);
+/// let (i, j) = (1, 3);
+/// let patch = slice!(t, i..i + 2, j..j + 3); // [2, 3], wherever i and j are
+/// assert_eq!(patch, tensor![[9, 10, 11], [15, 16, 17]]);
 /// ```
 ///
 /// Compile errors: a bound outside `-dim..=dim`, a range whose start lies
 /// after its end, a step of 0, a step on an index, non-literal range bounds,
-/// more entries than axes. A run-time index out of range panics, naming the
-/// axis, the index and the dimension.
+/// more entries than axes, a range at a run-time position longer than its
+/// axis. A run-time index out of range panics, naming the axis, the index
+/// and the dimension; a range at a run-time position that does not fit
+/// panics naming its start, its length, the axis and the shape.
 #[proc_macro]
 pub fn slice(input: TokenStream) -> TokenStream {
     slice_impl(input.into()).unwrap_or_else(expr_errors).into()

@@ -51,6 +51,12 @@ pub struct Index<B>(PhantomData<B>);
 /// An index given at run time: the axis is dropped.
 pub struct DynIndex;
 
+/// `i..i + N;step`: a range of the static span `Span` (`N`) starting at an
+/// index given at run time, so its length `Len` (`ceil(N / step)`) is a
+/// type while its position is checked when the view is made; `Step` is the
+/// step's magnitude, and `REV` walks the range from its end, as [`Range`].
+pub struct DynRange<Span, Step, Len, const REV: bool>(PhantomData<(Span, Step, Len)>);
+
 /// A non-negative bound `N` (a dimension type for its value).
 pub struct FromStart<N>(PhantomData<N>);
 
@@ -80,6 +86,17 @@ pub enum AxisMap {
     Fixed(usize),
     /// Dropped at the next index given at run time.
     Dynamic,
+    /// Kept, from the next index given at run time, `start`: output index
+    /// `i` reads input index `start + first + i * step`, inside
+    /// `start..start + span`.
+    Window {
+        /// The elements of the input the range spans, from `start`.
+        span: usize,
+        /// The offset from `start` of output index 0.
+        first: usize,
+        /// The input step per output step (negative walks backwards).
+        step: isize,
+    },
 }
 
 // The entry types, and the lists of dimensions and entries, are the only
@@ -88,6 +105,7 @@ impl SliceItem for Full {}
 impl<B, E, Step, Len, const REV: bool> SliceItem for Range<B, E, Step, Len, REV> {}
 impl<B> SliceItem for Index<B> {}
 impl SliceItem for DynIndex {}
+impl<Span, Step, Len, const REV: bool> SliceItem for DynRange<Span, Step, Len, REV> {}
 impl<N> SliceItem for FromStart<N> {}
 impl<N> SliceItem for FromEnd<N> {}
 impl SliceItem for Open {}
@@ -275,6 +293,52 @@ impl<D: Dimension> AxisSpec<D> for DynIndex {
     const MAP: AxisMap = AxisMap::Dynamic;
 }
 
+/// A range of span `Span` at a run-time position fits an axis of size `D`
+/// somewhere: `Span <= D`.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range of length `{Self}` at a run-time position is longer than its axis of size `{D}`",
+    label = "range longer than its axis"
+)]
+pub trait SpanFits<D> {}
+
+/// `LeEq<Span, D>: SpanInRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range of length `{S}` at a run-time position is longer than its axis of size `{D}`",
+    label = "range longer than its axis"
+)]
+pub trait SpanInRange<S, D> {}
+
+impl<S, D> SpanInRange<S, D> for B1 {}
+
+impl<S: Dimension, D: Dimension> SpanFits<D> for S
+where
+    S::Num: IsLessOrEqual<D::Num>,
+    LeEq<S::Num, D::Num>: SpanInRange<S, D>,
+{
+}
+
+impl<D, Span, Step, Len, const REV: bool> AxisSpec<D> for DynRange<Span, Step, Len, REV>
+where
+    D: Dimension,
+    Span: Dimension + SpanFits<D>,
+    Step: Dimension,
+    Len: Dimension,
+{
+    type Prepend<Rest> = Cons<Len, Rest>;
+    const MAP: AxisMap = window_map(Span::VALUE, Step::VALUE, REV);
+}
+
+/// The map of a range spanning `span` elements from a run-time start, with
+/// step magnitude `step`: forward from the start, or, reversed, backward
+/// from its last element (ndarray's rule, as [`range_map`]).
+const fn window_map(span: usize, step: usize, rev: bool) -> AxisMap {
+    AxisMap::Window {
+        span,
+        first: if rev { span.saturating_sub(1) } else { 0 },
+        step: if rev { -(step as isize) } else { step as isize },
+    }
+}
+
 impl<D: Dimension, B: Bound<D> + IndexFits<D>> AxisSpec<D> for Index<B> {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Fixed(B::START);
@@ -355,7 +419,8 @@ const fn prepend(first: AxisMap, rest: Padded<AxisMap>) -> Padded<AxisMap> {
 pub type SlicedShape<S, Spec> = <<<S as AsList>::List as SliceList<Spec>>::Out as AsTuple>::Tuple;
 
 /// `L` sliced by the entries `Spec` (a type-level list), `K` of which are
-/// indices given at run time and carried in the view's state.
+/// given at run time (indices, and starts of ranges at run-time positions)
+/// and carried in the view's state.
 pub struct Sliced<L, Spec, const K: usize>(PhantomData<(L, Spec)>);
 
 impl<L, Spec, const K: usize> crate::seal::Layout for Sliced<L, Spec, K> {}
@@ -398,6 +463,14 @@ where
                     dynamic += 1;
                     state.0[dynamic - 1]
                 }
+                AxisMap::Window { first, step, .. } => {
+                    // `start + first + i * step`, which `check_dynamic`
+                    // proved lies in the axis; modulo 2^BITS as for `Keep`.
+                    (out_axis, dynamic) = (out_axis + 1, dynamic + 1);
+                    let i = index.as_ref()[out_axis - 1];
+                    let start = state.0[dynamic - 1].wrapping_add(first);
+                    start.wrapping_add(i.wrapping_mul(step as usize))
+                }
             };
         }
         L::offset(&inner, &state.1)
@@ -422,7 +495,7 @@ const fn sliced_strides(
     let mut out = [0isize; MAX_RANK];
     let (mut axis, mut kept) = (0, 0);
     while axis < rank {
-        if let AxisMap::Keep { step, .. } = map[axis] {
+        if let AxisMap::Keep { step, .. } | AxisMap::Window { step, .. } = map[axis] {
             out[kept] = strides[axis] * step;
             kept += 1;
         }

@@ -152,7 +152,7 @@ impl<T, S: Shape> Tensor<T, S> {
 /// `f` of the elements of `x` and `weights` as row-major slices (copied
 /// into tensors when a view is not contiguous) and their dimensions.
 #[inline(always)]
-fn with_slices<X, K>(
+pub(super) fn with_slices<X, K>(
     x: &X,
     weights: &K,
     step: [usize; 2],
@@ -190,7 +190,11 @@ fn with_slices<X, K>(
 /// `[C, H, W]`, weights `[O, C, KH, KW]` (padded shapes) and steps
 /// `[SH, SW]`, or `usize::MAX` when the kernel does not fit or a step is 0:
 /// the number of outputs `direct` writes.
-const fn output_size(input: [usize; 8], kernel: [usize; 8], [sh, sw]: [usize; 2]) -> usize {
+pub(super) const fn output_size(
+    input: [usize; 8],
+    kernel: [usize; 8],
+    [sh, sw]: [usize; 2],
+) -> usize {
     let ([h, w], [o, kh, kw]) = ([input[1], input[2]], [kernel[0], kernel[2], kernel[3]]);
     if kh > h || kw > w || sh == 0 || sw == 0 {
         return usize::MAX;
@@ -201,18 +205,18 @@ const fn output_size(input: [usize; 8], kernel: [usize; 8], [sh, sw]: [usize; 2]
 /// The dimensions of a convolution: input `[C, H, W]`, weights
 /// `[O, C, KH, KW]`. Constants once inlined.
 #[derive(Clone, Copy)]
-struct Dims {
-    input: [usize; 3],
-    kernel: [usize; 4],
-    step: [usize; 2],
+pub(super) struct Dims {
+    pub(super) input: [usize; 3],
+    pub(super) kernel: [usize; 4],
+    pub(super) step: [usize; 2],
 }
 
-fn dims3<S: Shape>() -> [usize; 3] {
+pub(super) fn dims3<S: Shape>() -> [usize; 3] {
     let d = S::DIMS;
     [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2]]
 }
 
-fn dims4<S: Shape>() -> [usize; 4] {
+pub(super) fn dims4<S: Shape>() -> [usize; 4] {
     let d = S::DIMS;
     [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2], d.as_ref()[3]]
 }

@@ -28,6 +28,7 @@ use crate::tensor::Tensor;
 
 pub(crate) mod copy;
 mod ops;
+pub mod pad;
 
 pub use ops::OuterIter;
 

@@ -143,6 +143,27 @@ where
                 at < dim,
                 "slice!: index {at} is out of bounds for axis {axis} of size {dim}"
             ),
+            AxisMap::Window { span, first, step } => {
+                let Some(&start) = next.next() else {
+                    panic!("slice!: more run-time indices in the spec than the {K} given");
+                };
+                let Some(&len) = out.as_ref().get(out_axis) else {
+                    panic!("slice!: the spec keeps more axes than its shape has");
+                };
+                out_axis += 1;
+                if start.checked_add(span).is_none_or(|end| end > dim) {
+                    panic!(
+                        "slice!: range {start}..{start} + {span} is out of bounds for axis {axis} \
+                         of size {dim} in shape {:?}",
+                        dims.as_ref()
+                    );
+                }
+                assert!(
+                    keeps_inside(start + first, step, len, dim),
+                    "slice!: axis {axis} of size {dim} kept as {len} elements from {start} + \
+                     {first} by {step}: out of range, or not one element per index"
+                );
+            }
             AxisMap::Keep { first, step } => {
                 let Some(&len) = out.as_ref().get(out_axis) else {
                     panic!("slice!: the spec keeps more axes than its shape has");

@@ -17,7 +17,7 @@ pub fn slice(target: &syn::Expr, entries: &[Entry<'_>]) -> TokenStream {
     let dynamic: Vec<&syn::Expr> = entries
         .iter()
         .filter_map(|e| match e {
-            Entry::Dynamic(expr) => Some(*expr),
+            Entry::Dynamic(expr) | Entry::Window { start: expr, .. } => Some(*expr),
             _ => None,
         })
         .collect();
@@ -31,6 +31,15 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
     match entry {
         Entry::Full => quote!(#p::Full),
         Entry::Dynamic(_) => quote!(#p::DynIndex),
+        Entry::Window {
+            span, step, len, ..
+        } => {
+            let span = size_type(*span, Span::call_site());
+            let step_dim = size_type(step.unsigned_abs(), Span::call_site());
+            let len = size_type(*len, Span::call_site());
+            let rev = *step < 0;
+            quote!(#p::DynRange<#span, #step_dim, #len, #rev>)
+        }
         Entry::Index(bound) => {
             let bound = bound_type(*bound);
             quote!(#p::Index<#bound>)

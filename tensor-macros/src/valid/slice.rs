@@ -4,7 +4,7 @@
 //! Bounds against the axis size are checked by the type system.
 
 use proc_macro2::Span;
-use syn::{Expr, ExprLit, ExprRange, ExprUnary, Lit, RangeLimits, UnOp};
+use syn::{BinOp, Expr, ExprBinary, ExprLit, ExprRange, ExprUnary, Lit, RangeLimits, UnOp};
 
 use super::{combine, size_literal, written, MAX_RANK};
 use crate::ast::{SliceEntry, SliceInput};
@@ -35,6 +35,14 @@ pub enum Entry<'a> {
     Index(Bound),
     /// An index computed at run time.
     Dynamic(&'a Expr),
+    /// `start..start + span;step`: a range of a literal span at a start
+    /// computed at run time, `len` elements long.
+    Window {
+        start: &'a Expr,
+        span: u64,
+        step: i64,
+        len: u64,
+    },
 }
 
 /// Checks every entry of a `slice!`, reporting all mistakes at once.
@@ -76,7 +84,10 @@ fn entry(entry: &SliceEntry) -> syn::Result<Entry<'_>> {
 /// A range entry: literal bounds (an inclusive end becomes the next
 /// position), a non-zero literal step, and, when both bounds count from the
 /// same end, a start at or before the end.
-fn range<'a>(range: &ExprRange, step: Option<&Expr>) -> syn::Result<Entry<'a>> {
+fn range<'a>(range: &'a ExprRange, step: Option<&Expr>) -> syn::Result<Entry<'a>> {
+    if let Some(start) = run_time_start(range)? {
+        return window(range, start, step);
+    }
     let start = range_bound(range.start.as_deref())?;
     let mut end = range_bound(range.end.as_deref())?;
     if matches!(range.limits, RangeLimits::Closed(_)) {
@@ -97,6 +108,81 @@ fn range<'a>(range: &ExprRange, step: Option<&Expr>) -> syn::Result<Entry<'a>> {
         step,
         len,
     })
+}
+
+/// The start of a range when it is not a literal: the range is then at a
+/// run-time position.
+fn run_time_start(range: &ExprRange) -> syn::Result<Option<&Expr>> {
+    match range.start.as_deref() {
+        Some(start) if literal(start)?.is_none() => Ok(Some(start)),
+        _ => Ok(None),
+    }
+}
+
+/// A range at a run-time position: `i..i + N` or `i..=i + N`, the end the
+/// same expression as the start plus a literal, so the length is known
+/// while the start is checked at run time; the step as for any range.
+fn window<'a>(range: &ExprRange, start: &'a Expr, step: Option<&Expr>) -> syn::Result<Entry<'a>> {
+    let span = match range.end.as_deref().map(unparen) {
+        Some(Expr::Binary(ExprBinary {
+            left,
+            op: BinOp::Add(_),
+            right,
+            ..
+        })) if same_tokens(left, start) => match unparen(right) {
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(lit), ..
+            }) => size_literal(lit, "a range length")?,
+            other => {
+                let msg = format!(
+                    "the length of a range at a run-time position is an integer literal, found `{}`",
+                    written(other)
+                );
+                return Err(syn::Error::new_spanned(other, msg));
+            }
+        },
+        _ => {
+            let start = written(start);
+            let msg = format!(
+                "a range at a run-time position is written `{start}..{start} + N`, with a literal length `N`"
+            );
+            return Err(match range.end.as_deref() {
+                Some(end) => syn::Error::new_spanned(end, msg),
+                None => syn::Error::new_spanned(range, msg),
+            });
+        }
+    };
+    let span = match range.limits {
+        RangeLimits::Closed(_) => span + 1,
+        RangeLimits::HalfOpen(_) => span,
+    };
+    let step = match step {
+        Some(step) => step_literal(step)?,
+        None => 1,
+    };
+    let len = span.div_ceil(step.unsigned_abs());
+    Ok(Entry::Window {
+        start,
+        span,
+        step,
+        len,
+    })
+}
+
+/// `expr` without parentheses or invisible groups around it.
+fn unparen(mut expr: &Expr) -> &Expr {
+    loop {
+        expr = match super::ungroup(expr) {
+            Expr::Paren(paren) => &paren.expr,
+            other => return other,
+        }
+    }
+}
+
+/// Whether two expressions are written with the same tokens.
+fn same_tokens(a: &Expr, b: &Expr) -> bool {
+    let (a, b) = (unparen(a), unparen(b));
+    quote::quote!(#a).to_string() == quote::quote!(#b).to_string()
 }
 
 /// The position after an inclusive end: `b` becomes `b + 1`, `-1` the end.

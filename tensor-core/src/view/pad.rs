@@ -1,0 +1,643 @@
+//! Padding as a view: `x.pad::<Shape![1, 1]>()` reads `x` with a border of
+//! zeros around its last two axes, without copying it (NumPy
+//! `np.pad(x, ((0, 0), (1, 1), (1, 1)))`, a masked view as tinygrad's).
+//!
+//! A [`PaddedView`] borrows the view it pads and holds the pad value. Its
+//! shape is a type: `[.., H, W]` padded by `Lo` before and `Hi` after each of
+//! the last `K` axes is `[.., H + LO0 + HI0, W + LO1 + HI1]`
+//! ([`PadShape`]), so a wrong shape is a `cargo check` error. An index
+//! outside the source reads the pad value; one inside reads the source.
+//! Consumers split the interior from the border: `to_tensor` fills the
+//! border and copies the source row by row, and `conv2d` runs the interior
+//! of its output without a test per tap (`ops/conv_pad.rs`).
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let x = tensor![[1, 2], [3, 4]];
+//! let p = x.pad::<Shape![1, 1]>(); // [4, 4], no copy
+//! assert_eq!(p.shape(), [4, 4]);
+//! assert_eq!((p[[0, 0]], p[[1, 1]], p[[2, 2]], p[[3, 3]]), (0, 1, 4, 0));
+//! assert_eq!(
+//!     p.to_tensor(),
+//!     tensor![[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 4, 0], [0, 0, 0, 0]]
+//! );
+//! let edge = x.pad_sides::<Shape![0, 1], Shape![1, 0]>(9); // before, after
+//! assert_eq!(edge.to_tensor(), tensor![[9, 1, 2], [9, 3, 4], [9, 9, 9]]);
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Index;
+
+use super::{View, ViewMut};
+use crate::dim::{AddDim, DimSum, Dimension};
+use crate::index::{out_of_bounds, unravel};
+use crate::layout::{Layout, RowMajor};
+use crate::num::Zero;
+use crate::shape::{MultiIndex, Shape};
+use crate::tensor::Tensor;
+
+/// A shape `Self` padded by `Lo` elements before and `Hi` after each of its
+/// last `K` axes, where `Lo` and `Hi` are shapes of rank `K` (at least 1,
+/// at most the rank of `Self`): those axes become `D + LO + HI`, the
+/// leading ones are kept. Implemented for every rank up to 8.
+#[diagnostic::on_unimplemented(
+    message = "cannot pad shape `{Self}` by `{Lo}` before and `{Hi}` after: the padding covers the last axes of the shape, one entry per padded axis, as many entries before as after and no more than the shape has axes",
+    label = "padding does not fit this shape",
+    note = "each padded dimension `D + LO + HI` must also be a size the compiler can name: at most 1024, or a power of two or of ten"
+)]
+pub trait PadShape<Lo, Hi> {
+    /// The padded shape.
+    type Output: Shape;
+}
+
+/// `D + LO + HI` for one padded axis.
+type PadDim<D, Lo, Hi> = DimSum<DimSum<D, Lo>, Hi>;
+
+/// `PadShape` for a shape whose leading axes `$keep` are kept and whose
+/// trailing axes `$d` are padded by `$lo` and `$hi`:
+/// `(.., D) + (LO, HI) = (.., D + LO + HI)`.
+macro_rules! pad_shape {
+    ($($keep:ident)* ; $($d:ident $lo:ident $hi:ident)+) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($keep: Dimension,)* $($d: Dimension + AddDim<$lo>, $lo: Dimension, $hi: Dimension,)+>
+            PadShape<($($lo,)+), ($($hi,)+)> for ($($keep,)* $($d,)+)
+        where
+            $(DimSum<$d, $lo>: AddDim<$hi>,)+
+        {
+            type Output = ($($keep,)* $(PadDim<$d, $lo, $hi>,)+);
+        }
+    };
+}
+
+// Every split of a rank-N shape (N = 1..=8) into kept and padded axes.
+pad_shape!(; A0 L0 H0);
+pad_shape!(K0 ; A0 L0 H0);
+pad_shape!(; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 K1 ; A0 L0 H0);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(K0 K1 K2 ; A0 L0 H0);
+pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
+pad_shape!(K0 K1 K2 K3 ; A0 L0 H0);
+pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
+pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0);
+pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
+pad_shape!(K0 K1 K2 K3 K4 K5 ; A0 L0 H0);
+pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
+pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6);
+pad_shape!(K0 K1 K2 K3 K4 K5 K6 ; A0 L0 H0);
+pad_shape!(K0 K1 K2 K3 K4 K5 ; A0 L0 H0 A1 L1 H1);
+pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
+pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
+pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
+pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
+pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6);
+pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6 A7 L7 H7);
+
+/// The shape of `L`'s view padded by `Lo` and `Hi`.
+pub type PaddedShape<L, Lo, Hi> = <<L as Layout>::Shape as PadShape<Lo, Hi>>::Output;
+
+/// A read-only view of `inner` with a border of `value` around its last
+/// `Lo::RANK` axes: `Lo` elements before and `Hi` after on each (see the
+/// module documentation). Made by `pad`, `pad_with` and `pad_sides` on a
+/// tensor or a view; nothing is copied.
+///
+/// It is not a [`View`]: the border has no place in the buffer, so the
+/// layout is a mask in front of the inner view's layout. It indexes, iterates,
+/// compares and prints like a view, copies with [`to_tensor`](Self::to_tensor),
+/// and convolves with `conv2d` without a copy (see [`crate::ops::conv_pad`]).
+pub struct PaddedView<'a, T, L: Layout, Lo, Hi> {
+    inner: View<'a, T, L>,
+    value: T,
+    pads: PhantomData<(Lo, Hi)>,
+}
+
+/// The multi-index type of the padded shape.
+type OutIndex<L, Lo, Hi> = <PaddedShape<L, Lo, Hi> as Shape>::Index;
+
+impl<'a, T, L: Layout, Lo: Shape, Hi: Shape> PaddedView<'a, T, L, Lo, Hi>
+where
+    L::Shape: PadShape<Lo, Hi>,
+{
+    /// `inner` padded with `value`. The constant assertion holds
+    /// [`PadShape`]'s arithmetic to the rule every read relies on.
+    fn new(inner: View<'a, T, L>, value: T) -> Self {
+        const {
+            assert!(
+                is_pad_shape(
+                    <L::Shape as Shape>::PADDED,
+                    <L::Shape as Shape>::RANK,
+                    Lo::PADDED,
+                    Hi::PADDED,
+                    Lo::RANK,
+                    <PaddedShape<L, Lo, Hi> as Shape>::PADDED,
+                ) && Lo::RANK == Hi::RANK,
+                "pad: the padded shape's arithmetic is wrong"
+            )
+        };
+        PaddedView {
+            inner,
+            value,
+            pads: PhantomData,
+        }
+    }
+
+    /// The dimensions of the padded view, `[usize; RANK]`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![3, 28, 28]>::zeros();
+    /// assert_eq!(x.pad::<Shape![2, 1]>().shape(), [3, 32, 30]);
+    /// ```
+    pub fn shape(&self) -> OutIndex<L, Lo, Hi> {
+        <PaddedShape<L, Lo, Hi> as Shape>::DIMS
+    }
+
+    /// The view being padded.
+    pub fn inner(&self) -> View<'a, T, L> {
+        self.inner
+    }
+
+    /// The value of the border.
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+
+    /// The element at `index`: the pad value on the border, `None` when an
+    /// axis is out of range of the padded shape.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2];
+    /// let p = x.pad_with::<Shape![1]>(7);
+    /// assert_eq!((p.get([0]), p.get([2]), p.get([4])), (Some(&7), Some(&2), None));
+    /// ```
+    pub fn get(&self, index: OutIndex<L, Lo, Hi>) -> Option<&T> {
+        let dims = <PaddedShape<L, Lo, Hi> as Shape>::DIMS;
+        let inside = index.as_ref().iter().zip(dims.as_ref());
+        if inside.into_iter().any(|(&i, &d)| i >= d) {
+            return None;
+        }
+        Some(match self.source_index(&index) {
+            Some(at) => &self.inner[at],
+            None => &self.value,
+        })
+    }
+
+    /// The source index of an in-range padded index, or `None` on the
+    /// border: each padded axis minus its `Lo`, below its source dimension.
+    #[inline(always)]
+    fn source_index(&self, index: &OutIndex<L, Lo, Hi>) -> Option<<L::Shape as Shape>::Index> {
+        let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
+        let dims = <L::Shape as Shape>::DIMS;
+        let mut at = <L::Shape as Shape>::Index::ZERO;
+        at.as_mut().copy_from_slice(index.as_ref());
+        for (axis, i) in at.as_mut().iter_mut().enumerate().skip(rank - k) {
+            *i = i.wrapping_sub(Lo::PADDED[axis - (rank - k)]);
+            if *i >= dims.as_ref()[axis] {
+                return None;
+            }
+        }
+        Some(at)
+    }
+
+    /// The elements in logical row-major order, the border included.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2];
+    /// let p = x.pad::<Shape![1]>();
+    /// assert_eq!(p.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 0]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = &T> + '_ {
+        (0..<PaddedShape<L, Lo, Hi> as Shape>::SIZE).map(move |flat| {
+            match self.source_index(&unravel::<PaddedShape<L, Lo, Hi>>(flat)) {
+                Some(at) => &self.inner[at],
+                None => &self.value,
+            }
+        })
+    }
+
+    /// The padded elements, copied into an owned tensor (NumPy `np.pad`):
+    /// the tensor is filled with the pad value, then each row of the source
+    /// is copied into its place, so no element is tested for the border.
+    /// A source view that is not contiguous is first copied once.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let p = x.t().pad_sides::<Shape![1, 0], Shape![0, 2]>(-1); // [4, 4]
+    /// assert_eq!(
+    ///     p.to_tensor(),
+    ///     tensor![[-1, -1, -1, -1], [1, 4, -1, -1], [2, 5, -1, -1], [3, 6, -1, -1]]
+    /// );
+    /// ```
+    pub fn to_tensor(&self) -> Tensor<T, PaddedShape<L, Lo, Hi>>
+    where
+        T: Clone,
+    {
+        let mut out = Tensor::full(self.value.clone());
+        self.copy_interior(out.as_mut_slice());
+        out
+    }
+
+    /// Copies the source into its place in `out`, the padded shape's
+    /// row-major buffer, one source row (the last axis) at a time.
+    fn copy_interior(&self, out: &mut [T])
+    where
+        T: Clone,
+    {
+        let copy;
+        let source = match self.inner.as_contiguous() {
+            Some(elems) => elems,
+            None => {
+                copy = self.inner.to_tensor();
+                copy.as_slice()
+            }
+        };
+        let rank = <L::Shape as Shape>::RANK;
+        let row = <L::Shape as Shape>::PADDED[rank - 1];
+        if row == 0 {
+            return;
+        }
+        for (r, src) in source.chunks_exact(row).enumerate() {
+            let start = padded_position::<L, Lo, Hi>(r * row);
+            out[start..start + row].clone_from_slice(src);
+        }
+    }
+}
+
+/// The position in the padded shape's row-major buffer of the source
+/// element at flat position `flat`: unravel through the source shape, add
+/// `Lo` on the padded axes, ravel with the padded shape's strides.
+#[inline(always)]
+fn padded_position<L: Layout, Lo: Shape, Hi: Shape>(flat: usize) -> usize
+where
+    L::Shape: PadShape<Lo, Hi>,
+{
+    let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
+    let index = unravel::<L::Shape>(flat);
+    let strides = <PaddedShape<L, Lo, Hi> as Shape>::STRIDES;
+    let pairs = index.as_ref().iter().zip(strides.as_ref()).enumerate();
+    pairs
+        .map(|(axis, (&i, &s))| {
+            let lo = if axis >= rank - k {
+                Lo::PADDED[axis - (rank - k)]
+            } else {
+                0
+            };
+            (i + lo) * s
+        })
+        .sum()
+}
+
+/// Whether `out` is `dims` (rank `rank`) with its last `k` axes padded by
+/// `lo` and `hi`: the rule [`PadShape`] is generated to follow.
+pub const fn is_pad_shape(
+    dims: [usize; 8],
+    rank: usize,
+    lo: [usize; 8],
+    hi: [usize; 8],
+    k: usize,
+    out: [usize; 8],
+) -> bool {
+    if k > rank {
+        return false;
+    }
+    let mut axis = 0;
+    while axis < rank {
+        let want = if axis < rank - k {
+            dims[axis]
+        } else {
+            dims[axis] + lo[axis - (rank - k)] + hi[axis - (rank - k)]
+        };
+        if out[axis] != want {
+            return false;
+        }
+        axis += 1;
+    }
+    true
+}
+
+impl<T, L: Layout, Lo: Shape, Hi: Shape> Index<OutIndex<L, Lo, Hi>> for PaddedView<'_, T, L, Lo, Hi>
+where
+    L::Shape: PadShape<Lo, Hi>,
+{
+    type Output = T;
+
+    /// The element at `index`; the pad value on the border. Out of range
+    /// panics, naming the index and the padded shape.
+    #[track_caller]
+    fn index(&self, index: OutIndex<L, Lo, Hi>) -> &T {
+        match self.get(index) {
+            Some(elem) => elem,
+            None => out_of_bounds(
+                index.as_ref(),
+                <PaddedShape<L, Lo, Hi> as Shape>::DIMS.as_ref(),
+            ),
+        }
+    }
+}
+
+impl<T: Clone, L: Layout, Lo, Hi> Clone for PaddedView<'_, T, L, Lo, Hi> {
+    fn clone(&self) -> Self {
+        PaddedView {
+            inner: self.inner,
+            value: self.value.clone(),
+            pads: PhantomData,
+        }
+    }
+}
+
+impl<T: Copy, L: Layout, Lo, Hi> Copy for PaddedView<'_, T, L, Lo, Hi> {}
+
+/// Equal to a tensor of the padded shape when every element is.
+impl<T: PartialEq, L: Layout, Lo: Shape, Hi: Shape> PartialEq<Tensor<T, PaddedShape<L, Lo, Hi>>>
+    for PaddedView<'_, T, L, Lo, Hi>
+where
+    L::Shape: PadShape<Lo, Hi>,
+{
+    fn eq(&self, other: &Tensor<T, PaddedShape<L, Lo, Hi>>) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+/// `PaddedView { shape: [4, 4], data: [..] }`: the shape and the elements.
+impl<T: fmt::Debug, L: Layout, Lo: Shape, Hi: Shape> fmt::Debug for PaddedView<'_, T, L, Lo, Hi>
+where
+    L::Shape: PadShape<Lo, Hi>,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Elements<'p, 'a, T, L: Layout, Lo, Hi>(&'p PaddedView<'a, T, L, Lo, Hi>);
+        impl<T: fmt::Debug, L: Layout, Lo: Shape, Hi: Shape> fmt::Debug for Elements<'_, '_, T, L, Lo, Hi>
+        where
+            L::Shape: PadShape<Lo, Hi>,
+        {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list().entries(self.0.iter()).finish()
+            }
+        }
+        f.debug_struct("PaddedView")
+            .field("shape", &self.shape())
+            .field("data", &Elements(self))
+            .finish()
+    }
+}
+
+impl<'a, T, L: Layout> View<'a, T, L> {
+    /// Zero padding of the last `P::RANK` axes, `P` elements on each side
+    /// of each (`Shape![1, 1]`: a border of one around the last two axes),
+    /// as a read-only [`PaddedView`] that copies nothing. Padding more axes
+    /// than the shape has does not compile.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let img = Tensor::<f32, Shape![1, 28, 28]>::ones();
+    /// let p = img.view().pad::<Shape![1, 1]>(); // [1, 30, 30]
+    /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
+    /// ```
+    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
+    where
+        T: Zero,
+        L::Shape: PadShape<P, P>,
+    {
+        PaddedView::new(self, T::ZERO)
+    }
+
+    /// Constant padding: [`pad`](Self::pad) with `value` on the border
+    /// (NumPy `np.pad(x, .., constant_values=value)`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1.0f32]];
+    /// let p = x.view().pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
+    /// assert_eq!(p.to_tensor().max(), 1.0);
+    /// ```
+    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
+    where
+        L::Shape: PadShape<P, P>,
+    {
+        PaddedView::new(self, value)
+    }
+
+    /// Padding by `Lo` before and `Hi` after each of the last `Lo::RANK`
+    /// axes, with `value` (NumPy
+    /// `np.pad(x, ((0, 0), (lo0, hi0), (lo1, hi1)), constant_values=value)`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2];
+    /// let p = x.view().pad_sides::<Shape![2], Shape![0]>(0);
+    /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
+    /// ```
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
+    where
+        L::Shape: PadShape<Lo, Hi>,
+    {
+        PaddedView::new(self, value)
+    }
+}
+
+impl<'a, T, L: Layout> ViewMut<'a, T, L> {
+    /// [`View::pad`], as a read-only [`PaddedView`].
+    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
+    where
+        T: Zero,
+        L::Shape: PadShape<P, P>,
+    {
+        self.into_view().pad()
+    }
+
+    /// [`View::pad_with`], as a read-only [`PaddedView`].
+    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
+    where
+        L::Shape: PadShape<P, P>,
+    {
+        self.into_view().pad_with(value)
+    }
+
+    /// [`View::pad_sides`], as a read-only [`PaddedView`].
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
+    where
+        L::Shape: PadShape<Lo, Hi>,
+    {
+        self.into_view().pad_sides(value)
+    }
+
+    /// The same elements, read-only, for as long as this view borrowed them.
+    fn into_view(self) -> View<'a, T, L> {
+        let (data, state) = self.into_parts();
+        View::new(data, state)
+    }
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// [`View::pad`] of the whole tensor: zero padding of the last
+    /// `P::RANK` axes, `P` on each side of each, without a copy.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let img = Tensor::<f32, Shape![1, 28, 28]>::ones();
+    /// let p = img.pad::<Shape![1, 1]>(); // [1, 30, 30]
+    /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
+    /// ```
+    pub fn pad<P: Shape>(&self) -> PaddedView<'_, T, RowMajor<S>, P, P>
+    where
+        T: Zero,
+        S: PadShape<P, P>,
+    {
+        self.view().pad()
+    }
+
+    /// [`View::pad_with`] of the whole tensor: constant padding.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1.0f32]];
+    /// let p = x.pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
+    /// assert_eq!(p.to_tensor().max(), 1.0);
+    /// ```
+    pub fn pad_with<P: Shape>(&self, value: T) -> PaddedView<'_, T, RowMajor<S>, P, P>
+    where
+        S: PadShape<P, P>,
+    {
+        self.view().pad_with(value)
+    }
+
+    /// [`View::pad_sides`] of the whole tensor: `Lo` before and `Hi` after.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![1, 2];
+    /// let p = x.pad_sides::<Shape![2], Shape![0]>(0);
+    /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
+    /// ```
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(
+        &self,
+        value: T,
+    ) -> PaddedView<'_, T, RowMajor<S>, Lo, Hi>
+    where
+        S: PadShape<Lo, Hi>,
+    {
+        self.view().pad_sides(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_pad_shape;
+    use crate::prelude::*;
+
+    /// The naive reference: each element of the padded shape tested
+    /// against the source's bounds, as `np.pad` defines it.
+    fn reference<const H: usize, const W: usize>(
+        x: &[i32],
+        [lh, hh, lw, hw]: [usize; 4],
+        value: i32,
+    ) -> std::vec::Vec<i32> {
+        let mut out = std::vec::Vec::new();
+        for y in 0..H + lh + hh {
+            for xx in 0..W + lw + hw {
+                let inside = (lh..lh + H).contains(&y) && (lw..lw + W).contains(&xx);
+                out.push(if inside {
+                    x[(y - lh) * W + xx - lw]
+                } else {
+                    value
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_padded_index_reads_the_source_or_the_value() {
+        let t = Tensor::<i32, Shape![3, 4]>::from_flat_fn(|i| i as i32 * 3 - 5);
+        let p = t.pad_sides::<Shape![1, 2], Shape![2, 0]>(-9);
+        assert_eq!(p.shape(), [6, 6]);
+        let want = reference::<3, 4>(t.as_slice(), [1, 2, 2, 0], -9);
+        assert_eq!(p.to_tensor().as_slice(), want);
+        assert_eq!(p.iter().copied().collect::<std::vec::Vec<_>>(), want);
+        for (flat, &w) in want.iter().enumerate() {
+            let [i, j] = crate::index::unravel::<Shape![6, 6]>(flat);
+            assert_eq!((p[[i, j]], p.get([i, j])), (w, Some(&w)));
+        }
+        assert_eq!((p.get([6, 0]), p.get([0, 6])), (None, None));
+        assert_eq!(p, p.to_tensor());
+        assert_eq!(*p.value(), -9);
+        assert_eq!(p.inner(), t);
+    }
+
+    #[test]
+    fn views_pad_as_their_copies() {
+        let t = Tensor::<i32, Shape![2, 3, 4]>::from_flat_fn(|i| i as i32);
+        let v = t.permute::<Axes![2, 0, 1]>(); // [4, 2, 3], not contiguous
+        let p = v.pad::<Shape![1, 1]>();
+        assert_eq!(p.shape(), [4, 4, 5]);
+        assert_eq!(
+            p.to_tensor(),
+            v.to_tensor().pad::<Shape![1, 1]>().to_tensor()
+        );
+        for (flat, &x) in p.to_tensor().iter().enumerate() {
+            let [c, i, j] = crate::index::unravel::<Shape![4, 4, 5]>(flat);
+            let inside = (1..3).contains(&i) && (1..4).contains(&j);
+            assert_eq!(x, if inside { v[[c, i - 1, j - 1]] } else { 0 });
+        }
+        // Every axis padded, and one axis only; a sliced source.
+        let all = t.pad_sides::<Shape![1, 0, 2], Shape![0, 1, 1]>(7);
+        assert_eq!(all.shape(), [3, 4, 7]);
+        assert_eq!(all[[0, 0, 3]], 7);
+        assert_eq!(all[[1, 2, 4]], t[[0, 2, 2]]);
+        assert_eq!(all[[2, 3, 4]], 7);
+        let last = slice!(t, .., 1, 1..;2).pad::<Shape![3]>();
+        assert_eq!(
+            last.to_tensor(),
+            tensor![[0, 0, 0, 5, 7, 0, 0, 0], [0, 0, 0, 17, 19, 0, 0, 0]]
+        );
+        // A mutable view pads read-only; zero-sized sources pad to the value.
+        let mut m = t;
+        let pm = m.view_mut().pad_with::<Shape![1]>(1);
+        assert_eq!(pm.shape(), [2, 3, 6]);
+        let e = Tensor::<i32, Shape![0, 2]>::zeros();
+        assert_eq!(
+            e.pad_with::<Shape![1, 1]>(3).to_tensor(),
+            Tensor::<i32, Shape![2, 4]>::full(3)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "index [0, 5] is out of bounds for shape [4, 4]")]
+    fn indexing_past_the_padded_shape_panics_with_the_index_and_the_shape() {
+        let t = tensor![[1, 2], [3, 4]];
+        let _ = t.pad::<Shape![1, 1]>()[[0, 5]];
+    }
+
+    #[test]
+    fn the_shape_rule() {
+        let pad = |xs: &[usize]| {
+            let mut p = [1; 8];
+            p[..xs.len()].copy_from_slice(xs);
+            p
+        };
+        let ok = |d: &[usize], lo: &[usize], hi: &[usize], o: &[usize]| {
+            is_pad_shape(pad(d), d.len(), pad(lo), pad(hi), lo.len(), pad(o))
+        };
+        assert!(ok(&[1, 28, 28], &[1, 1], &[1, 1], &[1, 30, 30]));
+        assert!(ok(&[1, 28, 28], &[2], &[0], &[1, 28, 30]));
+        assert!(!ok(&[1, 28, 28], &[1, 1], &[1, 1], &[1, 30, 29]));
+        assert!(!ok(&[28], &[1, 1], &[1, 1], &[30]));
+    }
+}
