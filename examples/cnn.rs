@@ -65,31 +65,38 @@ pub struct Cnn {
     pub dense_b: Tensor<f32, Shape![10]>,
 }
 
-/// The convolution's output with its biases, before the ReLU: `[F, 6, 6]`.
+/// The convolution of one image by the filters, `[F, 6, 6]`, without the
+/// biases (see [`pool`]).
 pub fn convolve(
     net: &Cnn,
     image: &Tensor<f32, Shape![1, 8, 8]>,
 ) -> Tensor<f32, Shape![Filters, 6, 6]> {
-    let mut z = image.conv2d(&net.conv_w);
-    z += &net.conv_b;
-    z
+    image.conv2d(&net.conv_w)
 }
 
-/// The pooled features of one image, `[F, 3, 3]`: the largest of each 2×2
-/// pool of the convolution, through ReLU. Pooling first and then the ReLU
-/// gives the same numbers as the other order (both are maxima) with a
-/// quarter of the ReLUs.
+/// The pooled features of one image, `[F, 3, 3]`: `pool(convolve(..))`.
 pub fn features(
     net: &Cnn,
     image: &Tensor<f32, Shape![1, 8, 8]>,
 ) -> Tensor<f32, Shape![Filters, 3, 3]> {
-    pool(&convolve(net, image))
+    pool(net, &convolve(net, image))
 }
 
-/// The features from the convolution's output `z` ([`convolve`]): the
-/// largest of each 2×2 pool, through ReLU.
-pub fn pool(z: &Tensor<f32, Shape![Filters, 6, 6]>) -> Tensor<f32, Shape![Filters, 3, 3]> {
-    z.max_pool2d::<Shape![2, 2]>().map(|&z| z.max(0.0))
+/// The features from the convolution `z` ([`convolve`]): the largest of
+/// each 2×2 pool, plus the filter's bias, through ReLU.
+///
+/// This is the textbook order (bias, ReLU, then pooling) rearranged to
+/// touch a quarter of the elements, with the same numbers bit for bit:
+/// rounding `z + b` is monotonic in `z`, so the largest of the sums is the
+/// sum with the largest `z`, and ReLU (a maximum too) commutes with the
+/// pooling.
+pub fn pool(
+    net: &Cnn,
+    z: &Tensor<f32, Shape![Filters, 6, 6]>,
+) -> Tensor<f32, Shape![Filters, 3, 3]> {
+    let mut pooled = z.max_pool2d::<Shape![2, 2]>();
+    pooled += &net.conv_b;
+    pooled.map(|&v| v.max(0.0))
 }
 
 /// The ten class scores (logits, before softmax) of one image.

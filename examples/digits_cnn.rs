@@ -92,7 +92,7 @@ struct Batch {
 
 /// What the forward pass keeps for the backward pass.
 struct Forward {
-    /// Each image's convolution with biases, before ReLU: `[F, 6, 6]`.
+    /// Each image's convolution, before the biases: `[F, 6, 6]`.
     z: [Tensor<f32, Shape![Filters, 6, 6]>; BATCH],
     /// The pooled features through ReLU, one row per image.
     features: Tensor<f32, Shape![B, Features]>,
@@ -107,7 +107,7 @@ fn forward(net: &Cnn, images: &Tensor<f32, Shape![B, 8, 8]>) -> Forward {
         let image = slice!(images, b).reshape::<Shape![1, 8, 8]>().to_tensor();
         convolve(net, &image)
     });
-    let pooled = z.each_ref().map(pool);
+    let pooled = z.each_ref().map(|z| pool(net, z));
     let features = Tensor::from_fn(|[b, k]| pooled[b].as_slice()[k]);
     let logits = features.matmul(&net.dense_w) + &net.dense_b;
     Forward {
@@ -131,15 +131,16 @@ fn gradients(net: &Cnn, batch: &Batch) -> (f32, Cnn) {
     let dense_b = d_logits.sum_axes::<Axes![0]>();
     let d_features = d_logits.matmul(&net.dense_w.t().to_tensor()); // [B, 72]
 
-    // ReLU and max pooling: each pooled feature's gradient goes to the
-    // first largest element of its 2x2 pool (PyTorch's choice on a tie),
-    // and nowhere if the ReLU cut it off.
+    // ReLU, biases and max pooling: a feature's gradient reaches its bias
+    // and the first largest element of its 2x2 pool (PyTorch's choice on a
+    // tie), or nothing if the ReLU cut it off.
+    let d_pooled = d_features.zip_map(&fwd.features, |&d, &f| if f > 0.0 { d } else { 0.0 });
     let winners = fwd.z.each_ref().map(pool_winners);
     let dz = Tensor::<f32, Shape![B, Filters, 6, 6]>::from_fn(|[b, f, i, j]| {
         let k = (f * 3 + i / 2) * 3 + j / 2;
         let won = winners[b].as_slice()[k] == (i % 2) * 2 + j % 2;
-        if won && fwd.features[[b, k]] > 0.0 {
-            d_features[[b, k]]
+        if won {
+            d_pooled[[b, k]]
         } else {
             0.0
         }
@@ -152,8 +153,9 @@ fn gradients(net: &Cnn, batch: &Batch) -> (f32, Cnn) {
         .images
         .conv2d(&dz.permute::<Axes![1, 0, 2, 3]>())
         .into_reshape::<Shape![Filters, 1, 3, 3]>();
-    let conv_b = dz
-        .sum_axes::<Axes![0, 2, 3]>()
+    let conv_b = d_pooled
+        .into_reshape::<Shape![B, Filters, 9]>()
+        .sum_axes::<Axes![0, 2]>()
         .into_reshape::<Shape![Filters, 1, 1]>();
     let grads = Cnn {
         conv_w,

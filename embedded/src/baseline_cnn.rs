@@ -3,10 +3,12 @@
 //! target.
 //!
 //! Written as a C programmer writes it: the convolution as a dot product of
-//! 9 taps per output, ReLU and the 2×2 maximum per pooled feature, the dense
-//! layer as a dot product per class. Each sum runs from zero over its terms
-//! in the order tensor-core adds them (taps row by row, then the bias;
-//! features in order, then the bias), so the logits are bit-identical to
+//! 9 taps per output, then per pooled feature the 2×2 maximum, the filter's
+//! bias and ReLU (the bias after the pooling, as `tensor_examples::cnn::pool`
+//! adds it: the same numbers as the textbook order, a quarter of the adds),
+//! the dense layer as a dot product per class. Each sum runs from zero over
+//! its terms in the order tensor-core adds them (taps row by row; features
+//! in order, then the bias), so the logits are bit-identical to
 //! tensor-core's (checked by the tests and by the firmware on every test
 //! image).
 //!
@@ -44,7 +46,7 @@ pub fn logits(net: &Cnn, x: &[f32; 64]) -> [f32; 10] {
                         acc += w[f * 9 + a * 3 + c] * x[(i + a) * 8 + j + c];
                     }
                 }
-                *out = acc + b[f];
+                *out = acc;
             }
         }
     }
@@ -54,7 +56,7 @@ pub fn logits(net: &Cnn, x: &[f32; 64]) -> [f32; 10] {
         let pool = &conv[f];
         let top = pool[2 * i][2 * j].max(pool[2 * i][2 * j + 1]);
         let bottom = pool[2 * i + 1][2 * j].max(pool[2 * i + 1][2 * j + 1]);
-        *feature = top.max(bottom).max(0.0);
+        *feature = (top.max(bottom) + net.conv_b.as_slice()[f]).max(0.0);
     }
     let (d, db) = (
         flat::<{ K * 10 }>(net.dense_w.as_slice()),
