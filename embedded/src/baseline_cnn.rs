@@ -32,10 +32,8 @@ const K: usize = Features::VALUE;
 
 /// The ten logits of one 8×8 image (row-major, one channel).
 pub fn logits(net: &Cnn, x: &[f32; 64]) -> [f32; 10] {
-    let (w, b) = (
-        flat::<{ F * 9 }>(net.conv_w.as_slice()),
-        net.conv_b.as_slice(),
-    );
+    let w = flat::<{ F * 9 }>(net.conv_w.as_slice());
+    let b = flat::<F>(net.conv_b.as_slice());
     let mut conv = [[[0.0f32; 6]; 6]; F];
     for (f, channel) in conv.iter_mut().enumerate() {
         for (i, row) in channel.iter_mut().enumerate() {
@@ -56,7 +54,7 @@ pub fn logits(net: &Cnn, x: &[f32; 64]) -> [f32; 10] {
         let pool = &conv[f];
         let top = pool[2 * i][2 * j].max(pool[2 * i][2 * j + 1]);
         let bottom = pool[2 * i + 1][2 * j].max(pool[2 * i + 1][2 * j + 1]);
-        *feature = (top.max(bottom) + net.conv_b.as_slice()[f]).max(0.0);
+        *feature = (top.max(bottom) + b[f]).max(0.0);
     }
     let (d, db) = (
         flat::<{ K * 10 }>(net.dense_w.as_slice()),
