@@ -77,9 +77,10 @@ pub fn convolve(
 /// The pooled features of one image, `[F, 3, 3]`: `pool(convolve(..))`.
 ///
 /// The convolution is written into a local tensor (`assign_conv2d`)
-/// rather than returned by `conv2d`: on a Cortex-M4F that saves a copy of
-/// the `[F, 6, 6]` result: about 900 bytes of stack and 5% of the time of an
-/// inference (measured by the firmware in `embedded/`).
+/// rather than returned by `conv2d`, which copies the `[F, 6, 6]` result
+/// once more: on a Cortex-M4F the copy costs about 900 bytes of stack and
+/// 5% of the time of an inference (measured by the firmware in
+/// `embedded/`).
 pub fn features(
     net: &Cnn,
     image: &Tensor<f32, Shape![1, 8, 8]>,
