@@ -25,6 +25,13 @@ pub mod mlp;
 // `static` data, and the held-out digits.
 pub mod trained;
 
+// A convolutional digit classifier (conv 3x3, ReLU, max pool, dense): the
+// inference half of the `cnn` example.
+pub mod cnn;
+
+// That network with the weights the `cnn` example trained, as `static` data.
+pub mod trained_cnn;
+
 /// A 3×3 image-filter kernel.
 pub type Kernel = Tensor<i16, Shape![3, 3]>;
 

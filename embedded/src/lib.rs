@@ -1,6 +1,6 @@
 //! What the firmware runs, as portable `#![no_std]` code: the digits MLP
-//! from `static` weights through tensor-core and as hand-written loops,
-//! and the static-table demos of `tensor_examples`. The firmware
+//! and the digits CNN from `static` weights through tensor-core and as
+//! hand-written loops, and the static-table demos of `tensor_examples`. The firmware
 //! (`src/firmware/`, Cortex-M only) calls these, measures them and prints
 //! over semihosting; on the host they are unit-tested and the stub `main`
 //! prints the same results.
@@ -9,10 +9,13 @@
 //! let run = tensor_firmware::classify_test_set();
 //! assert_eq!(run.library, tensor_examples::trained::HOST_CORRECT);
 //! assert!(run.same_logits);
+//! let cnn = tensor_firmware::classify_test_set_cnn();
+//! assert_eq!(cnn.library, tensor_examples::trained_cnn::HOST_CORRECT);
 //! ```
 #![no_std]
 
 pub mod baseline;
+pub mod baseline_cnn;
 pub mod demos;
 
 use tensor_core::prelude::*;
@@ -51,6 +54,38 @@ pub fn classify_test_set() -> TestRun {
     run
 }
 
+/// Classifies every held-out digit with the CNN through tensor-core
+/// (`tensor_examples::cnn::predict`, weights `trained_cnn::NET`) and with
+/// [`baseline_cnn::predict`].
+pub fn classify_test_set_cnn() -> TestRun {
+    use tensor_examples::cnn::{image, logits, predict};
+    use tensor_examples::trained_cnn::NET;
+    let mut run = TestRun {
+        library: 0,
+        loops: 0,
+        same_logits: true,
+    };
+    for record in &TEST_SET {
+        let (x, label) = (image(record), record[64] as usize);
+        run.library += usize::from(predict(&NET, &x) == label);
+        run.loops += usize::from(baseline_cnn::predict(&NET, input_cnn(&x)) == label);
+        let (ours, loops) = (logits(&NET, &x), baseline_cnn::logits(&NET, input_cnn(&x)));
+        run.same_logits &= ours
+            .iter()
+            .zip(loops)
+            .all(|(a, b)| a.to_bits() == b.to_bits());
+    }
+    run
+}
+
+/// The CNN's input image as the plain array its hand-written loops take.
+pub fn input_cnn(x: &Tensor<f32, Shape![1, 8, 8]>) -> &[f32; 64] {
+    let [pixels] = x.as_slice().as_chunks::<64>().0 else {
+        unreachable!("a [1, 8, 8] tensor is 64 elements")
+    };
+    pixels
+}
+
 /// The input tensor as the plain array the hand-written loops take.
 pub fn input(x: &Tensor<f32, Shape![64]>) -> &[f32; 64] {
     let [pixels] = x.as_slice().as_chunks::<64>().0 else {
@@ -79,6 +114,14 @@ mod tests {
         let run = classify_test_set();
         assert_eq!(run.library, HOST_CORRECT);
         assert_eq!(run.loops, HOST_CORRECT);
+        assert!(run.same_logits);
+    }
+
+    #[test]
+    fn the_cnn_and_its_loops_agree_with_the_host_record() {
+        let run = classify_test_set_cnn();
+        assert_eq!(run.library, tensor_examples::trained_cnn::HOST_CORRECT);
+        assert_eq!(run.loops, tensor_examples::trained_cnn::HOST_CORRECT);
         assert!(run.same_logits);
     }
 

@@ -18,6 +18,14 @@ fn main() {
         "host: library {}/360, loops {}/360, identical logits: {}, recorded {HOST_CORRECT}/360",
         run.library, run.loops, run.same_logits
     );
+    let cnn = tensor_firmware::classify_test_set_cnn();
+    println!(
+        "host: CNN library {}/360, loops {}/360, identical logits: {}, recorded {}/360",
+        cnn.library,
+        cnn.loops,
+        cnn.same_logits,
+        tensor_examples::trained_cnn::HOST_CORRECT
+    );
     println!(
         "host: static-table demos: {:?}",
         tensor_firmware::demos::check()

@@ -2,6 +2,7 @@
 //! measures them, prints over semihosting, and exits QEMU with status 0
 //! when every check passes, 1 otherwise (a panic exits 1 too).
 
+mod cnn;
 mod cost;
 mod footprint;
 mod stack;
@@ -47,9 +48,12 @@ fn run(ticks: &mut Ticks) -> bool {
     let accurate = check_accuracy();
     report_nalgebra();
     measure_cost(ticks);
+    let cnn = cnn::check_accuracy();
+    cnn::measure_stack();
+    cnn::measure_cost(ticks);
     let demos = run_demos();
     show_confidence();
-    accurate && demos
+    accurate && cnn && demos
 }
 
 /// tensor-core's inference of one image, as the cost and stack measurements
@@ -179,12 +183,12 @@ fn measure_cost(ticks: &mut Ticks) {
 }
 
 /// The ticks of `f()` less those of an empty call.
-fn net_ticks(ticks: &mut Ticks, empty: u32, f: impl FnOnce() -> usize) -> u64 {
+pub(crate) fn net_ticks(ticks: &mut Ticks, empty: u32, f: impl FnOnce() -> usize) -> u64 {
     u64::from(ticks.measure(f).1 - empty)
 }
 
 /// `a / b` in thousandths, rounded to nearest.
-fn ratio(a: u64, b: u64) -> u64 {
+pub(crate) fn ratio(a: u64, b: u64) -> u64 {
     (a * 1000 + b / 2) / b
 }
 
