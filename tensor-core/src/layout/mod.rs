@@ -32,6 +32,7 @@ pub mod flip;
 pub mod permute;
 pub mod reshape;
 pub mod slice;
+pub mod walk;
 pub mod window;
 
 pub use expand::Expanded;

@@ -25,7 +25,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{BroadcastFrom, BroadcastShapes};
-use crate::index::unravel;
+use crate::layout::walk::Rows;
 use crate::layout::{Expanded, Layout};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -114,81 +114,6 @@ fn fill_rows<T, S: Shape, R>(
     }
 }
 
-/// Reads a view with constant strides row by row along its last axis.
-struct Rows<'a, T, L: Layout> {
-    /// The view's buffer.
-    data: &'a [T],
-    /// The view's run-time state.
-    state: L::State,
-    /// The view's elements when contiguous: rows are then cut by index
-    /// arithmetic LLVM can bound, with no unravel.
-    flat: Option<&'a [T]>,
-}
-
-/// One row of a [`Rows`]: the elements it reads, in buffer order.
-struct Row<'a, T>(&'a [T]);
-
-impl<'a, T, L: Layout> Rows<'a, T, L> {
-    /// Whether the layout has constant strides and at least one axis, so
-    /// that rows can be read.
-    const OK: bool = L::STRIDES.is_some() && <L::Shape as Shape>::RANK > 0;
-    /// The length of a row: the last dimension (0 for rank 0).
-    const WIDTH: usize = last(<L::Shape as Shape>::PADDED, <L::Shape as Shape>::RANK);
-    /// The stride of the last axis.
-    const STEP: isize = match L::STRIDES {
-        Some(s) if <L::Shape as Shape>::RANK > 0 => s[<L::Shape as Shape>::RANK - 1],
-        _ => 0,
-    };
-    /// How many buffer positions a row spans: `(WIDTH - 1) · |STEP| + 1`.
-    const SPAN: usize = match Self::WIDTH {
-        0 => 0,
-        w => (w - 1) * Self::STEP.unsigned_abs() + 1,
-    };
-
-    /// The reader of `view`, whose layout must be [`Rows::OK`].
-    #[inline(always)]
-    fn new(view: &View<'a, T, L>) -> Self {
-        let (data, state) = view.parts();
-        let flat = view.as_contiguous();
-        Rows { data, state, flat }
-    }
-
-    /// Row `r`: the elements whose flat logical positions are
-    /// `r · WIDTH .. (r + 1) · WIDTH`.
-    #[inline(always)]
-    fn row(&self, r: usize) -> Row<'a, T> {
-        if let Some(elems) = self.flat {
-            return Row(&elems[r * Self::WIDTH..][..Self::WIDTH]);
-        }
-        let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &self.state);
-        let low = match Self::STEP < 0 {
-            true => first - (Self::SPAN - 1),
-            false => first,
-        };
-        Row(&self.data[low..][..Self::SPAN])
-    }
-
-    /// Element `j` of `row`.
-    #[inline(always)]
-    fn at(row: &Row<'a, T>, j: usize) -> &'a T {
-        let step = Self::STEP.unsigned_abs();
-        match Self::STEP {
-            0 => &row.0[0],
-            1 => &row.0[j],
-            s if s > 0 => &row.0[j * step],
-            _ => &row.0[(Self::WIDTH - 1 - j) * step],
-        }
-    }
-}
-
-/// The last of the first `rank` entries of `dims` (0 for rank 0).
-const fn last(dims: [usize; 8], rank: usize) -> usize {
-    match rank {
-        0 => 0,
-        r => dims[r - 1],
-    }
-}
-
 /// `f` of the elements of `a` and `b`, which have the same shape `O`.
 #[inline(always)]
 fn zip_same<A, B, U, O: Shape, La, Lb>(
@@ -224,13 +149,13 @@ fn zip_same_into<A, B, U, O: Shape, La, Lb>(
     if let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) {
         return fill(out, |i| f(&a[i], &b[i]));
     }
-    if const { Rows::<A, La>::OK && Rows::<B, Lb>::OK } {
+    if const { Rows::<A, La>::STRIDED && Rows::<B, Lb>::STRIDED } {
         let (ra, rb) = (Rows::new(&a), Rows::new(&b));
         return fill_rows::<U, O, _>(
             out,
             Rows::<A, La>::WIDTH,
             |r| (ra.row(r), rb.row(r)),
-            |(x, y), j| f(Rows::<A, La>::at(x, j), Rows::<B, Lb>::at(y, j)),
+            |(x, y), j| f(ra.at(x, j), rb.at(y, j)),
         );
     }
     fill(out, |i| f(a.at_flat(i), b.at_flat(i)))
@@ -299,7 +224,7 @@ fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
 {
     type Rb<'a, B, S> = Rows<'a, <B as AsView>::Elem, Expanded<<B as AsView>::Layout, S>>;
     let b = b.as_view().expand::<L::Shape>();
-    if const { Rb::<B, L::Shape>::OK } && out.view().as_contiguous().is_some() {
+    if const { Rb::<B, L::Shape>::STRIDED } && out.view().as_contiguous().is_some() {
         let rows = Rows::new(&b);
         let (data, start) = out.contiguous_mut();
         let elems = &mut data[start..][..<L::Shape as Shape>::SIZE];
@@ -307,7 +232,7 @@ fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
         for (r, chunk) in elems.chunks_exact_mut(width).enumerate() {
             let row = rows.row(r);
             for (j, x) in chunk.iter_mut().enumerate() {
-                f(x, Rb::<B, L::Shape>::at(&row, j));
+                f(x, rows.at(&row, j));
             }
         }
         return;
@@ -387,12 +312,12 @@ fn map_view<T, U, L: Layout>(v: View<'_, T, L>, mut f: impl FnMut(&T) -> U) -> T
     if let Some(elems) = v.as_contiguous() {
         return build(|i| f(&elems[i]));
     }
-    if const { Rows::<T, L>::OK } {
+    if const { Rows::<T, L>::STRIDED } {
         let rows = Rows::new(&v);
         return build_rows(
             Rows::<T, L>::WIDTH,
             |r| rows.row(r),
-            |x, j| f(Rows::<T, L>::at(x, j)),
+            |x, j| f(rows.at(x, j)),
         );
     }
     build(|i| f(v.at_flat(i)))

@@ -3,7 +3,7 @@
 //! The output is written once, in place: the copy fills uninitialised slots
 //! ([`MaybeUninit`]) in output order, and only then is the tensor assumed
 //! initialised. How the input is walked is decided at compile time from the
-//! layout's constant strides ([`Layout::STRIDES`]), see [`Path`]:
+//! layout's walk ([`Walk`], `layout/walk.rs`), refined here, see [`Path`]:
 //!
 //! * no strides (a reshape that composes index maps), rank 0 or no elements:
 //!   element by element through [`Layout::offset`];
@@ -38,10 +38,10 @@
 
 use core::marker::PhantomData;
 use core::mem::{self, MaybeUninit};
-use core::ops::Range;
 
 use super::View;
 use crate::index::unravel;
+use crate::layout::walk::{odometer, run_at, run_span, Walk};
 use crate::layout::{count, row_major_unsigned, Layout, Padded, MAX_RANK};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -94,7 +94,10 @@ impl<T, L: Layout> Plan<T, L> {
     /// The output's row-major strides.
     const OUT: Padded<usize> = row_major_unsigned(Self::DIMS, Self::RANK);
     /// The path this copy takes.
-    pub(crate) const PATH: Path = choose(L::STRIDES, Self::DIMS, Self::RANK, mem::size_of::<T>());
+    pub(crate) const PATH: Path = match Walk::of::<L>() {
+        Walk::Elements => Path::PerElement,
+        _ => choose(L::STRIDES, Self::DIMS, Self::RANK, mem::size_of::<T>()),
+    };
 }
 
 /// The path for a view of `dims` (rank `rank`) whose input strides are
@@ -193,45 +196,13 @@ fn per_element<T: Clone, L: Layout>(data: &[T], state: &L::State, out: &mut [May
     }
 }
 
-/// Calls `f(input, output)` for each index of `axes`, in row-major order:
-/// `input` is `start.0 + Σ index[k] · strides[k]` and `output` is
-/// `start.1 + Σ index[k] · out[k]`, kept by additions (an odometer).
-#[inline(always)]
-fn walk(
-    axes: Range<usize>,
-    (dims, strides, out): (&Padded<usize>, &Padded<isize>, &Padded<usize>),
-    start: (isize, usize),
-    mut f: impl FnMut(isize, usize),
-) {
-    let (mut index, (mut input, mut output)) = ([0usize; MAX_RANK], start);
-    loop {
-        f(input, output);
-        let mut k = axes.end;
-        loop {
-            if k == axes.start {
-                return;
-            }
-            k -= 1;
-            index[k] += 1;
-            input += strides[k];
-            output += out[k];
-            if index[k] < dims[k] {
-                break;
-            }
-            index[k] = 0;
-            input -= strides[k] * dims[k] as isize;
-            output -= out[k] * dims[k];
-        }
-    }
-}
-
 /// [`Path::Rows`]: every output row along the last axis, in order.
 #[inline]
 fn rows<T: Clone, L: Layout>(data: &[T], base: isize, out: &mut [MaybeUninit<T>]) {
     let (dims, strides) = (&Plan::<T, L>::DIMS, &Plan::<T, L>::STRIDES);
     let last = Plan::<T, L>::RANK - 1;
     let (len, step) = (dims[last], strides[last]);
-    walk(
+    odometer(
         0..last,
         (dims, strides, &Plan::<T, L>::OUT),
         (base, 0),
@@ -244,30 +215,15 @@ fn rows<T: Clone, L: Layout>(data: &[T], base: isize, out: &mut [MaybeUninit<T>]
 /// Fills `out` with the elements of `data` at `at`, `at + step`, ...
 #[inline(always)]
 fn row<T: Clone>(data: &[T], at: usize, step: isize, out: &mut [MaybeUninit<T>]) {
-    let reach = (out.len() - 1) * step.unsigned_abs();
+    let run = &data[run_span(at, out.len(), step)];
     match step {
         1 => {
-            out.write_clone_of_slice(&data[at..=at + reach]);
-        }
-        0 => {
-            let x = &data[at];
-            out.iter_mut().for_each(|slot| {
-                slot.write(x.clone());
-            });
-        }
-        2.. => {
-            let src = data[at..=at + reach].iter().step_by(step as usize);
-            out.iter_mut().zip(src).for_each(|(slot, x)| {
-                slot.write(x.clone());
-            });
+            out.write_clone_of_slice(run);
         }
         _ => {
-            let src = data[at - reach..=at]
-                .iter()
-                .rev()
-                .step_by(step.unsigned_abs());
-            out.iter_mut().zip(src).for_each(|(slot, x)| {
-                slot.write(x.clone());
+            let len = out.len();
+            out.iter_mut().enumerate().for_each(|(j, slot)| {
+                slot.write(run[run_at(j, len, step)].clone());
             });
         }
     }
@@ -288,7 +244,7 @@ fn tiles<T: Clone, L: Layout>(
         &Plan::<T, L>::OUT,
     );
     let (rows, row_len) = (p.0[axis], p.2[axis]);
-    walk(0..axis, p, (base, 0), |input, output| {
+    odometer(0..axis, p, (base, 0), |input, output| {
         for first in (0..rows).step_by(BAND) {
             let len = BAND.min(rows - first);
             let band = Band {
@@ -363,7 +319,7 @@ fn columns<T: Clone, L: Layout>(
     );
     let last = Plan::<T, L>::RANK - 1;
     let (len, step) = (p.0[last], p.1[last]);
-    walk(axis + 1..last, p, (at, 0), |input, column| {
+    odometer(axis + 1..last, p, (at, 0), |input, column| {
         let mut j = 0;
         while j + GROUP <= len {
             let rows = core::array::from_fn(|g| (input + (j + g) as isize * step) as usize);
@@ -673,20 +629,5 @@ mod tests {
         let s = Tensor::<String, Shape![40, 3]>::from_flat_fn(|i| i.to_string());
         check(s.t(), Path::Rows);
         check(s.t().reshape::<Shape![120]>(), Path::PerElement);
-    }
-
-    #[test]
-    fn odometer_offsets_match_the_strides() {
-        let (dims, strides, out) = (
-            [2, 3, 4, 1, 1, 1, 1, 1],
-            [-12, 4, 1, 0, 0, 0, 0, 0],
-            [12, 4, 1, 0, 0, 0, 0, 0],
-        );
-        let mut seen = std::vec::Vec::new();
-        walk(0..2, (&dims, &strides, &out), (100, 7), |i, o| {
-            seen.push((i, o))
-        });
-        let expected = [(100, 7), (104, 11), (108, 15), (88, 19), (92, 23), (96, 27)];
-        assert_eq!(seen, expected);
     }
 }
