@@ -76,6 +76,7 @@ pub mod prelude {
     pub use crate::ops::conv::Conv;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
+    pub use crate::ops::lazy::IntoLazy;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::moments::Moments;
     pub use crate::ops::pool::Pool;

@@ -155,9 +155,11 @@ pub(crate) struct Rows<'a, T, L: Layout> {
     flat: Option<&'a [T]>,
 }
 
-/// One row of a [`Rows`]: the elements it reads, in buffer order, or for
-/// [`Walk::Elements`] the flat index of its first element.
-pub(crate) struct Row<'a, T>(&'a [T], usize);
+/// One row of a view read along its last axis: the elements it reads, in
+/// buffer order, or for [`Walk::Elements`] the flat index of its first
+/// element.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<'a, T>(&'a [T], usize);
 
 impl<'a, T, L: Layout> Rows<'a, T, L> {
     /// How the layout is walked.
@@ -197,6 +199,12 @@ impl<'a, T, L: Layout> Rows<'a, T, L> {
         }
         let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &state);
         Row(&data[run_span(first, Self::WIDTH, Self::STEP)], 0)
+    }
+
+    /// The element at flat logical position `i`.
+    #[inline(always)]
+    pub(crate) fn flat(&self, i: usize) -> &'a T {
+        self.view.at_flat(i)
     }
 
     /// Element `j` of `row`.

@@ -27,6 +27,7 @@ pub mod conv;
 mod divisor;
 pub mod elementwise;
 pub mod float;
+pub mod lazy;
 pub mod matmul;
 mod mean;
 pub mod moments;

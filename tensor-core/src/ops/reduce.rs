@@ -3,7 +3,7 @@
 //! which the result's shape drops (NumPy `x.sum(axis=(..))`), and their
 //! `*_keep` forms, which keep those axes with size 1 (`keepdims=True`).
 //!
-//! A contiguous run of elements is summed into 8 independent accumulators,
+//! A contiguous run of elements is summed into 16 independent accumulators,
 //! so the sum is not one chain of dependent adds; a reduction over leading
 //! axes adds whole rows into the result, which vectorizes along the row.
 //! `max` and `min` propagate NaN, as NumPy does.
@@ -279,33 +279,64 @@ fn empty<T>(what: &str) -> T {
     panic!("{what} of no element: a reduced axis has size 0")
 }
 
-/// The sum of a run, in 8 independent accumulators.
+/// The sum of a run, in independent accumulators: [`ACCUMULATOR_BYTES`] of
+/// them for elements of 4 bytes or fewer, 8 for larger ones.
 ///
-/// LLVM keeps the accumulators in two vector registers (`f32` on SSE2),
-/// and the sums of consecutive runs overlap once inlined: 3.0 µs for the
-/// row sums of `[256, 256]`, as a hand-written loop. Slower variants:
+/// LLVM keeps the accumulators in vector registers, and the sums of
+/// consecutive runs overlap once inlined. Slower variants (measured with 8
+/// accumulators on SSE2, 3.0 µs for the row sums of `[256, 256]`):
 /// summing the eight pairwise at the end (`(a + e) + ...`: LLVM split them
 /// into four 2-lane chains, 5.6 µs), a call per run (through
-/// `from_flat_fn`: 6.4 µs), 16 or 32 accumulators (3.1 to 4.9 µs), two
-/// runs interleaved (7.1 µs).
+/// `from_flat_fn`: 6.4 µs), two runs interleaved (7.1 µs). (16 or 32
+/// accumulators measured 3.1 to 4.9 µs then; with the current inlining 16
+/// are the faster, see [`ACCUMULATOR_BYTES`].)
 #[inline(always)]
 fn sum_run<T: Copy + Zero + Add<Output = T>>(xs: &[T]) -> T {
-    let mut acc = [T::ZERO; 8];
-    let chunks = xs.chunks_exact(8);
+    match size_of::<T>() {
+        0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs),
+        _ => sum_run_in::<T, 8>(xs),
+    }
+}
+
+/// [`sum_run`] in `N` accumulators.
+#[inline(always)]
+fn sum_run_in<T: Copy + Zero + Add<Output = T>, const N: usize>(xs: &[T]) -> T {
+    let mut acc = [T::ZERO; N];
+    let chunks = xs.chunks_exact(N);
     let rest = chunks.remainder();
     for chunk in chunks {
         for (a, &x) in acc.iter_mut().zip(chunk) {
             *a = *a + x;
         }
     }
-    let [first, others @ ..] = acc;
-    let total = others.iter().fold(first, |s, &x| s + x);
+    let total = acc[1..].iter().fold(acc[0], |s, &x| s + x);
     // Not `total + 0` when nothing is left: LLVM keeps that add (-0.0).
     match rest {
         [] => total,
         _ => rest.iter().fold(total, |s, &x| s + x),
     }
 }
+
+/// The bytes of partial sums [`sum_run`] keeps for elements of 4 bytes or
+/// fewer: four vector registers of independent chains whatever the vector
+/// width (64 bytes: 16 `f32`). Measured on the `[256, 256]` row sums of
+/// `bench/benches/ops.rs`, against a hand loop with 8 accumulators: 32
+/// bytes 1.02–1.03 on SSE2 and 1.00 with AVX-512; 64 bytes 0.91 and 0.86;
+/// 128 bytes 1.16 with AVX-512; 256 bytes 2.1.
+const ACCUMULATOR_BYTES: usize = 64;
+
+/// The bytes of a column strip [`fold_rows`] folds down the rows in
+/// registers: 8 independent chains of the target's vectors. With AVX-512
+/// (32 registers of 64 bytes) the 128-byte strips of SSE2 are two chains,
+/// latency-bound: the `[256, 256]` column sums took 1.72× the hand loop;
+/// 256, 512 and 1024 bytes took 1.07, 1.00–1.01 and 1.00.
+const STRIP_BYTES: usize = if cfg!(target_feature = "avx512f") {
+    1024
+} else if cfg!(target_feature = "avx") {
+    256
+} else {
+    128
+};
 
 /// `combine` folded over a non-empty run.
 #[track_caller]
@@ -406,8 +437,8 @@ fn fold_rows<T: Copy, O: Shape>(
     let mut out = build::<T, O>(|j| elems[j]);
     let (rest, out_row) = (&elems[width..], out.as_mut_slice());
     match size_of::<T>() {
-        0..=4 => fold_strips::<T, 32>(rest, out_row, &combine),
-        5..=8 => fold_strips::<T, 16>(rest, out_row, &combine),
+        0..=4 => fold_strips::<T, { STRIP_BYTES / 4 }>(rest, out_row, &combine),
+        5..=8 => fold_strips::<T, { STRIP_BYTES / 8 }>(rest, out_row, &combine),
         _ => fold_strips::<T, 4>(rest, out_row, &combine),
     }
     out
