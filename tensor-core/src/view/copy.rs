@@ -39,6 +39,7 @@
 use core::marker::PhantomData;
 use core::mem::{self, MaybeUninit};
 
+use super::block::{self, Bitwise};
 use super::View;
 use crate::index::unravel;
 use crate::layout::walk::{odometer, run_at, run_span, Walk};
@@ -53,7 +54,8 @@ const BAND: usize = 32;
 
 /// The input rows a tile reads, hence the output elements per row it writes:
 /// a 4-way interleave is what LLVM vectorises with SSE2 shuffles.
-const GROUP: usize = 4;
+const GROUP: usize = block::BLOCK;
+const _: () = assert!(GROUP == 4);
 
 /// The output elements of each of the [`BAND`] rows held back in the stage
 /// before they are written out, so that rows a multiple of 2 KiB apart
@@ -156,7 +158,7 @@ pub(crate) fn write_tensor<T: Clone, L: Layout>(
     view: &View<'_, T, L>,
     tensor: &mut MaybeUninit<Tensor<T, L::Shape>>,
 ) {
-    write::<T, L>(view.data, &view.state, slots(tensor));
+    write::<T, L>(view.data, &view.state, slots(tensor), None);
 }
 
 /// The elements of an uninitialised tensor as `S::SIZE` slots, row-major.
@@ -172,13 +174,21 @@ pub(crate) fn slots<T, S: Shape>(tensor: &mut MaybeUninit<Tensor<T, S>>) -> &mut
 }
 
 /// Writes `L`'s elements of `data`, in row-major order, into every slot of
-/// `out` (`L::Shape::SIZE` long).
+/// `out` (`L::Shape::SIZE` long). With `bits` (`T: Copy`), full tiles of
+/// 4-byte elements are moved by the SIMD block transposes of `block.rs`.
 #[inline]
-pub(crate) fn write<T: Clone, L: Layout>(data: &[T], state: &L::State, out: &mut [MaybeUninit<T>]) {
+pub(crate) fn write<T: Clone, L: Layout>(
+    data: &[T],
+    state: &L::State,
+    out: &mut [MaybeUninit<T>],
+    bits: Option<Bitwise>,
+) {
     match Plan::<T, L>::PATH {
         Path::PerElement => per_element::<T, L>(data, state, out),
         Path::Rows => rows::<T, L>(data, base::<L>(state), out),
-        Path::Tiles { axis, direct } => tiles::<T, L>(data, base::<L>(state), (axis, direct), out),
+        Path::Tiles { axis, direct } => {
+            tiles::<T, L>(data, base::<L>(state), (axis, direct, bits), out)
+        }
     }
 }
 
@@ -235,7 +245,7 @@ fn row<T: Clone>(data: &[T], at: usize, step: isize, out: &mut [MaybeUninit<T>])
 fn tiles<T: Clone, L: Layout>(
     data: &[T],
     base: isize,
-    (axis, direct): (usize, bool),
+    (axis, direct, bits): (usize, bool, Option<Bitwise>),
     out: &mut [MaybeUninit<T>],
 ) {
     let p = (
@@ -251,6 +261,7 @@ fn tiles<T: Clone, L: Layout>(
                 len,
                 row_len,
                 direct: direct && len == BAND,
+                bits: bits.filter(|_| block::fits::<T>() && direct && len == BAND),
             };
             let at = (input + first as isize, output + first * row_len);
             copy_band::<T, L>(data, at, axis, band, out);
@@ -276,6 +287,9 @@ struct Band {
     /// Whether the columns go straight to the rows ([`Direct`]), or through
     /// the [`Stage`]; only a full band goes straight.
     direct: bool,
+    /// Whether the band is full and direct, and its 4-byte `Copy` elements
+    /// are moved by [`block`] transposes (see [`block::fits`]).
+    bits: Option<Bitwise>,
 }
 
 /// The output rows `band` of the block whose element 0 is at input `at.0`
@@ -292,6 +306,7 @@ fn copy_band<T: Clone, L: Layout>(
         let mut direct = Direct {
             origin: at.1,
             row_len: band.row_len,
+            bits: band.bits,
         };
         columns::<T, L>(data, at.0, axis, &mut direct, out);
     } else {
@@ -360,6 +375,8 @@ struct Direct {
     origin: usize,
     /// The distance between output rows.
     row_len: usize,
+    /// Whether groups go through [`block::transpose`].
+    bits: Option<Bitwise>,
 }
 
 impl<T: Clone> Columns<T> for Direct {
@@ -371,6 +388,10 @@ impl<T: Clone> Columns<T> for Direct {
         column: usize,
         out: &mut [MaybeUninit<T>],
     ) {
+        if let Some(bits) = self.bits {
+            let src = rows.map(|r| &data[r..r + BAND]);
+            return block::transpose(bits, src, out, self.origin + column, self.row_len);
+        }
         for (x, group) in transpose(data, rows).into_iter().enumerate() {
             let at = self.origin + x * self.row_len + column;
             move_into(&mut out[at..at + GROUP], group);
@@ -488,12 +509,10 @@ fn move_into<T, const N: usize>(slots: &mut [MaybeUninit<T>], values: [MaybeUnin
 /// stays scalar.
 #[inline(always)]
 fn transpose<T: Clone>(data: &[T], rows: [usize; GROUP]) -> [[MaybeUninit<T>; GROUP]; BAND] {
-    let row = |g: usize| &data[rows[g]..rows[g] + BAND];
-    let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3));
+    let rows: [&[T]; GROUP] = core::array::from_fn(|g| &data[rows[g]..rows[g] + BAND]);
     let mut tile = [const { [const { MaybeUninit::uninit() }; GROUP] }; BAND];
     for (x, group) in tile.iter_mut().enumerate() {
-        let at = |r: &[T]| MaybeUninit::new(r[x].clone());
-        *group = [at(r0), at(r1), at(r2), at(r3)];
+        *group = core::array::from_fn(|g| MaybeUninit::new(rows[g][x].clone()));
     }
     tile
 }
@@ -526,6 +545,37 @@ mod tests {
     /// A tensor holding `0, 1, 2, ...` in row-major order.
     fn counting<S: Shape>() -> Tensor<i32, S> {
         Tensor::from_flat_fn(|i| i as i32)
+    }
+
+    /// [`check`], and `copy_from`, which moves full bands of 4-byte
+    /// elements by the blocks of `block.rs`, into a tensor of `fill`s.
+    fn check_copy<T: Copy + PartialEq + Debug, L: Layout>(
+        view: View<'_, T, L>,
+        path: Path,
+        fill: T,
+    ) {
+        check(view, path);
+        let mut out = Tensor::<T, L::Shape>::from_flat_fn(|_| fill);
+        out.copy_from(&view);
+        assert!(out.iter().eq(view.iter()), "{out:?} != {view:?}");
+    }
+
+    #[test]
+    fn copy_from_moves_blocks_on_the_direct_and_staged_paths() {
+        check_copy(counting::<Shape![96, 64]>().t(), tiles(0, true), -1);
+        check_copy(counting::<Shape![102, 45]>().t(), tiles(0, true), -1);
+        check_copy(counting::<Shape![512, 45]>().t(), tiles(0, false), -1);
+        let f = Tensor::<f32, Shape![16, 32, 64]>::from_flat_fn(|i| i as f32);
+        check_copy(f.permute::<Axes![2, 0, 1]>(), tiles(0, false), -1.0);
+        check_copy(
+            slice!(f, 2.., ..;-1, ..).permute::<Axes![2, 0, 1]>(),
+            tiles(0, true),
+            -1.0,
+        );
+        let u = Tensor::<u8, Shape![64, 64]>::from_flat_fn(|i| i as u8);
+        check_copy(u.t(), tiles(0, true), 0);
+        let w = Tensor::<i64, Shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
+        check_copy(w.permute::<Axes![2, 0, 1]>(), tiles(0, false), -1);
     }
 
     #[test]

@@ -26,6 +26,7 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
+mod block;
 pub(crate) mod copy;
 mod ops;
 
