@@ -54,6 +54,7 @@ pub mod shape;
 pub mod soundness;
 pub mod storage;
 pub mod tensor;
+mod uninit;
 pub mod view;
 
 pub use axis::{Axes, Axis};

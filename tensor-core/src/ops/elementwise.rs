@@ -20,7 +20,7 @@
 //! assert_eq!(a.map(|x| x % 2), tensor![[0, 1, 0], [1, 0, 1]]); // x: &i32
 //! ```
 
-use core::mem::MaybeUninit;
+use core::mem::{self, MaybeUninit};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
@@ -29,7 +29,8 @@ use crate::layout::walk::Rows;
 use crate::layout::{Expanded, Layout};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::copy::slots;
+pub(crate) use crate::uninit::build;
+use crate::uninit::{build_with, fill, Filler};
 use crate::view::{View, ViewMut};
 
 /// Two shapes that broadcast together, and to their result `Out`.
@@ -47,33 +48,6 @@ impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
     type Out = A::Output;
 }
 
-/// A tensor whose element at flat row-major position `i` is `f(i)`, called
-/// in order and written in place.
-///
-/// `Tensor::from_flat_fn` builds nested arrays with `array::from_fn`, which
-/// LLVM left as a call per element once inlined, or else as a stack array
-/// copied whole into the result. This is one flat loop over uninitialised
-/// slots, vectorized: `*out = &a + &b` of `[64, 64]` took 820 ns through
-/// `from_flat_fn` and 450 ns through this, against 350 ns for a loop
-/// writing into `out` (`bench/benches/ops.rs`). What is left is the copy
-/// of the returned tensor into `out`, which a by-value result costs.
-#[inline(always)]
-pub(crate) fn build<T, S: Shape>(f: impl FnMut(usize) -> T) -> Tensor<T, S> {
-    let mut tensor = MaybeUninit::uninit();
-    fill(slots(&mut tensor), f);
-    // SAFETY: `fill` wrote every slot, and the slots are the tensor's
-    // elements (all `S::SIZE` of them). A panic in `f` leaks, never reads.
-    unsafe { tensor.assume_init() }
-}
-
-/// Writes `f(i)` into every slot `i` of `out`, in order.
-#[inline(always)]
-fn fill<T>(out: &mut [MaybeUninit<T>], mut f: impl FnMut(usize) -> T) {
-    for (i, slot) in out.iter_mut().enumerate() {
-        slot.write(f(i));
-    }
-}
-
 /// A tensor built row by row: `row(r)` is called once per row of `width`
 /// elements, then `elem(&row, j)` gives its element `j`.
 ///
@@ -84,11 +58,7 @@ fn build_rows<T, S: Shape, R>(
     row: impl FnMut(usize) -> R,
     elem: impl FnMut(&R, usize) -> T,
 ) -> Tensor<T, S> {
-    let mut tensor = MaybeUninit::uninit();
-    fill_rows::<T, S, R>(slots(&mut tensor), width, row, elem);
-    // SAFETY: `fill_rows` wrote every one of the `S::SIZE` slots (see
-    // there). A panic in `row` or `elem` leaks, never reads.
-    unsafe { tensor.assume_init() }
+    build_with(|out| fill_rows::<T, S, R>(out, width, row, elem))
 }
 
 /// Writes every slot of `out` (`S::SIZE` of them) row by row: `row(r)` once
@@ -106,12 +76,23 @@ fn fill_rows<T, S: Shape, R>(
     // Indexed by row rather than `chunks_exact_mut`, so that LLVM bounds
     // `r` by a constant and drops the checks of the rows `row` slices. The
     // rows `0..S::SIZE / width` cover every slot.
-    for r in 0..S::SIZE.checked_div(width).unwrap_or(0) {
-        let row = row(r);
-        for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
-            slot.write(elem(&row, j));
+    let rows = S::SIZE.checked_div(width).unwrap_or(0);
+    if !mem::needs_drop::<T>() {
+        for r in 0..rows {
+            let row = row(r);
+            for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
+                slot.write(elem(&row, j));
+            }
         }
+        return;
     }
+    // In order through a guard, which drops what was written on a panic.
+    let mut filler = Filler::new(out);
+    for r in 0..rows {
+        let row = row(r);
+        (0..width).for_each(|j| filler.push(elem(&row, j)));
+    }
+    filler.finish();
 }
 
 /// `f` of the elements of `a` and `b`, which have the same shape `O`.
@@ -125,11 +106,9 @@ where
     La: Layout<Shape = O>,
     Lb: Layout<Shape = O>,
 {
-    let mut tensor = MaybeUninit::uninit();
-    zip_same_into(a, b, f, slots(&mut tensor));
-    // SAFETY: `zip_same_into` writes every one of the tensor's `O::SIZE`
-    // slots (each of its paths is a `fill` or `fill_rows` of all of them).
-    unsafe { tensor.assume_init() }
+    // `zip_same_into` writes every one of the `O::SIZE` slots, each of its
+    // paths a `fill` or `fill_rows` of all of them.
+    build_with(|out| zip_same_into(a, b, f, out))
 }
 
 /// Writes `f` of the elements of `a` and `b` (shape `O`) into every one of
