@@ -46,6 +46,7 @@ mod generated;
 mod index;
 pub mod interop;
 pub mod layout;
+mod list;
 pub mod num;
 pub mod ops;
 mod seal;
@@ -105,10 +106,10 @@ pub struct GenericDocDoctests;
 /// Items the macros expand to; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::constraint::{Cons, Nil};
     pub use crate::layout::slice::{
         Computed, DynIndex, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
+    pub use crate::list::{Cons, Nil};
     pub use typenum;
 
     /// `n`: the macros write a dimension too large for a 16-bit `usize` as

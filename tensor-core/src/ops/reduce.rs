@@ -27,7 +27,7 @@ use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
 use crate::layout::Layout;
 use crate::num::{FromCount, Zero};
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::{MultiIndex, Shape, MAX_RANK};
 use crate::tensor::Tensor;
 use crate::view::View;
 
@@ -374,7 +374,7 @@ enum Placement {
 /// Classifies the reduced axes, the first `count` of `axes`, of a
 /// rank-`rank` shape. A `const fn`, so that the kernel is chosen at
 /// compile time.
-const fn placement(axes: &[usize; 8], count: usize, rank: usize) -> Placement {
+const fn placement(axes: &[usize; MAX_RANK], count: usize, rank: usize) -> Placement {
     if all_reduced(axes, count, rank - count, rank) {
         Placement::Trailing
     } else if all_reduced(axes, count, 0, count) {
@@ -385,7 +385,7 @@ const fn placement(axes: &[usize; 8], count: usize, rank: usize) -> Placement {
 }
 
 /// Whether every axis of `from..to` is among the first `count` of `axes`.
-const fn all_reduced(axes: &[usize; 8], count: usize, from: usize, to: usize) -> bool {
+const fn all_reduced(axes: &[usize; MAX_RANK], count: usize, from: usize, to: usize) -> bool {
     let mut k = from;
     while k < to {
         let mut i = 0;
@@ -540,7 +540,7 @@ mod tests {
     #[test]
     fn placement_of_reduced_axes() {
         let of = |axes: &[usize], rank| {
-            let mut padded = [0; 8];
+            let mut padded = [0; MAX_RANK];
             padded[..axes.len()].copy_from_slice(axes);
             placement(&padded, axes.len(), rank)
         };
