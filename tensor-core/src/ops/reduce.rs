@@ -25,6 +25,7 @@ use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
+use crate::layout::walk::Rows;
 use crate::layout::Layout;
 use crate::num::{FromCount, Zero};
 use crate::shape::{MultiIndex, Shape, MAX_RANK};
@@ -52,7 +53,7 @@ pub trait Reduce: AsView {
         let v = self.as_view();
         match v.as_contiguous() {
             Some(elems) => sum_run(elems),
-            None => v.iter().fold(Self::Elem::ZERO, |acc, &x| acc + x),
+            None => fold_strided(&v, Self::Elem::ZERO, |acc, x| acc + x),
         }
     }
 
@@ -353,11 +354,27 @@ fn extreme<T: Copy, L: Layout>(v: &View<'_, T, L>, what: &str, combine: impl Fn(
     match v.as_contiguous() {
         Some(elems) => fold_run(elems, combine, what),
         None => {
-            let mut elems = v.iter().copied();
-            let first = elems.next().unwrap_or_else(|| empty(what));
-            elems.fold(first, combine)
+            let first = *v.iter().next().unwrap_or_else(|| empty(what));
+            // `combine(first, first)` is `first`: max and min are idempotent.
+            fold_strided(v, first, combine)
         }
     }
+}
+
+/// `combine` folded from `init` over every element of `v` in logical order:
+/// row by row through the walker (`layout/walk.rs`) when the layout has
+/// constant strides, element by element otherwise.
+#[inline]
+fn fold_strided<T: Copy, L: Layout>(v: &View<'_, T, L>, init: T, combine: impl Fn(T, T) -> T) -> T {
+    if !const { Rows::<T, L>::STRIDED } {
+        return v.iter().fold(init, |acc, &x| combine(acc, x));
+    }
+    let (rows, width) = (Rows::new(v), Rows::<T, L>::WIDTH);
+    let count = <L::Shape as Shape>::SIZE.checked_div(width).unwrap_or(0);
+    (0..count).fold(init, |acc, r| {
+        let row = rows.row(r);
+        (0..width).fold(acc, |acc, j| combine(acc, *rows.at(&row, j)))
+    })
 }
 
 /// Where the reduced axes lie, for choosing a kernel.
@@ -417,6 +434,14 @@ fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
     match (v.as_contiguous(), place) {
         (Some(elems), Placement::Trailing) => build(|o| run(&elems[o * reduced..][..reduced])),
         (Some(elems), Placement::Leading) => fold_rows(elems, O::SIZE, combine),
+        // The last axis alone, strided: each result folds one row of the walker.
+        (None, Placement::Trailing) if X::LEN == 1 && const { Rows::<T, L>::STRIDED } => {
+            let rows = Rows::new(v);
+            build(|o| {
+                let row = rows.row(o);
+                (1..reduced).fold(*rows.at(&row, 0), |acc, j| combine(acc, *rows.at(&row, j)))
+            })
+        }
         _ => fold_general::<T, L, X, O>(v, reduced, combine),
     }
 }
@@ -529,6 +554,7 @@ pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{tensor, Axes, Shape};
 
     #[test]
     fn nan_propagates_wherever_it_appears() {
@@ -566,6 +592,35 @@ mod tests {
         assert!((0..70).all(|j| col[[j]] == (3 * j + 210) as f32));
         let one = Tensor::<u8, Shape![1, 3]>::from_flat_fn(|n| n as u8);
         assert_eq!(one.sum_axes::<Axes![0]>(), tensor![0, 1, 2]);
+    }
+
+    #[test]
+    fn strided_reductions_read_rows_of_the_walker() {
+        let t = Tensor::<i64, Shape![5, 7]>::from_flat_fn(|i| (i as i64 * 37) % 23 - 11);
+        fn check<L: Layout<Shape = Shape![7, 5]>>(v: View<'_, i64, L>) {
+            let all: std::vec::Vec<i64> = v.iter().copied().collect();
+            assert_eq!(v.sum(), all.iter().sum::<i64>());
+            assert_eq!(v.max(), *all.iter().max().unwrap());
+            assert_eq!(v.min(), *all.iter().min().unwrap());
+            let rows = v.sum_axes::<Axes![1]>();
+            let maxes = v.max_axes::<Axes![1]>();
+            for (i, row) in all.chunks(5).enumerate() {
+                assert_eq!(rows[[i]], row.iter().sum::<i64>());
+                assert_eq!(maxes[[i]], *row.iter().max().unwrap());
+            }
+        }
+        check(t.t());
+        check(t.t().flip::<Axes![1]>());
+        check(t.t().flip::<Axes![0, 1]>());
+        check(tensor![1, -2, 3, -4, 5].expand::<Shape![7, 5]>());
+        check(tensor![[1], [2], [3], [4], [5], [6], [7]].expand::<Shape![7, 5]>());
+        // No constant strides: element by element.
+        check(
+            t.view()
+                .reshape::<Shape![7, 5]>()
+                .t()
+                .reshape::<Shape![7, 5]>(),
+        );
     }
 
     #[test]
