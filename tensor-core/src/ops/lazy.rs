@@ -47,8 +47,9 @@ use crate::view::{View, ViewMut};
 pub struct Lazy<E>(E);
 
 /// A node of a [`Lazy`] expression: its element type, its shape, and how to
-/// read it broadcast to an output shape.
-pub trait Expr {
+/// read it broadcast to an output shape. Sealed: only this module's nodes
+/// ([`Leaf`], [`Scalar`], [`Zip`]) are expressions.
+pub trait Expr: crate::seal::Expr {
     /// The element type of the result.
     type Elem: Copy;
     /// The shape of the result, before broadcasting to the output.
@@ -115,6 +116,10 @@ pub struct LeafReader<'a, T, L: Layout, O: Shape> {
     /// The elements, when contiguous and as many as `O` has.
     flat: Option<&'a [T]>,
 }
+
+impl<T, L: Layout> crate::seal::Expr for Leaf<'_, T, L> {}
+impl<T> crate::seal::Expr for Scalar<T> {}
+impl<A, B, Op> crate::seal::Expr for Zip<A, B, Op> {}
 
 impl<'a, T: Copy, L: Layout> Expr for Leaf<'a, T, L> {
     type Elem = T;
