@@ -7,10 +7,15 @@ Each impl is the same rule stated for one rank; the rule itself is
 documented on the trait, in tensor-core/src/constraint.rs.
 Run: python3 scripts/gen_shape_ops.py
 """
+import re
 import subprocess
 from pathlib import Path
 
-MAX_RANK = 8
+# The rank limit, read from its one definition in tensor-core.
+MAX_RANK = int(re.search(
+    r"pub const MAX_RANK: usize = (\d+);",
+    (Path(__file__).resolve().parent.parent / "tensor-core/src/shape.rs").read_text(),
+).group(1))
 
 def dims(n, prefix="D"):
     return [f"{prefix}{k}" for k in range(n)]

@@ -118,3 +118,12 @@ fn macros_accept_literal_fragments_from_macro_rules() {
     let (s, axes) = sliced_first!(t, 1, 0);
     assert_eq!((s.shape(), axes), ([2, 3], [0]));
 }
+
+#[test]
+fn the_macros_and_the_core_share_one_rank_limit() {
+    // `Shape!` accepts `MAX_RANK` axes (and rejects one more: the ui test
+    // `too_many_axes`), the core's per-rank impls reach it.
+    type Full = Shape![1, 2, 1, 2, 1, 2, 1, 2];
+    assert_eq!(Full::RANK, tensor_core::layout::MAX_RANK);
+    assert_eq!(Full::PADDED.len(), tensor_core::layout::MAX_RANK);
+}

@@ -18,7 +18,8 @@
 //! was a fresh `mmap` with its page faults: 39 µs instead of 6.) `tensor` is
 //! `*out = ...`: the result returned by value and stored into a
 //! 64-byte-aligned box; `add` also has `tensor_local`, `let c = a + b`
-//! kept by `black_box`, and the products `tensor_t`, `a.matmul(&bt.t())`.
+//! kept by `black_box`; `add` and `broadcast_add` have `tensor_lazy`,
+//! `out.assign(a.lazy() + b)`; the products `tensor_t`, `a.matmul(&bt.t())`.
 //!
 //! nalgebra is column-major. Its matrices hold the same bytes as ours (the
 //! transpose of our logical matrix) wherever the memory pattern decides the
@@ -137,6 +138,13 @@ fn add_tensor_into(a: &Tensor<f32, Small>, b: &Tensor<f32, Small>, out: &mut Ten
     out.assign_zip(a, b, |&x, &y| x + y);
 }
 
+/// `out.assign(a.lazy() + b)`: the lazy form of the operator, evaluated
+/// into `out`.
+#[inline(never)]
+fn add_tensor_lazy(a: &Tensor<f32, Small>, b: &Tensor<f32, Small>, out: &mut Tensor<f32, Small>) {
+    out.assign(a.lazy() + b);
+}
+
 /// `let c = a + b` on tensors, into a local that `black_box` keeps: the
 /// result where the operator puts it, with no copy into `out`.
 #[inline(never)]
@@ -177,6 +185,9 @@ fn check_add() {
     let mut out = zeros::<Small>();
     add_tensor(&tensor().0, &tensor().0, &mut out.0);
     verify("tensor", out.0.as_slice(), &want);
+    let mut out = zeros::<Small>();
+    add_tensor_lazy(&tensor().0, &tensor().0, &mut out.0);
+    verify("tensor_lazy", out.0.as_slice(), &want);
     verify(
         "ndarray",
         add_ndarray(&nd(S, S), &nd(S, S)).as_slice().unwrap(),
@@ -219,6 +230,13 @@ mod add {
     fn tensor_into(bencher: Bencher) {
         let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
         bencher.bench_local(|| add_tensor_into(black_box(&a.0), black_box(&b.0), &mut out.0));
+    }
+
+    /// `out.assign(a.lazy() + &b)`: the lazy operator form, into `out`.
+    #[divan::bench]
+    fn tensor_lazy(bencher: Bencher) {
+        let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
+        bencher.bench_local(|| add_tensor_lazy(black_box(&a.0), black_box(&b.0), &mut out.0));
     }
 
     /// `let c = &a + &b`, left in a local.
@@ -286,6 +304,16 @@ fn broadcast_tensor_into(
     out.assign_zip(a, b, |&x, &y| x + y);
 }
 
+/// `out.assign(a.lazy() + b)`, `b` broadcast over the rows.
+#[inline(never)]
+fn broadcast_tensor_lazy(
+    a: &Tensor<f32, Square>,
+    b: &Tensor<f32, Line>,
+    out: &mut Tensor<f32, Square>,
+) {
+    out.assign(a.lazy() + b);
+}
+
 /// ndarray's `&a + &b`, `Array2 + Array1`, a fresh array.
 #[inline(never)]
 fn broadcast_ndarray(a: &Array2<f32>, b: &Array1<f32>) -> Array2<f32> {
@@ -309,6 +337,9 @@ fn check_broadcast() {
     let mut out = zeros::<Square>();
     broadcast_tensor(&tensor().0, &tensor().0, &mut out.0);
     verify("tensor", out.0.as_slice(), &want);
+    let mut out = zeros::<Square>();
+    broadcast_tensor_lazy(&tensor().0, &tensor().0, &mut out.0);
+    verify("tensor_lazy", out.0.as_slice(), &want);
     let nd_b = Array1::from_shape_fn(N, value);
     verify(
         "ndarray",
@@ -344,6 +375,13 @@ mod broadcast_add {
     fn tensor_into(bencher: Bencher) {
         let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
         bencher.bench_local(|| broadcast_tensor_into(black_box(&a.0), black_box(&b.0), &mut out.0));
+    }
+
+    /// `out.assign(a.lazy() + &b)`: the lazy operator form, into `out`.
+    #[divan::bench]
+    fn tensor_lazy(bencher: Bencher) {
+        let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
+        bencher.bench_local(|| broadcast_tensor_lazy(black_box(&a.0), black_box(&b.0), &mut out.0));
     }
 
     /// `&a + &b` on `Array2 + Array1`, allocating the result.

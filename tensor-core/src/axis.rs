@@ -31,7 +31,7 @@ pub trait Axes: crate::seal::AxisList + Copy + Default + Debug + 'static {
     /// The axis numbers, in order.
     const AXES: Self::Index;
     /// `AXES` padded to 8 entries (with 0s), for `const fn`s.
-    const PADDED: [usize; 8];
+    const PADDED: [usize; crate::shape::MAX_RANK];
 }
 
 impl crate::seal::AxisList for () {}
@@ -40,7 +40,7 @@ impl Axes for () {
     const LEN: usize = Self::AXES.len();
     type Index = [usize; 0];
     const AXES: [usize; 0] = [];
-    const PADDED: [usize; 8] = crate::shape::pad(Self::AXES, 0);
+    const PADDED: [usize; crate::shape::MAX_RANK] = crate::shape::pad(Self::AXES, 0);
 }
 
 macro_rules! impl_axes {
@@ -52,7 +52,7 @@ macro_rules! impl_axes {
             type Index = [usize; $len];
             const AXES: [usize; $len] = [$($a),+];
             // Derived from `AXES`, so the two cannot disagree.
-            const PADDED: [usize; 8] = crate::shape::pad(Self::AXES, 0);
+            const PADDED: [usize; crate::shape::MAX_RANK] = crate::shape::pad(Self::AXES, 0);
         }
     };
 }

@@ -20,7 +20,8 @@ use crate::layout::Layout;
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::copy::{slots, write_tensor};
+use crate::uninit::{build_boxed_with, fill};
+use crate::view::copy::write;
 use crate::view::{View, ViewMut};
 
 impl<T, S: Shape> Tensor<T, S> {
@@ -32,13 +33,8 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<u32, Shape![512, 512]>::boxed_from_flat_fn(|i| i as u32);
     /// assert_eq!(t[[2, 3]], 1027);
     /// ```
-    pub fn boxed_from_flat_fn(mut f: impl FnMut(usize) -> T) -> Box<Self> {
-        let mut boxed = Box::<Self>::new_uninit();
-        for (i, slot) in slots(&mut boxed).iter_mut().enumerate() {
-            slot.write(f(i));
-        }
-        // SAFETY: the loop above wrote every element (`slots` covers them all).
-        unsafe { boxed.assume_init() }
+    pub fn boxed_from_flat_fn(f: impl FnMut(usize) -> T) -> Box<Self> {
+        build_boxed_with(|out| fill(out, f))
     }
 
     /// A boxed tensor with every element equal to `value`.
@@ -72,10 +68,8 @@ impl<T, S: Shape> Tensor<T, S> {
 
 /// A boxed tensor holding the elements of `view`, copied in its allocation.
 fn boxed_copy<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Box<Tensor<T, L::Shape>> {
-    let mut boxed = Box::new_uninit();
-    write_tensor(view, &mut boxed);
-    // SAFETY: `write_tensor` initialised every element.
-    unsafe { boxed.assume_init() }
+    let (data, state) = view.parts();
+    build_boxed_with(|out| write::<T, L>(data, &state, out, None))
 }
 
 impl<T, L: Layout> View<'_, T, L> {

@@ -17,6 +17,7 @@
 use typenum::{Eq, IsEqual, Unsigned, B1};
 
 use crate::dim::{Dim1, Dimension};
+pub use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::shape::Shape;
 
 /// The dimension at axis `I`: `(D0, D1, ..)::Dim = DI`, for `I < RANK`.
@@ -723,30 +724,6 @@ impl<K: Dimension, K2: Dimension> DotShapes<(K,)> for (K2,) where K: SameLength<
 pub trait SameLength<K> {}
 
 impl<K: Dimension> SameLength<K> for K {}
-
-/// The empty type-level list.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Nil;
-
-/// A type-level list: `H` followed by the list `T`.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Cons<H, T>(core::marker::PhantomData<(H, T)>);
-
-/// A shape tuple as a type-level list of dimensions.
-pub trait AsList {
-    /// `Cons<D0, Cons<D1, .. Nil>>`.
-    type List;
-}
-
-/// A type-level list of dimensions as a shape tuple.
-#[diagnostic::on_unimplemented(
-    message = "the result would have more than 8 axes",
-    label = "too many axes"
-)]
-pub trait AsTuple {
-    /// `(D0, D1, ..)`.
-    type Tuple: Shape;
-}
 
 #[cfg(test)]
 mod tests {

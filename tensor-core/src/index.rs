@@ -1,4 +1,6 @@
-//! Indexing: `t[[i, j]]`, `t.get([i, j])`, with constant strides.
+//! Index arithmetic: ravel and unravel with constant strides, the range
+//! check and its panic (`t[[i, j]]` and `t.get([i, j])` are in `tensor.rs`,
+//! views' in `view/`).
 //!
 //! A multi-index is raveled as `i * STRIDES[0] + j * STRIDES[1] + ...`; the
 //! strides are constants, the loop over axes has a constant trip count, so it
@@ -14,10 +16,7 @@
 //! assert_eq!(t.get([2, 0]), None);
 //! ```
 
-use core::ops::{Index, IndexMut};
-
 use crate::shape::{MultiIndex, Shape};
-use crate::tensor::Tensor;
 
 /// The flat position of `index` in a row-major layout of shape `S`, or `None`
 /// when some axis is out of range.
@@ -77,53 +76,6 @@ pub(crate) fn ravel_or_panic<S: Shape>(index: &S::Index) -> usize {
     match ravel::<S>(index) {
         Some(flat) => flat,
         None => out_of_bounds(index.as_ref(), S::DIMS.as_ref()),
-    }
-}
-
-impl<T, S: Shape> Tensor<T, S> {
-    /// The element at `index`, or `None` if any axis is out of range.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let t = tensor![[1, 2], [3, 4]];
-    /// assert_eq!(t.get([1, 0]), Some(&3));
-    /// assert_eq!(t.get([0, 2]), None);
-    /// ```
-    #[inline]
-    pub fn get(&self, index: S::Index) -> Option<&T> {
-        ravel::<S>(&index).map(|flat| &self.as_slice()[flat])
-    }
-
-    /// The element at `index`, mutably, or `None` if out of range.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let mut t = tensor![[1, 2], [3, 4]];
-    /// *t.get_mut([0, 1]).unwrap() = 20;
-    /// assert_eq!(t, tensor![[1, 20], [3, 4]]);
-    /// ```
-    #[inline]
-    pub fn get_mut(&mut self, index: S::Index) -> Option<&mut T> {
-        ravel::<S>(&index).map(|flat| &mut self.as_mut_slice()[flat])
-    }
-}
-
-impl<T, S: Shape> Index<S::Index> for Tensor<T, S> {
-    type Output = T;
-
-    #[inline]
-    #[track_caller]
-    fn index(&self, index: S::Index) -> &T {
-        &self.as_slice()[ravel_or_panic::<S>(&index)]
-    }
-}
-
-impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
-    #[inline]
-    #[track_caller]
-    fn index_mut(&mut self, index: S::Index) -> &mut T {
-        let flat = ravel_or_panic::<S>(&index);
-        &mut self.as_mut_slice()[flat]
     }
 }
 

@@ -46,6 +46,7 @@ mod generated;
 mod index;
 pub mod interop;
 pub mod layout;
+mod list;
 pub mod num;
 pub mod ops;
 mod seal;
@@ -54,6 +55,7 @@ pub mod shape;
 pub mod soundness;
 pub mod storage;
 pub mod tensor;
+mod uninit;
 pub mod view;
 
 pub use axis::{Axes, Axis};
@@ -78,6 +80,7 @@ pub mod prelude {
     pub use crate::ops::conv_pad::ConvSame;
     pub use crate::ops::elementwise::Elementwise;
     pub use crate::ops::float::FloatOps;
+    pub use crate::ops::lazy::IntoLazy;
     pub use crate::ops::matmul::Matmul;
     pub use crate::ops::moments::Moments;
     pub use crate::ops::pool::Pool;
@@ -106,10 +109,10 @@ pub struct GenericDocDoctests;
 /// Items the macros expand to; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::constraint::{Cons, Nil};
     pub use crate::layout::slice::{
         Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
+    pub use crate::list::{Cons, Nil};
     pub use typenum;
 
     /// `n`: the macros write a dimension too large for a 16-bit `usize` as

@@ -23,13 +23,19 @@
 //! * [`crate::layout::slice::AxisSpec`], [`crate::layout::slice::Bound`],
 //!   [`crate::layout::slice::RangeLen`] and
 //!   [`crate::layout::slice::SliceList`]: the `slice!` entry types
-//!   ([`SliceItem`]).
+//!   ([`SliceItem`]);
+//! * [`crate::ops::lazy::Expr`]: the nodes of `ops/lazy.rs` ([`Expr`]).
 //!
 //! [`crate::shape::Shape`] and [`crate::dim::Dimension`] have seals of their
 //! own, next to them.
 
 /// Implemented by the layout types of `layout/`.
 pub trait Layout {}
+
+/// Implemented by the nodes of a lazy expression (`ops/lazy.rs`): an
+/// `Expr` of another crate could hand its reader token to a leaf with an
+/// output shape the leaf does not broadcast to.
+pub trait Expr {}
 
 /// Implemented by `()` and the tuples of `Axis<N>` (`axis.rs`).
 pub trait AxisList {}

@@ -78,7 +78,7 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     /// The number of elements: the product of `DIMS` (1 for rank 0).
     const SIZE: usize;
     /// `DIMS` padded with 1s to 8 axes, for `const fn`s that work on any rank.
-    const PADDED: [usize; 8];
+    const PADDED: [usize; MAX_RANK];
     /// The inline storage of a tensor of this shape: nested arrays of `T`.
     type Storage<T>;
 
@@ -90,27 +90,49 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     fn build<T>(f: impl FnMut(usize) -> T) -> Self::Storage<T>;
 }
 
+/// The most axes a shape has: ranks 0 to `MAX_RANK`. Per-axis constants of
+/// layouts are padded to it, and the per-rank impls (`shape.rs`,
+/// `axis.rs`, `generated/`, written for ranks up to it by
+/// `scripts/gen_shape_ops.py`, which reads it here) stop at it. The macros
+/// crate checks the same limit (`tensor-macros/src/valid/mod.rs`; a test in
+/// `tests/shapes.rs` keeps the two equal).
+pub const MAX_RANK: usize = 8;
+
 /// Row-major strides of `dims`: each stride is the product of the dims after
 /// it. A shape with no element may have dims whose product overflows (as in
 /// `Shape![0, 1 << 63, 4]`); no index reaches its elements, and a stride
 /// that overflows is 0 there.
 pub(crate) const fn row_major<const R: usize>(dims: [usize; R]) -> [usize; R] {
-    let mut strides = [1usize; R];
-    let mut k = R;
-    while k > 1 {
+    let padded = row_major_padded(pad(dims, 1), R);
+    let mut strides = [0; R];
+    let mut k = 0;
+    while k < R {
+        strides[k] = padded[k];
+        k += 1;
+    }
+    strides
+}
+
+/// [`row_major`] of the first `rank` of `dims`, padded (0 past `rank`): the
+/// one row-major helper, which the layouts use as well.
+pub(crate) const fn row_major_padded(dims: [usize; MAX_RANK], rank: usize) -> [usize; MAX_RANK] {
+    let mut strides = [0; MAX_RANK];
+    let (mut stride, mut k) = (1usize, rank);
+    while k > 0 {
         k -= 1;
-        strides[k - 1] = match strides[k].checked_mul(dims[k]) {
+        strides[k] = stride;
+        stride = match stride.checked_mul(dims[k]) {
             Some(s) => s,
-            None if element_count(dims) == 0 => 0,
+            None if count_padded(dims, rank) == 0 => 0,
             None => panic!("shape has more elements than usize can count"),
         };
     }
     strides
 }
 
-/// `values` padded with `fill` to 8 entries.
-pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usize; 8] {
-    let mut padded = [fill; 8];
+/// `values` padded with `fill` to [`MAX_RANK`] entries.
+pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usize; MAX_RANK] {
+    let mut padded = [fill; MAX_RANK];
     let mut k = 0;
     while k < R {
         padded[k] = values[k];
@@ -121,23 +143,27 @@ pub(crate) const fn pad<const R: usize>(values: [usize; R], fill: usize) -> [usi
 
 /// The number of elements of a shape with these dims.
 pub(crate) const fn element_count<const R: usize>(dims: [usize; R]) -> usize {
+    count_padded(pad(dims, 1), R)
+}
+
+/// The number of elements of the first `rank` of `dims`.
+pub(crate) const fn count_padded(dims: [usize; MAX_RANK], rank: usize) -> usize {
     let mut k = 0;
-    while k < R {
+    while k < rank {
         if dims[k] == 0 {
             return 0;
         }
         k += 1;
     }
-    let mut size = 1usize;
-    let mut k = 0;
-    while k < R {
-        size = match size.checked_mul(dims[k]) {
-            Some(s) => s,
+    let (mut n, mut k) = (1usize, 0);
+    while k < rank {
+        n = match n.checked_mul(dims[k]) {
+            Some(n) => n,
             None => panic!("shape has more elements than usize can count"),
         };
         k += 1;
     }
-    size
+    n
 }
 
 /// The number of elements of a shape with these dims, or `usize::MAX` when
@@ -160,7 +186,7 @@ impl Shape for () {
     const DIMS: [usize; 0] = [];
     const STRIDES: [usize; 0] = [];
     const SIZE: usize = 1;
-    const PADDED: [usize; 8] = [1; 8];
+    const PADDED: [usize; MAX_RANK] = [1; MAX_RANK];
     type Storage<T> = [T; 1];
 
     fn flatten<T>(storage: &[T; 1]) -> &[T] {
@@ -202,7 +228,7 @@ macro_rules! impl_shape {
             const DIMS: [usize; $rank] = [$($d::VALUE),+];
             const STRIDES: [usize; $rank] = row_major(Self::DIMS);
             const SIZE: usize = element_count(Self::DIMS);
-            const PADDED: [usize; 8] = pad(Self::DIMS, 1);
+            const PADDED: [usize; MAX_RANK] = pad(Self::DIMS, 1);
             type Storage<T> = nested!(T; $($d),+);
 
             fn flatten<T>(storage: &Self::Storage<T>) -> &[T] {
@@ -245,3 +271,7 @@ impl_shape!(5; D0, D1, D2, D3, D4);
 impl_shape!(6; D0, D1, D2, D3, D4, D5);
 impl_shape!(7; D0, D1, D2, D3, D4, D5, D6);
 impl_shape!(8; D0, D1, D2, D3, D4, D5, D6, D7);
+const _: () = assert!(
+    MAX_RANK == 8,
+    "impl_shape! and impl_axes! (axis.rs) list ranks up to 8"
+);

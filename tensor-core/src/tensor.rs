@@ -12,10 +12,11 @@
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
+use core::ops::{Index, IndexMut};
 
 use crate::const_fill::const_fill;
 use crate::error::ShapeError;
-use crate::index::unravel;
+use crate::index::{ravel, ravel_or_panic, unravel};
 use crate::num::{One, Zero};
 use crate::shape::Shape;
 
@@ -275,5 +276,52 @@ impl<T: fmt::Debug, S: Shape> fmt::Debug for Tensor<T, S> {
             .field("shape", &S::DIMS)
             .field("data", &self.as_slice())
             .finish()
+    }
+}
+
+impl<T, S: Shape> Tensor<T, S> {
+    /// The element at `index`, or `None` if any axis is out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.get([1, 0]), Some(&3));
+    /// assert_eq!(t.get([0, 2]), None);
+    /// ```
+    #[inline]
+    pub fn get(&self, index: S::Index) -> Option<&T> {
+        ravel::<S>(&index).map(|flat| &self.as_slice()[flat])
+    }
+
+    /// The element at `index`, mutably, or `None` if out of range.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// *t.get_mut([0, 1]).unwrap() = 20;
+    /// assert_eq!(t, tensor![[1, 20], [3, 4]]);
+    /// ```
+    #[inline]
+    pub fn get_mut(&mut self, index: S::Index) -> Option<&mut T> {
+        ravel::<S>(&index).map(|flat| &mut self.as_mut_slice()[flat])
+    }
+}
+
+impl<T, S: Shape> Index<S::Index> for Tensor<T, S> {
+    type Output = T;
+
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: S::Index) -> &T {
+        &self.as_slice()[ravel_or_panic::<S>(&index)]
+    }
+}
+
+impl<T, S: Shape> IndexMut<S::Index> for Tensor<T, S> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: S::Index) -> &mut T {
+        let flat = ravel_or_panic::<S>(&index);
+        &mut self.as_mut_slice()[flat]
     }
 }

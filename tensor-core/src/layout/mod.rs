@@ -32,6 +32,7 @@ pub mod flip;
 pub mod permute;
 pub mod reshape;
 pub mod slice;
+pub mod walk;
 pub mod window;
 
 pub use expand::Expanded;
@@ -42,7 +43,7 @@ pub use slice::Sliced;
 pub use window::{SteppedWindows, Windowed};
 
 /// The most axes a shape has; layout constants are padded to it.
-pub const MAX_RANK: usize = 8;
+pub use crate::shape::MAX_RANK;
 
 /// A per-axis constant, padded to [`MAX_RANK`] axes.
 pub type Padded<T> = [T; MAX_RANK];
@@ -110,43 +111,7 @@ pub const fn row_major(dims: Padded<usize>, rank: usize) -> Padded<isize> {
     strides
 }
 
-/// Row-major strides of the first `rank` of `dims` (0 past `rank`). In a
-/// shape with no element, a stride whose product overflows is 0 (see
-/// [`crate::shape::Shape::STRIDES`]).
-pub(crate) const fn row_major_unsigned(dims: Padded<usize>, rank: usize) -> Padded<usize> {
-    let mut strides = [0; MAX_RANK];
-    let (mut stride, mut k) = (1usize, rank);
-    while k > 0 {
-        k -= 1;
-        strides[k] = stride;
-        stride = match stride.checked_mul(dims[k]) {
-            Some(s) => s,
-            None if count(dims, rank) == 0 => 0,
-            None => panic!("shape has more elements than usize can count"),
-        };
-    }
-    strides
-}
-
-/// The number of elements of the first `rank` of `dims`.
-pub(crate) const fn count(dims: Padded<usize>, rank: usize) -> usize {
-    let mut k = 0;
-    while k < rank {
-        if dims[k] == 0 {
-            return 0;
-        }
-        k += 1;
-    }
-    let (mut n, mut k) = (1usize, 0);
-    while k < rank {
-        n = match n.checked_mul(dims[k]) {
-            Some(n) => n,
-            None => panic!("shape has more elements than usize can count"),
-        };
-        k += 1;
-    }
-    n
-}
+pub(crate) use crate::shape::{count_padded as count, row_major_padded as row_major_unsigned};
 
 /// The index of the inner layout at which an outer index starts: all zeros.
 #[inline(always)]

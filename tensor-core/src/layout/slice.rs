@@ -31,8 +31,8 @@ use typenum::{
 };
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::constraint::{AsList, AsTuple, Cons, Nil};
 use crate::dim::{Dimension, ToDim};
+use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::seal::SliceItem;
 use crate::shape::{MultiIndex, Shape};
 

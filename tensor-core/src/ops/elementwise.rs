@@ -20,16 +20,17 @@
 //! assert_eq!(a.map(|x| x % 2), tensor![[0, 1, 0], [1, 0, 1]]); // x: &i32
 //! ```
 
-use core::mem::MaybeUninit;
+use core::mem::{self, MaybeUninit};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{BroadcastFrom, BroadcastShapes};
-use crate::index::unravel;
+use crate::layout::walk::Rows;
 use crate::layout::{Expanded, Layout};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::copy::slots;
+pub(crate) use crate::uninit::build;
+use crate::uninit::{build_with, fill, Filler};
 use crate::view::{View, ViewMut};
 
 /// Two shapes that broadcast together, and to their result `Out`.
@@ -47,33 +48,6 @@ impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
     type Out = A::Output;
 }
 
-/// A tensor whose element at flat row-major position `i` is `f(i)`, called
-/// in order and written in place.
-///
-/// `Tensor::from_flat_fn` builds nested arrays with `array::from_fn`, which
-/// LLVM left as a call per element once inlined, or else as a stack array
-/// copied whole into the result. This is one flat loop over uninitialised
-/// slots, vectorized: `*out = &a + &b` of `[64, 64]` took 820 ns through
-/// `from_flat_fn` and 450 ns through this, against 350 ns for a loop
-/// writing into `out` (`bench/benches/ops.rs`). What is left is the copy
-/// of the returned tensor into `out`, which a by-value result costs.
-#[inline(always)]
-pub(crate) fn build<T, S: Shape>(f: impl FnMut(usize) -> T) -> Tensor<T, S> {
-    let mut tensor = MaybeUninit::uninit();
-    fill(slots(&mut tensor), f);
-    // SAFETY: `fill` wrote every slot, and the slots are the tensor's
-    // elements (all `S::SIZE` of them). A panic in `f` leaks, never reads.
-    unsafe { tensor.assume_init() }
-}
-
-/// Writes `f(i)` into every slot `i` of `out`, in order.
-#[inline(always)]
-fn fill<T>(out: &mut [MaybeUninit<T>], mut f: impl FnMut(usize) -> T) {
-    for (i, slot) in out.iter_mut().enumerate() {
-        slot.write(f(i));
-    }
-}
-
 /// A tensor built row by row: `row(r)` is called once per row of `width`
 /// elements, then `elem(&row, j)` gives its element `j`.
 ///
@@ -84,11 +58,7 @@ fn build_rows<T, S: Shape, R>(
     row: impl FnMut(usize) -> R,
     elem: impl FnMut(&R, usize) -> T,
 ) -> Tensor<T, S> {
-    let mut tensor = MaybeUninit::uninit();
-    fill_rows::<T, S, R>(slots(&mut tensor), width, row, elem);
-    // SAFETY: `fill_rows` wrote every one of the `S::SIZE` slots (see
-    // there). A panic in `row` or `elem` leaks, never reads.
-    unsafe { tensor.assume_init() }
+    build_with(|out| fill_rows::<T, S, R>(out, width, row, elem))
 }
 
 /// Writes every slot of `out` (`S::SIZE` of them) row by row: `row(r)` once
@@ -106,87 +76,23 @@ fn fill_rows<T, S: Shape, R>(
     // Indexed by row rather than `chunks_exact_mut`, so that LLVM bounds
     // `r` by a constant and drops the checks of the rows `row` slices. The
     // rows `0..S::SIZE / width` cover every slot.
-    for r in 0..S::SIZE.checked_div(width).unwrap_or(0) {
+    let rows = S::SIZE.checked_div(width).unwrap_or(0);
+    if !mem::needs_drop::<T>() {
+        for r in 0..rows {
+            let row = row(r);
+            for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
+                slot.write(elem(&row, j));
+            }
+        }
+        return;
+    }
+    // In order through a guard, which drops what was written on a panic.
+    let mut filler = Filler::new(out);
+    for r in 0..rows {
         let row = row(r);
-        for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
-            slot.write(elem(&row, j));
-        }
+        (0..width).for_each(|j| filler.push(elem(&row, j)));
     }
-}
-
-/// Reads a view with constant strides row by row along its last axis.
-struct Rows<'a, T, L: Layout> {
-    /// The view's buffer.
-    data: &'a [T],
-    /// The view's run-time state.
-    state: L::State,
-    /// The view's elements when contiguous: rows are then cut by index
-    /// arithmetic LLVM can bound, with no unravel.
-    flat: Option<&'a [T]>,
-}
-
-/// One row of a [`Rows`]: the elements it reads, in buffer order.
-struct Row<'a, T>(&'a [T]);
-
-impl<'a, T, L: Layout> Rows<'a, T, L> {
-    /// Whether the layout has constant strides and at least one axis, so
-    /// that rows can be read.
-    const OK: bool = L::STRIDES.is_some() && <L::Shape as Shape>::RANK > 0;
-    /// The length of a row: the last dimension (0 for rank 0).
-    const WIDTH: usize = last(<L::Shape as Shape>::PADDED, <L::Shape as Shape>::RANK);
-    /// The stride of the last axis.
-    const STEP: isize = match L::STRIDES {
-        Some(s) if <L::Shape as Shape>::RANK > 0 => s[<L::Shape as Shape>::RANK - 1],
-        _ => 0,
-    };
-    /// How many buffer positions a row spans: `(WIDTH - 1) · |STEP| + 1`.
-    const SPAN: usize = match Self::WIDTH {
-        0 => 0,
-        w => (w - 1) * Self::STEP.unsigned_abs() + 1,
-    };
-
-    /// The reader of `view`, whose layout must be [`Rows::OK`].
-    #[inline(always)]
-    fn new(view: &View<'a, T, L>) -> Self {
-        let (data, state) = view.parts();
-        let flat = view.as_contiguous();
-        Rows { data, state, flat }
-    }
-
-    /// Row `r`: the elements whose flat logical positions are
-    /// `r · WIDTH .. (r + 1) · WIDTH`.
-    #[inline(always)]
-    fn row(&self, r: usize) -> Row<'a, T> {
-        if let Some(elems) = self.flat {
-            return Row(&elems[r * Self::WIDTH..][..Self::WIDTH]);
-        }
-        let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &self.state);
-        let low = match Self::STEP < 0 {
-            true => first - (Self::SPAN - 1),
-            false => first,
-        };
-        Row(&self.data[low..][..Self::SPAN])
-    }
-
-    /// Element `j` of `row`.
-    #[inline(always)]
-    fn at(row: &Row<'a, T>, j: usize) -> &'a T {
-        let step = Self::STEP.unsigned_abs();
-        match Self::STEP {
-            0 => &row.0[0],
-            1 => &row.0[j],
-            s if s > 0 => &row.0[j * step],
-            _ => &row.0[(Self::WIDTH - 1 - j) * step],
-        }
-    }
-}
-
-/// The last of the first `rank` entries of `dims` (0 for rank 0).
-const fn last(dims: [usize; 8], rank: usize) -> usize {
-    match rank {
-        0 => 0,
-        r => dims[r - 1],
-    }
+    filler.finish();
 }
 
 /// `f` of the elements of `a` and `b`, which have the same shape `O`.
@@ -200,11 +106,9 @@ where
     La: Layout<Shape = O>,
     Lb: Layout<Shape = O>,
 {
-    let mut tensor = MaybeUninit::uninit();
-    zip_same_into(a, b, f, slots(&mut tensor));
-    // SAFETY: `zip_same_into` writes every one of the tensor's `O::SIZE`
-    // slots (each of its paths is a `fill` or `fill_rows` of all of them).
-    unsafe { tensor.assume_init() }
+    // `zip_same_into` writes every one of the `O::SIZE` slots, each of its
+    // paths a `fill` or `fill_rows` of all of them.
+    build_with(|out| zip_same_into(a, b, f, out))
 }
 
 /// Writes `f` of the elements of `a` and `b` (shape `O`) into every one of
@@ -224,13 +128,13 @@ fn zip_same_into<A, B, U, O: Shape, La, Lb>(
     if let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) {
         return fill(out, |i| f(&a[i], &b[i]));
     }
-    if const { Rows::<A, La>::OK && Rows::<B, Lb>::OK } {
+    if const { Rows::<A, La>::STRIDED && Rows::<B, Lb>::STRIDED } {
         let (ra, rb) = (Rows::new(&a), Rows::new(&b));
         return fill_rows::<U, O, _>(
             out,
             Rows::<A, La>::WIDTH,
             |r| (ra.row(r), rb.row(r)),
-            |(x, y), j| f(Rows::<A, La>::at(x, j), Rows::<B, Lb>::at(y, j)),
+            |(x, y), j| f(ra.at(x, j), rb.at(y, j)),
         );
     }
     fill(out, |i| f(a.at_flat(i), b.at_flat(i)))
@@ -299,7 +203,7 @@ fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
 {
     type Rb<'a, B, S> = Rows<'a, <B as AsView>::Elem, Expanded<<B as AsView>::Layout, S>>;
     let b = b.as_view().expand::<L::Shape>();
-    if const { Rb::<B, L::Shape>::OK } && out.view().as_contiguous().is_some() {
+    if const { Rb::<B, L::Shape>::STRIDED } && out.view().as_contiguous().is_some() {
         let rows = Rows::new(&b);
         let (data, start) = out.contiguous_mut();
         let elems = &mut data[start..][..<L::Shape as Shape>::SIZE];
@@ -307,7 +211,7 @@ fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
         for (r, chunk) in elems.chunks_exact_mut(width).enumerate() {
             let row = rows.row(r);
             for (j, x) in chunk.iter_mut().enumerate() {
-                f(x, Rb::<B, L::Shape>::at(&row, j));
+                f(x, rows.at(&row, j));
             }
         }
         return;
@@ -387,12 +291,12 @@ fn map_view<T, U, L: Layout>(v: View<'_, T, L>, mut f: impl FnMut(&T) -> U) -> T
     if let Some(elems) = v.as_contiguous() {
         return build(|i| f(&elems[i]));
     }
-    if const { Rows::<T, L>::OK } {
+    if const { Rows::<T, L>::STRIDED } {
         let rows = Rows::new(&v);
         return build_rows(
             Rows::<T, L>::WIDTH,
             |r| rows.row(r),
-            |x, j| f(Rows::<T, L>::at(x, j)),
+            |x, j| f(rows.at(x, j)),
         );
     }
     build(|i| f(v.at_flat(i)))

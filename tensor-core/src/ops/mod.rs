@@ -28,6 +28,7 @@ pub mod conv_pad;
 mod divisor;
 pub mod elementwise;
 pub mod float;
+pub mod lazy;
 pub mod matmul;
 mod mean;
 pub mod moments;

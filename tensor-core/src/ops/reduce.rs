@@ -3,7 +3,7 @@
 //! which the result's shape drops (NumPy `x.sum(axis=(..))`), and their
 //! `*_keep` forms, which keep those axes with size 1 (`keepdims=True`).
 //!
-//! A contiguous run of elements is summed into 8 independent accumulators,
+//! A contiguous run of elements is summed into 16 independent accumulators,
 //! so the sum is not one chain of dependent adds; a reduction over leading
 //! axes adds whole rows into the result, which vectorizes along the row.
 //! `max` and `min` propagate NaN, as NumPy does.
@@ -25,9 +25,10 @@ use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
+use crate::layout::walk::Rows;
 use crate::layout::Layout;
 use crate::num::{FromCount, Zero};
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::{MultiIndex, Shape, MAX_RANK};
 use crate::tensor::Tensor;
 use crate::view::View;
 
@@ -52,7 +53,7 @@ pub trait Reduce: AsView {
         let v = self.as_view();
         match v.as_contiguous() {
             Some(elems) => sum_run(elems),
-            None => v.iter().fold(Self::Elem::ZERO, |acc, &x| acc + x),
+            None => fold_strided(&v, Self::Elem::ZERO, |acc, x| acc + x),
         }
     }
 
@@ -279,33 +280,64 @@ fn empty<T>(what: &str) -> T {
     panic!("{what} of no element: a reduced axis has size 0")
 }
 
-/// The sum of a run, in 8 independent accumulators.
+/// The sum of a run, in independent accumulators: [`ACCUMULATOR_BYTES`] of
+/// them for elements of 4 bytes or fewer, 8 for larger ones.
 ///
-/// LLVM keeps the accumulators in two vector registers (`f32` on SSE2),
-/// and the sums of consecutive runs overlap once inlined: 3.0 µs for the
-/// row sums of `[256, 256]`, as a hand-written loop. Slower variants:
+/// LLVM keeps the accumulators in vector registers, and the sums of
+/// consecutive runs overlap once inlined. Slower variants (measured with 8
+/// accumulators on SSE2, 3.0 µs for the row sums of `[256, 256]`):
 /// summing the eight pairwise at the end (`(a + e) + ...`: LLVM split them
 /// into four 2-lane chains, 5.6 µs), a call per run (through
-/// `from_flat_fn`: 6.4 µs), 16 or 32 accumulators (3.1 to 4.9 µs), two
-/// runs interleaved (7.1 µs).
+/// `from_flat_fn`: 6.4 µs), two runs interleaved (7.1 µs). (16 or 32
+/// accumulators measured 3.1 to 4.9 µs then; with the current inlining 16
+/// are the faster, see [`ACCUMULATOR_BYTES`].)
 #[inline(always)]
 fn sum_run<T: Copy + Zero + Add<Output = T>>(xs: &[T]) -> T {
-    let mut acc = [T::ZERO; 8];
-    let chunks = xs.chunks_exact(8);
+    match size_of::<T>() {
+        0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs),
+        _ => sum_run_in::<T, 8>(xs),
+    }
+}
+
+/// [`sum_run`] in `N` accumulators.
+#[inline(always)]
+fn sum_run_in<T: Copy + Zero + Add<Output = T>, const N: usize>(xs: &[T]) -> T {
+    let mut acc = [T::ZERO; N];
+    let chunks = xs.chunks_exact(N);
     let rest = chunks.remainder();
     for chunk in chunks {
         for (a, &x) in acc.iter_mut().zip(chunk) {
             *a = *a + x;
         }
     }
-    let [first, others @ ..] = acc;
-    let total = others.iter().fold(first, |s, &x| s + x);
+    let total = acc[1..].iter().fold(acc[0], |s, &x| s + x);
     // Not `total + 0` when nothing is left: LLVM keeps that add (-0.0).
     match rest {
         [] => total,
         _ => rest.iter().fold(total, |s, &x| s + x),
     }
 }
+
+/// The bytes of partial sums [`sum_run`] keeps for elements of 4 bytes or
+/// fewer: four vector registers of independent chains whatever the vector
+/// width (64 bytes: 16 `f32`). Measured on the `[256, 256]` row sums of
+/// `bench/benches/ops.rs`, against a hand loop with 8 accumulators: 32
+/// bytes 1.02–1.03 on SSE2 and 1.00 with AVX-512; 64 bytes 0.91 and 0.86;
+/// 128 bytes 1.16 with AVX-512; 256 bytes 2.1.
+const ACCUMULATOR_BYTES: usize = 64;
+
+/// The bytes of a column strip [`fold_rows`] folds down the rows in
+/// registers: 8 independent chains of the target's vectors. With AVX-512
+/// (32 registers of 64 bytes) the 128-byte strips of SSE2 are two chains,
+/// latency-bound: the `[256, 256]` column sums took 1.72× the hand loop;
+/// 256, 512 and 1024 bytes took 1.07, 1.00–1.01 and 1.00.
+const STRIP_BYTES: usize = if cfg!(target_feature = "avx512f") {
+    1024
+} else if cfg!(target_feature = "avx") {
+    256
+} else {
+    128
+};
 
 /// `combine` folded over a non-empty run.
 #[track_caller]
@@ -322,11 +354,27 @@ fn extreme<T: Copy, L: Layout>(v: &View<'_, T, L>, what: &str, combine: impl Fn(
     match v.as_contiguous() {
         Some(elems) => fold_run(elems, combine, what),
         None => {
-            let mut elems = v.iter().copied();
-            let first = elems.next().unwrap_or_else(|| empty(what));
-            elems.fold(first, combine)
+            let first = *v.iter().next().unwrap_or_else(|| empty(what));
+            // `combine(first, first)` is `first`: max and min are idempotent.
+            fold_strided(v, first, combine)
         }
     }
+}
+
+/// `combine` folded from `init` over every element of `v` in logical order:
+/// row by row through the walker (`layout/walk.rs`) when the layout has
+/// constant strides, element by element otherwise.
+#[inline]
+fn fold_strided<T: Copy, L: Layout>(v: &View<'_, T, L>, init: T, combine: impl Fn(T, T) -> T) -> T {
+    if !const { Rows::<T, L>::STRIDED } {
+        return v.iter().fold(init, |acc, &x| combine(acc, x));
+    }
+    let (rows, width) = (Rows::new(v), Rows::<T, L>::WIDTH);
+    let count = <L::Shape as Shape>::SIZE.checked_div(width).unwrap_or(0);
+    (0..count).fold(init, |acc, r| {
+        let row = rows.row(r);
+        (0..width).fold(acc, |acc, j| combine(acc, *rows.at(&row, j)))
+    })
 }
 
 /// Where the reduced axes lie, for choosing a kernel.
@@ -343,7 +391,7 @@ enum Placement {
 /// Classifies the reduced axes, the first `count` of `axes`, of a
 /// rank-`rank` shape. A `const fn`, so that the kernel is chosen at
 /// compile time.
-const fn placement(axes: &[usize; 8], count: usize, rank: usize) -> Placement {
+const fn placement(axes: &[usize; MAX_RANK], count: usize, rank: usize) -> Placement {
     if all_reduced(axes, count, rank - count, rank) {
         Placement::Trailing
     } else if all_reduced(axes, count, 0, count) {
@@ -354,7 +402,7 @@ const fn placement(axes: &[usize; 8], count: usize, rank: usize) -> Placement {
 }
 
 /// Whether every axis of `from..to` is among the first `count` of `axes`.
-const fn all_reduced(axes: &[usize; 8], count: usize, from: usize, to: usize) -> bool {
+const fn all_reduced(axes: &[usize; MAX_RANK], count: usize, from: usize, to: usize) -> bool {
     let mut k = from;
     while k < to {
         let mut i = 0;
@@ -386,6 +434,14 @@ fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
     match (v.as_contiguous(), place) {
         (Some(elems), Placement::Trailing) => build(|o| run(&elems[o * reduced..][..reduced])),
         (Some(elems), Placement::Leading) => fold_rows(elems, O::SIZE, combine),
+        // The last axis alone, strided: each result folds one row of the walker.
+        (None, Placement::Trailing) if X::LEN == 1 && const { Rows::<T, L>::STRIDED } => {
+            let rows = Rows::new(v);
+            build(|o| {
+                let row = rows.row(o);
+                (1..reduced).fold(*rows.at(&row, 0), |acc, j| combine(acc, *rows.at(&row, j)))
+            })
+        }
         _ => fold_general::<T, L, X, O>(v, reduced, combine),
     }
 }
@@ -406,8 +462,8 @@ fn fold_rows<T: Copy, O: Shape>(
     let mut out = build::<T, O>(|j| elems[j]);
     let (rest, out_row) = (&elems[width..], out.as_mut_slice());
     match size_of::<T>() {
-        0..=4 => fold_strips::<T, 32>(rest, out_row, &combine),
-        5..=8 => fold_strips::<T, 16>(rest, out_row, &combine),
+        0..=4 => fold_strips::<T, { STRIP_BYTES / 4 }>(rest, out_row, &combine),
+        5..=8 => fold_strips::<T, { STRIP_BYTES / 8 }>(rest, out_row, &combine),
         _ => fold_strips::<T, 4>(rest, out_row, &combine),
     }
     out
@@ -498,6 +554,7 @@ pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{tensor, Axes, Shape};
 
     #[test]
     fn nan_propagates_wherever_it_appears() {
@@ -509,7 +566,7 @@ mod tests {
     #[test]
     fn placement_of_reduced_axes() {
         let of = |axes: &[usize], rank| {
-            let mut padded = [0; 8];
+            let mut padded = [0; MAX_RANK];
             padded[..axes.len()].copy_from_slice(axes);
             placement(&padded, axes.len(), rank)
         };
@@ -535,6 +592,35 @@ mod tests {
         assert!((0..70).all(|j| col[[j]] == (3 * j + 210) as f32));
         let one = Tensor::<u8, Shape![1, 3]>::from_flat_fn(|n| n as u8);
         assert_eq!(one.sum_axes::<Axes![0]>(), tensor![0, 1, 2]);
+    }
+
+    #[test]
+    fn strided_reductions_read_rows_of_the_walker() {
+        let t = Tensor::<i64, Shape![5, 7]>::from_flat_fn(|i| (i as i64 * 37) % 23 - 11);
+        fn check<L: Layout<Shape = Shape![7, 5]>>(v: View<'_, i64, L>) {
+            let all: std::vec::Vec<i64> = v.iter().copied().collect();
+            assert_eq!(v.sum(), all.iter().sum::<i64>());
+            assert_eq!(v.max(), *all.iter().max().unwrap());
+            assert_eq!(v.min(), *all.iter().min().unwrap());
+            let rows = v.sum_axes::<Axes![1]>();
+            let maxes = v.max_axes::<Axes![1]>();
+            for (i, row) in all.chunks(5).enumerate() {
+                assert_eq!(rows[[i]], row.iter().sum::<i64>());
+                assert_eq!(maxes[[i]], *row.iter().max().unwrap());
+            }
+        }
+        check(t.t());
+        check(t.t().flip::<Axes![1]>());
+        check(t.t().flip::<Axes![0, 1]>());
+        check(tensor![1, -2, 3, -4, 5].expand::<Shape![7, 5]>());
+        check(tensor![[1], [2], [3], [4], [5], [6], [7]].expand::<Shape![7, 5]>());
+        // No constant strides: element by element.
+        check(
+            t.view()
+                .reshape::<Shape![7, 5]>()
+                .t()
+                .reshape::<Shape![7, 5]>(),
+        );
     }
 
     #[test]

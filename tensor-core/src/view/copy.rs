@@ -3,7 +3,7 @@
 //! The output is written once, in place: the copy fills uninitialised slots
 //! ([`MaybeUninit`]) in output order, and only then is the tensor assumed
 //! initialised. How the input is walked is decided at compile time from the
-//! layout's constant strides ([`Layout::STRIDES`]), see [`Path`]:
+//! layout's walk ([`Walk`], `layout/walk.rs`), refined here, see [`Path`]:
 //!
 //! * no strides (a reshape that composes index maps), rank 0 or no elements:
 //!   element by element through [`Layout::offset`];
@@ -38,13 +38,16 @@
 
 use core::marker::PhantomData;
 use core::mem::{self, MaybeUninit};
-use core::ops::Range;
 
+use super::block::{self, Bitwise};
 use super::View;
 use crate::index::unravel;
+use crate::layout::walk::{odometer, run_at, run_span, Walk};
 use crate::layout::{count, row_major_unsigned, Layout, Padded, MAX_RANK};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+pub(crate) use crate::uninit::slots;
+use crate::uninit::{build_with, fill, Filler};
 
 /// The input elements a tile reads along the contiguous axis, hence the
 /// output rows it writes: 32 keeps LLVM's vectorised loop (16 elements or
@@ -53,7 +56,8 @@ const BAND: usize = 32;
 
 /// The input rows a tile reads, hence the output elements per row it writes:
 /// a 4-way interleave is what LLVM vectorises with SSE2 shuffles.
-const GROUP: usize = 4;
+const GROUP: usize = block::BLOCK;
+const _: () = assert!(GROUP == 4);
 
 /// The output elements of each of the [`BAND`] rows held back in the stage
 /// before they are written out, so that rows a multiple of 2 KiB apart
@@ -94,7 +98,16 @@ impl<T, L: Layout> Plan<T, L> {
     /// The output's row-major strides.
     const OUT: Padded<usize> = row_major_unsigned(Self::DIMS, Self::RANK);
     /// The path this copy takes.
-    pub(crate) const PATH: Path = choose(L::STRIDES, Self::DIMS, Self::RANK, mem::size_of::<T>());
+    pub(crate) const PATH: Path = match Walk::of::<L>() {
+        Walk::Elements => Path::PerElement,
+        // Tiles write out of order, which a guard cannot follow: elements
+        // with drop glue go row by row, in order (`uninit.rs`).
+        _ if mem::needs_drop::<T>() => match choose(L::STRIDES, Self::DIMS, Self::RANK, 0) {
+            Path::Tiles { .. } => Path::Rows,
+            path => path,
+        },
+        _ => choose(L::STRIDES, Self::DIMS, Self::RANK, mem::size_of::<T>()),
+    };
 }
 
 /// The path for a view of `dims` (rank `rank`) whose input strides are
@@ -138,44 +151,27 @@ const fn choose(
 /// The view's elements copied into a tensor built in place.
 #[inline]
 pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T, L::Shape> {
-    let mut tensor = MaybeUninit::uninit();
-    write_tensor(view, &mut tensor);
-    // SAFETY: `write_tensor` initialised every element.
-    unsafe { tensor.assume_init() }
-}
-
-/// Initialises every element of `tensor` with the view's elements.
-///
-/// Afterwards `tensor` is initialised. If a `clone` panics, the elements
-/// cloned so far are leaked, never dropped twice or read.
-#[inline]
-pub(crate) fn write_tensor<T: Clone, L: Layout>(
-    view: &View<'_, T, L>,
-    tensor: &mut MaybeUninit<Tensor<T, L::Shape>>,
-) {
-    write::<T, L>(view.data, &view.state, slots(tensor));
-}
-
-/// The elements of an uninitialised tensor as `S::SIZE` slots, row-major.
-pub(crate) fn slots<T, S: Shape>(tensor: &mut MaybeUninit<Tensor<T, S>>) -> &mut [MaybeUninit<T>] {
-    const { assert!(mem::size_of::<S::Storage<T>>() == S::SIZE * mem::size_of::<T>()) };
-    let first = tensor.as_mut_ptr().cast::<MaybeUninit<T>>();
-    // SAFETY: `Tensor` is `repr(transparent)` over `S::Storage<T>`: nested
-    // arrays of exactly `S::SIZE` elements in row-major order, unpadded
-    // (checked above; the `Shape` impls are the tuples of `shape.rs`).
-    // `MaybeUninit<T>` has `T`'s layout, any content is valid for it, and
-    // the slice borrows `tensor` exclusively for its lifetime.
-    unsafe { core::slice::from_raw_parts_mut(first, S::SIZE) }
+    build_with(|out| write::<T, L>(view.data, &view.state, out, None))
 }
 
 /// Writes `L`'s elements of `data`, in row-major order, into every slot of
-/// `out` (`L::Shape::SIZE` long).
+/// `out` (`L::Shape::SIZE` long). With `bits` (`T: Copy`), full tiles of
+/// 4-byte elements may be moved by the SIMD block transposes of `block.rs`.
+/// Elements with drop glue are written in order through a guard, which
+/// drops them if a `clone` panics (`uninit.rs`).
 #[inline]
-pub(crate) fn write<T: Clone, L: Layout>(data: &[T], state: &L::State, out: &mut [MaybeUninit<T>]) {
+pub(crate) fn write<T: Clone, L: Layout>(
+    data: &[T],
+    state: &L::State,
+    out: &mut [MaybeUninit<T>],
+    bits: Option<Bitwise>,
+) {
     match Plan::<T, L>::PATH {
         Path::PerElement => per_element::<T, L>(data, state, out),
         Path::Rows => rows::<T, L>(data, base::<L>(state), out),
-        Path::Tiles { axis, direct } => tiles::<T, L>(data, base::<L>(state), (axis, direct), out),
+        Path::Tiles { axis, direct } => {
+            tiles::<T, L>(data, base::<L>(state), (axis, direct, bits), out)
+        }
     }
 }
 
@@ -186,43 +182,11 @@ fn base<L: Layout>(state: &L::State) -> isize {
 }
 
 /// [`Path::PerElement`]: each output position unravelled and mapped by
-/// [`Layout::offset`].
+/// [`Layout::offset`], in order (guarded by [`fill`]).
 fn per_element<T: Clone, L: Layout>(data: &[T], state: &L::State, out: &mut [MaybeUninit<T>]) {
-    for (flat, slot) in out.iter_mut().enumerate() {
-        slot.write(data[L::offset(&unravel::<L::Shape>(flat), state)].clone());
-    }
-}
-
-/// Calls `f(input, output)` for each index of `axes`, in row-major order:
-/// `input` is `start.0 + Σ index[k] · strides[k]` and `output` is
-/// `start.1 + Σ index[k] · out[k]`, kept by additions (an odometer).
-#[inline(always)]
-fn walk(
-    axes: Range<usize>,
-    (dims, strides, out): (&Padded<usize>, &Padded<isize>, &Padded<usize>),
-    start: (isize, usize),
-    mut f: impl FnMut(isize, usize),
-) {
-    let (mut index, (mut input, mut output)) = ([0usize; MAX_RANK], start);
-    loop {
-        f(input, output);
-        let mut k = axes.end;
-        loop {
-            if k == axes.start {
-                return;
-            }
-            k -= 1;
-            index[k] += 1;
-            input += strides[k];
-            output += out[k];
-            if index[k] < dims[k] {
-                break;
-            }
-            index[k] = 0;
-            input -= strides[k] * dims[k] as isize;
-            output -= out[k] * dims[k];
-        }
-    }
+    fill(out, |flat| {
+        data[L::offset(&unravel::<L::Shape>(flat), state)].clone()
+    });
 }
 
 /// [`Path::Rows`]: every output row along the last axis, in order.
@@ -231,7 +195,10 @@ fn rows<T: Clone, L: Layout>(data: &[T], base: isize, out: &mut [MaybeUninit<T>]
     let (dims, strides) = (&Plan::<T, L>::DIMS, &Plan::<T, L>::STRIDES);
     let last = Plan::<T, L>::RANK - 1;
     let (len, step) = (dims[last], strides[last]);
-    walk(
+    if mem::needs_drop::<T>() {
+        return rows_in_order::<T, L>(data, base, out);
+    }
+    odometer(
         0..last,
         (dims, strides, &Plan::<T, L>::OUT),
         (base, 0),
@@ -241,33 +208,36 @@ fn rows<T: Clone, L: Layout>(data: &[T], base: isize, out: &mut [MaybeUninit<T>]
     );
 }
 
+/// [`rows`] for elements with drop glue: written in order through a
+/// [`Filler`], which drops them if a `clone` panics.
+fn rows_in_order<T: Clone, L: Layout>(data: &[T], base: isize, out: &mut [MaybeUninit<T>]) {
+    let (dims, strides) = (&Plan::<T, L>::DIMS, &Plan::<T, L>::STRIDES);
+    let last = Plan::<T, L>::RANK - 1;
+    let (len, step) = (dims[last], strides[last]);
+    let mut filler = Filler::new(out);
+    let p = (dims, strides, &Plan::<T, L>::OUT);
+    odometer(0..last, p, (base, 0), |input, _| {
+        let run = &data[run_span(input as usize, len, step)];
+        match step {
+            1 => filler.extend_from_slice(run),
+            _ => (0..len).for_each(|j| filler.push(run[run_at(j, len, step)].clone())),
+        }
+    });
+    filler.finish();
+}
+
 /// Fills `out` with the elements of `data` at `at`, `at + step`, ...
 #[inline(always)]
 fn row<T: Clone>(data: &[T], at: usize, step: isize, out: &mut [MaybeUninit<T>]) {
-    let reach = (out.len() - 1) * step.unsigned_abs();
+    let run = &data[run_span(at, out.len(), step)];
     match step {
         1 => {
-            out.write_clone_of_slice(&data[at..=at + reach]);
-        }
-        0 => {
-            let x = &data[at];
-            out.iter_mut().for_each(|slot| {
-                slot.write(x.clone());
-            });
-        }
-        2.. => {
-            let src = data[at..=at + reach].iter().step_by(step as usize);
-            out.iter_mut().zip(src).for_each(|(slot, x)| {
-                slot.write(x.clone());
-            });
+            out.write_clone_of_slice(run);
         }
         _ => {
-            let src = data[at - reach..=at]
-                .iter()
-                .rev()
-                .step_by(step.unsigned_abs());
-            out.iter_mut().zip(src).for_each(|(slot, x)| {
-                slot.write(x.clone());
+            let len = out.len();
+            out.iter_mut().enumerate().for_each(|(j, slot)| {
+                slot.write(run[run_at(j, len, step)].clone());
             });
         }
     }
@@ -279,7 +249,7 @@ fn row<T: Clone>(data: &[T], at: usize, step: isize, out: &mut [MaybeUninit<T>])
 fn tiles<T: Clone, L: Layout>(
     data: &[T],
     base: isize,
-    (axis, direct): (usize, bool),
+    (axis, direct, bits): (usize, bool, Option<Bitwise>),
     out: &mut [MaybeUninit<T>],
 ) {
     let p = (
@@ -288,13 +258,14 @@ fn tiles<T: Clone, L: Layout>(
         &Plan::<T, L>::OUT,
     );
     let (rows, row_len) = (p.0[axis], p.2[axis]);
-    walk(0..axis, p, (base, 0), |input, output| {
+    odometer(0..axis, p, (base, 0), |input, output| {
         for first in (0..rows).step_by(BAND) {
             let len = BAND.min(rows - first);
             let band = Band {
                 len,
                 row_len,
                 direct: direct && len == BAND,
+                bits: bits.filter(|_| block::fits::<T>() && direct && len == BAND),
             };
             let at = (input + first as isize, output + first * row_len);
             copy_band::<T, L>(data, at, axis, band, out);
@@ -320,6 +291,9 @@ struct Band {
     /// Whether the columns go straight to the rows ([`Direct`]), or through
     /// the [`Stage`]; only a full band goes straight.
     direct: bool,
+    /// Whether the band is full and direct, and its 4-byte `Copy` elements
+    /// are moved by [`block`] transposes (see [`block::fits`]).
+    bits: Option<Bitwise>,
 }
 
 /// The output rows `band` of the block whose element 0 is at input `at.0`
@@ -336,6 +310,7 @@ fn copy_band<T: Clone, L: Layout>(
         let mut direct = Direct {
             origin: at.1,
             row_len: band.row_len,
+            bits: band.bits,
         };
         columns::<T, L>(data, at.0, axis, &mut direct, out);
     } else {
@@ -363,7 +338,7 @@ fn columns<T: Clone, L: Layout>(
     );
     let last = Plan::<T, L>::RANK - 1;
     let (len, step) = (p.0[last], p.1[last]);
-    walk(axis + 1..last, p, (at, 0), |input, column| {
+    odometer(axis + 1..last, p, (at, 0), |input, column| {
         let mut j = 0;
         while j + GROUP <= len {
             let rows = core::array::from_fn(|g| (input + (j + g) as isize * step) as usize);
@@ -404,6 +379,8 @@ struct Direct {
     origin: usize,
     /// The distance between output rows.
     row_len: usize,
+    /// Whether groups go through [`block::transpose`].
+    bits: Option<Bitwise>,
 }
 
 impl<T: Clone> Columns<T> for Direct {
@@ -415,6 +392,10 @@ impl<T: Clone> Columns<T> for Direct {
         column: usize,
         out: &mut [MaybeUninit<T>],
     ) {
+        if let Some(bits) = self.bits {
+            let src = rows.map(|r| &data[r..r + BAND]);
+            return block::transpose(bits, src, out, self.origin + column, self.row_len);
+        }
         for (x, group) in transpose(data, rows).into_iter().enumerate() {
             let at = self.origin + x * self.row_len + column;
             move_into(&mut out[at..at + GROUP], group);
@@ -532,12 +513,10 @@ fn move_into<T, const N: usize>(slots: &mut [MaybeUninit<T>], values: [MaybeUnin
 /// stays scalar.
 #[inline(always)]
 fn transpose<T: Clone>(data: &[T], rows: [usize; GROUP]) -> [[MaybeUninit<T>; GROUP]; BAND] {
-    let row = |g: usize| &data[rows[g]..rows[g] + BAND];
-    let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3));
+    let rows: [&[T]; GROUP] = core::array::from_fn(|g| &data[rows[g]..rows[g] + BAND]);
     let mut tile = [const { [const { MaybeUninit::uninit() }; GROUP] }; BAND];
     for (x, group) in tile.iter_mut().enumerate() {
-        let at = |r: &[T]| MaybeUninit::new(r[x].clone());
-        *group = [at(r0), at(r1), at(r2), at(r3)];
+        *group = core::array::from_fn(|g| MaybeUninit::new(rows[g][x].clone()));
     }
     tile
 }
@@ -570,6 +549,37 @@ mod tests {
     /// A tensor holding `0, 1, 2, ...` in row-major order.
     fn counting<S: Shape>() -> Tensor<i32, S> {
         Tensor::from_flat_fn(|i| i as i32)
+    }
+
+    /// [`check`], and `copy_from`, which moves full bands of 4-byte
+    /// elements by the blocks of `block.rs`, into a tensor of `fill`s.
+    fn check_copy<T: Copy + PartialEq + Debug, L: Layout>(
+        view: View<'_, T, L>,
+        path: Path,
+        fill: T,
+    ) {
+        check(view, path);
+        let mut out = Tensor::<T, L::Shape>::from_flat_fn(|_| fill);
+        out.copy_from(&view);
+        assert!(out.iter().eq(view.iter()), "{out:?} != {view:?}");
+    }
+
+    #[test]
+    fn copy_from_moves_blocks_on_the_direct_and_staged_paths() {
+        check_copy(counting::<Shape![96, 64]>().t(), tiles(0, true), -1);
+        check_copy(counting::<Shape![102, 45]>().t(), tiles(0, true), -1);
+        check_copy(counting::<Shape![512, 45]>().t(), tiles(0, false), -1);
+        let f = Tensor::<f32, Shape![16, 32, 64]>::from_flat_fn(|i| i as f32);
+        check_copy(f.permute::<Axes![2, 0, 1]>(), tiles(0, false), -1.0);
+        check_copy(
+            slice!(f, 2.., ..;-1, ..).permute::<Axes![2, 0, 1]>(),
+            tiles(0, true),
+            -1.0,
+        );
+        let u = Tensor::<u8, Shape![64, 64]>::from_flat_fn(|i| i as u8);
+        check_copy(u.t(), tiles(0, true), 0);
+        let w = Tensor::<i64, Shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
+        check_copy(w.permute::<Axes![2, 0, 1]>(), tiles(0, false), -1);
     }
 
     #[test]
@@ -667,26 +677,12 @@ mod tests {
     #[test]
     fn elements_that_own_memory_are_cloned_once_each() {
         let t = Tensor::<Box<i32>, Shape![96, 64]>::from_flat_fn(|i| Box::new(i as i32));
-        check(t.t(), tiles(0, true));
+        // Tiles write out of order: elements with drop glue go by rows.
+        check(t.t(), Path::Rows);
         let u = Tensor::<Box<i32>, Shape![256, 40]>::from_flat_fn(|i| Box::new(i as i32));
-        check(u.t(), tiles(0, false));
+        check(u.t(), Path::Rows);
         let s = Tensor::<String, Shape![40, 3]>::from_flat_fn(|i| i.to_string());
         check(s.t(), Path::Rows);
         check(s.t().reshape::<Shape![120]>(), Path::PerElement);
-    }
-
-    #[test]
-    fn odometer_offsets_match_the_strides() {
-        let (dims, strides, out) = (
-            [2, 3, 4, 1, 1, 1, 1, 1],
-            [-12, 4, 1, 0, 0, 0, 0, 0],
-            [12, 4, 1, 0, 0, 0, 0, 0],
-        );
-        let mut seen = std::vec::Vec::new();
-        walk(0..2, (&dims, &strides, &out), (100, 7), |i, o| {
-            seen.push((i, o))
-        });
-        let expected = [(100, 7), (104, 11), (108, 15), (88, 19), (92, 23), (96, 27)];
-        assert_eq!(seen, expected);
     }
 }

@@ -26,6 +26,7 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
+mod block;
 pub(crate) mod copy;
 mod ops;
 pub mod pad;
@@ -77,24 +78,6 @@ pub struct ViewMut<'a, T, L: Layout> {
     data: &'a mut [T],
     state: L::State,
     layout: PhantomData<L>,
-}
-
-/// Whether `L` maps the flat logical index `i` to `offset(0) + i`: its
-/// strides are the row-major strides of its shape (axes of size 1 aside).
-const fn is_contiguous<L: Layout>() -> bool {
-    let Some(strides) = L::STRIDES else {
-        return false;
-    };
-    let dims = <L::Shape as Shape>::PADDED;
-    let row_major = crate::layout::row_major(dims, <L::Shape as Shape>::RANK);
-    let mut k = 0;
-    while k < <L::Shape as Shape>::RANK {
-        if dims[k] != 1 && strides[k] != row_major[k] {
-            return false;
-        }
-        k += 1;
-    }
-    true
 }
 
 /// The buffer position of a view's first element (0 when it has none).
@@ -193,7 +176,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// either); decided by the layout's constants.
     #[inline(always)]
     pub(crate) fn as_contiguous(&self) -> Option<&'a [T]> {
-        if !const { is_contiguous::<L>() } {
+        if !const { crate::layout::walk::is_contiguous::<L>() } {
             return None;
         }
         let (size, start) = (<L::Shape as Shape>::SIZE, first_position::<L>(&self.state));

@@ -435,7 +435,8 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
         // so the elements stay initialised; `T: Copy`, so overwriting the
         // old values drops nothing.
         let slots = unsafe { &mut *(out as *mut [core::mem::MaybeUninit<T>]) };
-        super::copy::write::<T, L>(src.data, &src.state, slots);
+        let bits = super::block::Bitwise::of::<T>();
+        super::copy::write::<T, L>(src.data, &src.state, slots, bits);
     }
 }
 

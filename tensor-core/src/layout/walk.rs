@@ -1,0 +1,302 @@
+//! How a layout is walked, decided once at compile time, and the readers
+//! that walk it.
+//!
+//! Every kernel that reads a view in logical (row-major) order asks
+//! [`Walk::of`] how to read it (candle's `strided_blocks`, computed from a
+//! layout's constants instead of at run time):
+//!
+//! * [`Walk::Contiguous`]: one block, the elements in order without gaps (a
+//!   tensor, a leading slice of one, a reshape of either): a slice;
+//! * [`Walk::Rows`]: uniform rows along the last axis, each at a constant
+//!   step (1: a contiguous run; 0: one value splatted; negative: read from
+//!   its end), their starts given by the other axes' strides ([`Rows`],
+//!   [`odometer`]);
+//! * [`Walk::Elements`]: no constant strides (a reshape that composes index
+//!   maps) or rank 0: element by element through [`Layout::offset`].
+//!
+//! Copies (`view/copy.rs`), elementwise kernels (`ops/elementwise.rs`,
+//! `ops/lazy.rs`) and reductions (`ops/reduce.rs`) take their path from it.
+//!
+//! ```
+//! use tensor_core::layout::walk::Walk;
+//! use tensor_core::layout::{Expanded, Flipped, RowMajor};
+//! use tensor_core::prelude::*;
+//! type T = RowMajor<Shape![4, 3]>;
+//! assert_eq!(Walk::of::<T>(), Walk::Contiguous);
+//! assert_eq!(Walk::of::<Flipped<T, Axes![1]>>(), Walk::Rows { step: -1 });
+//! assert_eq!(Walk::of::<Expanded<RowMajor<Shape![3]>, Shape![4, 3]>>(), Walk::Rows { step: 1 });
+//! ```
+
+use core::ops::Range;
+
+use super::{row_major, Layout, Padded, MAX_RANK};
+use crate::index::unravel;
+use crate::shape::Shape;
+use crate::view::View;
+
+/// How the elements of a layout are read in logical order; see the module
+/// documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// One block: flat logical index `i` is at `offset(0) + i`.
+    Contiguous,
+    /// Rows along the last axis, element `j` of a row `j · step` from its
+    /// first element.
+    Rows {
+        /// The stride of the last axis.
+        step: isize,
+    },
+    /// Element by element through [`Layout::offset`].
+    Elements,
+}
+
+impl Walk {
+    /// How `L` is walked: a constant of the layout.
+    pub const fn of<L: Layout>() -> Walk {
+        let rank = <L::Shape as Shape>::RANK;
+        match L::STRIDES {
+            _ if is_contiguous::<L>() => Walk::Contiguous,
+            Some(strides) if rank > 0 => Walk::Rows {
+                step: strides[rank - 1],
+            },
+            _ => Walk::Elements,
+        }
+    }
+}
+
+/// Whether `L` maps the flat logical index `i` to `offset(0) + i`: its
+/// strides are the row-major strides of its shape (axes of size 1 aside).
+pub(crate) const fn is_contiguous<L: Layout>() -> bool {
+    let Some(strides) = L::STRIDES else {
+        return false;
+    };
+    let dims = <L::Shape as Shape>::PADDED;
+    let row_major = row_major(dims, <L::Shape as Shape>::RANK);
+    let mut k = 0;
+    while k < <L::Shape as Shape>::RANK {
+        if dims[k] != 1 && strides[k] != row_major[k] {
+            return false;
+        }
+        k += 1;
+    }
+    true
+}
+
+/// The buffer positions a run of `len` elements at `step` from `first`
+/// covers, lowest first: `first - (len - 1)·|step| ..= first` for a
+/// negative step, `first ..= first + (len - 1)·step` otherwise (empty for
+/// `len == 0`). The one place where a negative step is turned into a slice.
+#[inline(always)]
+pub(crate) const fn run_span(first: usize, len: usize, step: isize) -> Range<usize> {
+    let span = match len {
+        0 => 0,
+        n => (n - 1) * step.unsigned_abs() + 1,
+    };
+    match step < 0 {
+        true => first + 1 - span..first + 1,
+        false => first..first + span,
+    }
+}
+
+/// The position of element `j` of a run of `len` elements at `step` within
+/// the slice [`run_span`] cut for it.
+#[inline(always)]
+pub(crate) const fn run_at(j: usize, len: usize, step: isize) -> usize {
+    let s = step.unsigned_abs();
+    match step {
+        0 => 0,
+        1 => j,
+        s2 if s2 > 0 => j * s,
+        _ => (len - 1 - j) * s,
+    }
+}
+
+/// Calls `f(input, output)` for each index of `axes`, in row-major order:
+/// `input` is `start.0 + Σ index[k] · strides[k]` and `output` is
+/// `start.1 + Σ index[k] · out[k]`, kept by additions (an odometer): no
+/// index is divided.
+#[inline(always)]
+pub(crate) fn odometer(
+    axes: Range<usize>,
+    (dims, strides, out): (&Padded<usize>, &Padded<isize>, &Padded<usize>),
+    start: (isize, usize),
+    mut f: impl FnMut(isize, usize),
+) {
+    let (mut index, (mut input, mut output)) = ([0usize; MAX_RANK], start);
+    loop {
+        f(input, output);
+        let mut k = axes.end;
+        loop {
+            if k == axes.start {
+                return;
+            }
+            k -= 1;
+            index[k] += 1;
+            input += strides[k];
+            output += out[k];
+            if index[k] < dims[k] {
+                break;
+            }
+            index[k] = 0;
+            input -= strides[k] * dims[k] as isize;
+            output -= out[k] * dims[k];
+        }
+    }
+}
+
+/// Reads a view row by row along its last axis ([`Walk::Contiguous`] or
+/// [`Walk::Rows`]; for [`Walk::Elements`] each row is read element by
+/// element).
+pub(crate) struct Rows<'a, T, L: Layout> {
+    /// The view.
+    view: View<'a, T, L>,
+    /// The view's elements when contiguous: rows are then cut by index
+    /// arithmetic LLVM can bound, with no unravel.
+    flat: Option<&'a [T]>,
+}
+
+/// One row of a view read along its last axis: the elements it reads, in
+/// buffer order, or for [`Walk::Elements`] the flat index of its first
+/// element.
+#[derive(Clone, Copy, Debug)]
+pub struct Row<'a, T>(&'a [T], usize);
+
+impl<'a, T, L: Layout> Rows<'a, T, L> {
+    /// How the layout is walked.
+    const WALK: Walk = Walk::of::<L>();
+    /// Whether rows are read with constant strides: [`Walk::Contiguous`] or
+    /// [`Walk::Rows`], and at least one axis.
+    pub(crate) const STRIDED: bool =
+        !matches!(Self::WALK, Walk::Elements) && <L::Shape as Shape>::RANK > 0;
+    /// The length of a row: the last dimension (0 for rank 0).
+    pub(crate) const WIDTH: usize = last(<L::Shape as Shape>::PADDED, <L::Shape as Shape>::RANK);
+    /// The stride of the last axis.
+    const STEP: isize = match Self::WALK {
+        Walk::Contiguous => 1,
+        Walk::Rows { step } => step,
+        Walk::Elements => 0,
+    };
+
+    /// The reader of `view`.
+    #[inline(always)]
+    pub(crate) fn new(view: &View<'a, T, L>) -> Self {
+        Rows {
+            view: *view,
+            flat: view.as_contiguous(),
+        }
+    }
+
+    /// Row `r`: the elements whose flat logical positions are
+    /// `r · WIDTH .. (r + 1) · WIDTH`.
+    #[inline(always)]
+    pub(crate) fn row(&self, r: usize) -> Row<'a, T> {
+        if let Some(elems) = self.flat {
+            return Row(&elems[r * Self::WIDTH..][..Self::WIDTH], 0);
+        }
+        let (data, state) = self.view.parts();
+        if let Walk::Elements = Self::WALK {
+            return Row(data, r * Self::WIDTH);
+        }
+        let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &state);
+        Row(&data[run_span(first, Self::WIDTH, Self::STEP)], 0)
+    }
+
+    /// The element at flat logical position `i`.
+    #[inline(always)]
+    pub(crate) fn flat(&self, i: usize) -> &'a T {
+        self.view.at_flat(i)
+    }
+
+    /// Element `j` of `row`.
+    #[inline(always)]
+    pub(crate) fn at(&self, row: &Row<'a, T>, j: usize) -> &'a T {
+        if let Walk::Elements = Self::WALK {
+            return self.view.at_flat(row.1 + j);
+        }
+        &row.0[run_at(j, Self::WIDTH, Self::STEP)]
+    }
+}
+
+/// The last of the first `rank` entries of `dims` (0 for rank 0).
+const fn last(dims: Padded<usize>, rank: usize) -> usize {
+    match rank {
+        0 => 0,
+        r => dims[r - 1],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Expanded, Flipped, Permuted, Reshaped, RowMajor};
+    use crate::prelude::*;
+
+    #[test]
+    fn layouts_are_classified_by_their_strides() {
+        type T = RowMajor<Shape![4, 3]>;
+        assert_eq!(Walk::of::<T>(), Walk::Contiguous);
+        assert_eq!(Walk::of::<RowMajor<Shape![]>>(), Walk::Contiguous);
+        assert_eq!(
+            Walk::of::<Permuted<T, Axes![1, 0]>>(),
+            Walk::Rows { step: 3 }
+        );
+        assert_eq!(Walk::of::<Flipped<T, Axes![0]>>(), Walk::Rows { step: 1 });
+        assert_eq!(
+            Walk::of::<Expanded<RowMajor<Shape![4, 1]>, Shape![4, 3]>>(),
+            Walk::Rows { step: 0 }
+        );
+        type R = Reshaped<Permuted<T, Axes![1, 0]>, Shape![12]>;
+        assert_eq!(Walk::of::<R>(), Walk::Elements);
+    }
+
+    #[test]
+    fn runs_cover_their_elements_in_either_direction() {
+        let data: std::vec::Vec<usize> = (0..20).collect();
+        for (first, len, step) in [(3, 4, 2), (17, 4, -3), (5, 6, 0), (9, 1, -7), (2, 5, 1)] {
+            let run = &data[run_span(first, len, step)];
+            for j in 0..len {
+                let want = (first as isize + j as isize * step) as usize;
+                assert_eq!(run[run_at(j, len, step)], want);
+            }
+        }
+        assert!(run_span(4, 0, -2).is_empty());
+    }
+
+    #[test]
+    fn rows_of_every_walk_read_the_logical_elements() {
+        let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|i| i as i32);
+        fn check<L: Layout<Shape = Shape![4, 6]>>(v: View<'_, i32, L>) {
+            let rows = Rows::new(&v);
+            for r in 0..4 {
+                let row = rows.row(r);
+                for j in 0..6 {
+                    assert_eq!(rows.at(&row, j), &v[[r, j]]);
+                }
+            }
+        }
+        check(t.view());
+        check(t.flip::<Axes![1]>());
+        check(slice!(t.flip::<Axes![0, 1]>(), .., ..));
+        check(
+            t.view()
+                .reshape::<Shape![6, 4]>()
+                .t()
+                .reshape::<Shape![4, 6]>(),
+        );
+    }
+
+    #[test]
+    fn the_odometer_adds_strides() {
+        let (dims, strides, out) = (
+            [2, 3, 4, 1, 1, 1, 1, 1],
+            [-12, 4, 1, 0, 0, 0, 0, 0],
+            [12, 4, 1, 0, 0, 0, 0, 0],
+        );
+        let mut seen = std::vec::Vec::new();
+        odometer(0..2, (&dims, &strides, &out), (100, 7), |i, o| {
+            seen.push((i, o))
+        });
+        let expected = [(100, 7), (104, 11), (108, 15), (88, 19), (92, 23), (96, 27)];
+        assert_eq!(seen, expected);
+    }
+}
