@@ -6,13 +6,14 @@
 //! assert_eq!(err.to_string(), "expected 6 elements for shape [2, 3], found 5");
 //! ```
 
+use crate::shape::MAX_RANK;
 use core::fmt;
 
 /// A run-time length did not match the element count of a static shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShapeError {
-    /// The shape's dimensions (at most 8 are stored; `rank` says how many).
-    dims: [usize; 8],
+    /// The shape's dimensions (at most `MAX_RANK` are stored; `rank` says how many).
+    dims: [usize; MAX_RANK],
     /// The rank of the shape.
     rank: usize,
     /// The element count the shape needs.
@@ -24,7 +25,7 @@ pub struct ShapeError {
 impl ShapeError {
     /// A length mismatch for a shape with dims `dims`.
     pub(crate) fn length(dims: &[usize], found: usize) -> Self {
-        let mut stored = [0; 8];
+        let mut stored = [0; MAX_RANK];
         stored[..dims.len()].copy_from_slice(dims);
         let expected = dims.iter().product();
         ShapeError {

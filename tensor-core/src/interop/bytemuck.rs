@@ -21,6 +21,7 @@
 //! # Ok::<(), tensor_core::interop::bytemuck::BytesError>(())
 //! ```
 
+use crate::shape::MAX_RANK;
 use core::fmt;
 use core::mem::{align_of, size_of, MaybeUninit};
 
@@ -49,7 +50,7 @@ unsafe impl<T: Pod, S: Shape> Pod for Tensor<T, S> where S::Storage<T>: Copy {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BytesError {
     /// The shape's dimensions (the first `rank`).
-    dims: [usize; 8],
+    dims: [usize; MAX_RANK],
     /// The rank of the shape.
     rank: usize,
     /// The size of one element in bytes.
@@ -81,7 +82,7 @@ impl BytesError {
     /// An error about the bytes for a tensor of shape `S` and elements `T`.
     fn new<T, S: Shape>(problem: BytesProblem) -> Self {
         let dims = S::DIMS;
-        let mut stored = [0; 8];
+        let mut stored = [0; MAX_RANK];
         stored[..S::RANK].copy_from_slice(dims.as_ref());
         BytesError {
             dims: stored,

@@ -24,6 +24,7 @@
 //! );
 //! ```
 
+use crate::shape::MAX_RANK;
 use core::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, SeqAccess, Visitor};
@@ -138,7 +139,7 @@ impl<'de, T: Deserialize<'de> + Default, S: Shape> Deserialize<'de> for Tensor<T
         }
         let level = Level {
             dims: dims.as_ref(),
-            path: [0; 8],
+            path: [0; MAX_RANK],
             axis: 0,
             out: tensor.as_mut_slice(),
         };
@@ -151,7 +152,7 @@ impl<'de, T: Deserialize<'de> + Default, S: Shape> Deserialize<'de> for Tensor<T
 /// to `out` (its block of the tensor, in row-major order).
 struct Level<'a, T> {
     dims: &'a [usize],
-    path: [usize; 8],
+    path: [usize; MAX_RANK],
     axis: usize,
     out: &'a mut [T],
 }

@@ -15,6 +15,7 @@
 //! assert_eq!(y, Tensor::<f32, Shape![1, 4, 3]>::ones());
 //! ```
 
+use crate::shape::MAX_RANK;
 use core::mem::MaybeUninit;
 use core::ops::{Add, Mul};
 
@@ -191,8 +192,8 @@ pub(super) fn with_slices<X, K>(
 /// `[SH, SW]`, or `usize::MAX` when the kernel does not fit or a step is 0:
 /// the number of outputs `direct` writes.
 pub(super) const fn output_size(
-    input: [usize; 8],
-    kernel: [usize; 8],
+    input: [usize; MAX_RANK],
+    kernel: [usize; MAX_RANK],
     [sh, sw]: [usize; 2],
 ) -> usize {
     let ([h, w], [o, kh, kw]) = ([input[1], input[2]], [kernel[0], kernel[2], kernel[3]]);

@@ -22,6 +22,7 @@
 //! assert_eq!(img.pad::<Shape![1, 1]>().conv2d(&w), copied);
 //! ```
 
+use crate::shape::MAX_RANK;
 use core::mem::MaybeUninit;
 use core::ops::{Add, Mul, Range};
 
@@ -276,9 +277,9 @@ fn steps<St: Shape>() -> [usize; 2] {
 /// shapes) with the steps `step`: half of `(OH - 1) * SH + KH - H` (at
 /// least 0), rounded down, alike for columns.
 const fn same_padding(
-    x: [usize; 8],
-    k: [usize; 8],
-    out: [usize; 8],
+    x: [usize; MAX_RANK],
+    k: [usize; MAX_RANK],
+    out: [usize; MAX_RANK],
     step: [usize; 2],
 ) -> [usize; 2] {
     const fn half(o: usize, s: usize, k: usize, d: usize) -> usize {
