@@ -21,14 +21,14 @@
 //! assert_eq!(tensor![1, 2, 3].dot(&tensor![4, 5, 6]), 32);
 //! ```
 
-use core::ops::{Add, Mul};
+use core::ops::Mul;
 
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
 use crate::index::unravel;
 use crate::layout::Layout;
-use crate::num::Zero;
+use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
@@ -52,7 +52,7 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: MatmulRhs<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
     {
         matmul_views(&self.as_view(), &other.as_view())
     }
@@ -68,37 +68,43 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: DotShapes<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
     {
         let (a, b) = (self.as_view(), other.as_view());
         match (a.as_contiguous(), b.as_contiguous()) {
             (Some(a), Some(b)) => dot_run(a, b),
-            _ => a
-                .iter()
-                .zip(b.iter())
-                .fold(Self::Elem::ZERO, |acc, (&x, &y)| acc + x * y),
+            _ => Accumulate::narrow(
+                a.iter()
+                    .zip(b.iter())
+                    .fold(Zero::ZERO, |acc, (&x, &y)| acc + x.widen() * y.widen()),
+            ),
         }
     }
 }
 
 impl<A: AsView + ?Sized> Matmul for A {}
 
-/// `Σ a[i] * b[i]` in 8 independent accumulators.
-fn dot_run<T: Copy + Zero + Add<Output = T> + Mul<Output = T>>(a: &[T], b: &[T]) -> T {
-    let mut acc = [T::ZERO; 8];
+/// An element whose accumulator has `*`: what products need.
+trait MulAcc: Accumulate<Acc: Mul<Output = Acc<Self>>> {}
+
+impl<T: Accumulate<Acc: Mul<Output = Acc<T>>>> MulAcc for T {}
+
+/// `Σ a[i] * b[i]` in 8 independent accumulators of [`Acc`].
+fn dot_run<T: MulAcc>(a: &[T], b: &[T]) -> T {
+    let mut acc = [Acc::<T>::ZERO; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
     let rest = ca
         .remainder()
         .iter()
         .zip(cb.remainder())
-        .fold(T::ZERO, |s, (&x, &y)| s + x * y);
+        .fold(Acc::<T>::ZERO, |s, (&x, &y)| s + x.widen() * y.widen());
     for (x, y) in ca.zip(cb) {
         for k in 0..8 {
-            acc[k] = acc[k] + x[k] * y[k];
+            acc[k] = acc[k] + x[k].widen() * y[k].widen();
         }
     }
     let [p, q, r, s, t, u, v, w] = acc;
-    ((p + q) + (r + s)) + ((t + u) + (v + w)) + rest
+    T::narrow(((p + q) + (r + s)) + ((t + u) + (v + w)) + rest)
 }
 
 /// The product of two views whose shapes satisfy [`MatmulRhs`].
@@ -118,7 +124,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     // Saturating: on a 16- or 32-bit target a product the target can hold
@@ -176,7 +182,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     matmul_body(a, &b.to_tensor().view())
 }
@@ -191,7 +197,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     matmul_body(a, b)
 }
@@ -206,7 +212,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     let dims = Dims {
@@ -216,7 +222,7 @@ where
     };
     // The tiles overwrite every element: the zeros only keep this safe, and
     // LLVM drops them from small products.
-    let mut out = build::<T, Out<La, Lb>>(|_| T::ZERO);
+    let mut out = build::<T, Out<La, Lb>>(|_| T::narrow(Zero::ZERO));
     if dims.m * dims.n * dims.k == 0 {
         return out;
     }
@@ -257,7 +263,7 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
     out: &mut [T],
     d: Dims,
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     if let Some(elems) = a.as_contiguous() {
         let elems = &elems[sa..][..d.m * d.k];
@@ -284,7 +290,7 @@ fn with_rhs<T, L: Layout>(
     out: &mut [T],
     d: Dims,
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     if let Some(elems) = b.as_contiguous() {
         let elems = &elems[sb..][..d.k * d.n];
@@ -395,15 +401,15 @@ impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
 }
 
 /// `out = a @ b` (row-major, `d.m × d.n`), in tiles of 4 rows × 8 columns
-/// (4 columns for elements wider than 4 bytes, so that a tile fits the 16
-/// SSE registers), narrower tiles at the edges.
+/// (4 columns for accumulators wider than 4 bytes, so that a tile fits the
+/// 16 SSE registers), narrower tiles at the edges.
 #[inline(always)]
 fn product<T>(a: &impl Fn(usize, usize) -> T, b: &impl Rhs<T>, out: &mut [T], d: Dims)
 where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     let mut j0 = 0;
-    if size_of::<T>() <= 4 {
+    if size_of::<Acc<T>>() <= 4 {
         while j0 + 8 <= d.n {
             columns::<T, 8>(a, b, out, d, j0);
             j0 += 8;
@@ -428,7 +434,7 @@ fn columns<T, const W: usize>(
     d: Dims,
     j0: usize,
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     let mut i0 = 0;
     while i0 + 4 <= d.m {
@@ -452,23 +458,28 @@ fn tile<T, const H: usize, const W: usize>(
     d: Dims,
     (i0, j0): (usize, usize),
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     // From zeros: starting from the products of `k = 0` saves one add per
     // vector (LLVM keeps `0.0 + x`, which is not `x` for `x = -0.0`), but
     // then LLVM interleaved and spilled the tiles of `[8, 8]`: 42 ns, not 33.
-    let mut acc = [[T::ZERO; W]; H];
+    // In the accumulator type: for the primitives `T` itself (`widen` and
+    // `narrow` vanish), for `half`'s floats `f32`.
+    let mut acc = [[Acc::<T>::ZERO; W]; H];
     for k in 0..d.k {
-        let bk = b.row::<W>(k, j0);
+        let bk = b.row::<W>(k, j0).map(T::widen);
         for (r, acc_row) in acc.iter_mut().enumerate() {
-            let x = a(i0 + r, k);
+            let x = a(i0 + r, k).widen();
             for (s, &y) in acc_row.iter_mut().zip(&bk) {
                 *s = *s + x * y;
             }
         }
     }
     for (r, acc_row) in acc.iter().enumerate() {
-        out[(i0 + r) * d.n + j0..][..W].copy_from_slice(acc_row);
+        let row = &mut out[(i0 + r) * d.n + j0..][..W];
+        for (o, &s) in row.iter_mut().zip(acc_row) {
+            *o = T::narrow(s);
+        }
     }
 }
 
@@ -500,7 +511,7 @@ mod tests {
         let g = f.matmul(&f.t());
         assert_eq!(
             g[[5, 4]],
-            (0..9).map(|k| ((45 + k) * (36 + k)) as f64).sum()
+            (0..9).map(|k| ((45 + k) * (36 + k)) as f64).sum::<f64>()
         );
     }
 
