@@ -2,10 +2,11 @@
 //! `[.., M, K] x [.., K, N]` with broadcast batch axes (NumPy `matmul`), and
 //! `dot` for vectors. Mismatched inner dimensions are a compile error.
 //!
-//! Products are register-tiled (`tile`): a tile of up to 4 output rows ×
-//! 8 columns is accumulated in registers over the whole inner dimension,
-//! each element of the left operand scaling a row segment of the right one
-//! (i-k-j order, vectorized along the row), then stored once. The right
+//! Products are register-tiled ([`kernel`]): a tile of up to 4 output rows
+//! × 8 columns (16 with AVX2, 32 with AVX-512, picked at run time for large
+//! products: [`cpu`]) is accumulated in registers over the whole inner
+//! dimension, each element of the left operand scaling a row segment of the
+//! right one (i-k-j order, vectorized along the row), then stored once. The right
 //! operand is read by row segments: slices when its rows are contiguous
 //! (`Dense`); otherwise, when the product is large enough and the operand
 //! small enough, it is first copied to a contiguous tensor (a transposed
@@ -23,6 +24,10 @@
 
 use core::ops::Mul;
 
+mod cpu;
+mod kernel;
+
+use self::kernel::{product, Dense, Gather};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
@@ -368,121 +373,6 @@ fn source_batch(mut flat: usize, to: &[usize], from: &[usize]) -> usize {
     index
 }
 
-/// The right operand of a product, read `W` columns of a row at a time.
-trait Rhs<T> {
-    /// Elements `(k, j0 .. j0 + W)`.
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
-}
-
-/// A matrix whose rows are contiguous, `stride` apart in `elems`.
-struct Dense<'a, T> {
-    /// The elements, the first row first.
-    elems: &'a [T],
-    /// The distance between rows.
-    stride: usize,
-}
-
-impl<T: Copy> Rhs<T> for Dense<'_, T> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        let row: &[T; W] = self.elems[k * self.stride + j0..][..W].try_into().unwrap();
-        *row
-    }
-}
-
-/// A matrix read element by element, `(k, j)` by the function.
-struct Gather<F>(F);
-
-impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        core::array::from_fn(|c| (self.0)(k, j0 + c))
-    }
-}
-
-/// `out = a @ b` (row-major, `d.m × d.n`), in tiles of 4 rows × 8 columns
-/// (4 columns for accumulators wider than 4 bytes, so that a tile fits the
-/// 16 SSE registers), narrower tiles at the edges.
-#[inline(always)]
-fn product<T>(a: &impl Fn(usize, usize) -> T, b: &impl Rhs<T>, out: &mut [T], d: Dims)
-where
-    T: MulAcc,
-{
-    let mut j0 = 0;
-    if size_of::<Acc<T>>() <= 4 {
-        while j0 + 8 <= d.n {
-            columns::<T, 8>(a, b, out, d, j0);
-            j0 += 8;
-        }
-    }
-    while j0 + 4 <= d.n {
-        columns::<T, 4>(a, b, out, d, j0);
-        j0 += 4;
-    }
-    for j in j0..d.n {
-        columns::<T, 1>(a, b, out, d, j);
-    }
-}
-
-/// Columns `j0 .. j0 + W` of `out = a @ b`, in tiles of 4 rows, then rows
-/// one by one.
-#[inline(always)]
-fn columns<T, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-    j0: usize,
-) where
-    T: MulAcc,
-{
-    let mut i0 = 0;
-    while i0 + 4 <= d.m {
-        tile::<T, 4, W>(a, b, out, d, (i0, j0));
-        i0 += 4;
-    }
-    for i in i0..d.m {
-        tile::<T, 1, W>(a, b, out, d, (i, j0));
-    }
-}
-
-/// Rows `i0 .. i0 + H` × columns `j0 .. j0 + W` of `out = a @ b`: the
-/// tile is accumulated in registers over the whole inner dimension, each
-/// `a(i, k)` scaling the row segment `(k, j0 .. j0 + W)` of `b`, then
-/// stored once.
-#[inline(always)]
-fn tile<T, const H: usize, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-    (i0, j0): (usize, usize),
-) where
-    T: MulAcc,
-{
-    // From zeros: starting from the products of `k = 0` saves one add per
-    // vector (LLVM keeps `0.0 + x`, which is not `x` for `x = -0.0`), but
-    // then LLVM interleaved and spilled the tiles of `[8, 8]`: 42 ns, not 33.
-    // In the accumulator type: for the primitives `T` itself (`widen` and
-    // `narrow` vanish), for `half`'s floats `f32`.
-    let mut acc = [[Acc::<T>::ZERO; W]; H];
-    for k in 0..d.k {
-        let bk = b.row::<W>(k, j0).map(T::widen);
-        for (r, acc_row) in acc.iter_mut().enumerate() {
-            let x = a(i0 + r, k).widen();
-            for (s, &y) in acc_row.iter_mut().zip(&bk) {
-                *s = *s + x * y;
-            }
-        }
-    }
-    for (r, acc_row) in acc.iter().enumerate() {
-        let row = &mut out[(i0 + r) * d.n + j0..][..W];
-        for (o, &s) in row.iter_mut().zip(acc_row) {
-            *o = T::narrow(s);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::prelude::*;
@@ -555,5 +445,67 @@ mod tests {
                 Tensor::<i64, Shape![16, 16]>::from_array(want)
             );
         }
+    }
+
+    /// Every kernel the running CPU takes computes what the base kernel
+    /// does, over every edge of the tiles, for dense and gathered right
+    /// operands, 4- and 8-byte elements.
+    #[test]
+    fn every_vector_width_agrees() {
+        use super::cpu::{simd, Simd};
+        use super::kernel::{product_at, Dense, Gather};
+        use super::Dims;
+        use std::vec::Vec;
+
+        fn run<T: super::MulAcc + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
+            for (m, k, n) in [
+                (1, 1, 1),
+                (5, 7, 13),
+                (9, 33, 71),
+                (16, 16, 16),
+                (4, 64, 64),
+            ] {
+                let d = Dims { m, k, n };
+                let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
+                let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
+                let at = |i: usize, kk: usize| a[i * k + kk];
+                let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
+                product_at(
+                    Simd::Base,
+                    &at,
+                    &Dense {
+                        elems: &b,
+                        stride: n,
+                    },
+                    &mut want,
+                    d,
+                );
+                for level in [Simd::Avx2, Simd::Avx512]
+                    .into_iter()
+                    .filter(|&l| l <= simd())
+                {
+                    let mut got = Vec::from_iter((0..m * n).map(|_| from(0)));
+                    product_at(
+                        level,
+                        &at,
+                        &Dense {
+                            elems: &b,
+                            stride: n,
+                        },
+                        &mut got,
+                        d,
+                    );
+                    assert_eq!(got, want, "{level:?} dense {m}x{k}x{n}");
+                    let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
+                    product_at(level, &at, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
+                }
+            }
+        }
+        run::<f32>(|x| x as f32);
+        run::<f64>(|x| x as f64);
+        run::<i32>(|x| x as i32);
+        run::<i64>(|x| x);
+        run::<i16>(|x| x as i16);
     }
 }
