@@ -19,6 +19,63 @@ use super::cpu::{self, Simd};
 use super::{Dims, MulAcc};
 use crate::num::{Acc, Zero};
 
+/// The left operand of a product, read by rows: a tile takes its `H` rows
+/// once, then reads them along the inner dimension.
+pub(super) trait Lhs<T> {
+    /// One row.
+    type Row<'s>
+    where
+        Self: 's;
+    /// Row `i`.
+    fn row(&self, i: usize) -> Self::Row<'_>;
+    /// Element `k` of `row`.
+    fn at(row: &Self::Row<'_>, k: usize) -> T;
+}
+
+/// A matrix whose rows are contiguous and `k` long, one after another:
+/// a row is a slice of length `k`, read without a bounds check below `k`
+/// (an index computed and checked per element made the AVX-512 `[64, 64]`
+/// product 5.1 µs, not 3.4 µs).
+pub(super) struct DenseLhs<'a, T> {
+    /// The elements, the first row first.
+    pub(super) elems: &'a [T],
+    /// The length of a row.
+    pub(super) k: usize,
+}
+
+impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
+    type Row<'s>
+        = &'s [T]
+    where
+        Self: 's;
+    #[inline(always)]
+    fn row(&self, i: usize) -> &[T] {
+        &self.elems[i * self.k..][..self.k]
+    }
+    #[inline(always)]
+    fn at(row: &&[T], k: usize) -> T {
+        row[k]
+    }
+}
+
+/// A matrix read element by element, `(i, k)` by the function.
+pub(super) struct ByIndex<F>(pub(super) F);
+
+impl<T, F: Fn(usize, usize) -> T> Lhs<T> for ByIndex<F> {
+    type Row<'s>
+        = (&'s F, usize)
+    where
+        Self: 's;
+    #[inline(always)]
+    fn row(&self, i: usize) -> (&F, usize) {
+        (&self.0, i)
+    }
+    #[inline(always)]
+    fn at(&(f, i): &(&F, usize), k: usize) -> T {
+        f(i, k)
+    }
+}
+
 /// The right operand of a product, read `W` columns of a row at a time.
 pub(super) trait Rhs<T> {
     /// Elements `(k, j0 .. j0 + W)`.
@@ -55,12 +112,7 @@ impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
 /// takes when the product is large; small ones (inlined into their caller,
 /// where `d` is a constant) stay on the base kernel without a test.
 #[inline(always)]
-pub(super) fn product<T: MulAcc>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-) {
+pub(super) fn product<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     let level = match d.m * d.n * d.k > super::INLINE_FLOPS {
         true => cpu::simd(),
         false => Simd::Base,
@@ -73,7 +125,7 @@ pub(super) fn product<T: MulAcc>(
 #[inline(always)]
 pub(super) fn product_at<T: MulAcc>(
     level: Simd,
-    a: &impl Fn(usize, usize) -> T,
+    a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
     d: Dims,
@@ -95,12 +147,7 @@ pub(super) fn product_at<T: MulAcc>(
 
 /// The base kernel: 16-byte vectors (SSE2 on x86-64), two to a tile row.
 #[inline(always)]
-fn product_base<T: MulAcc>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-) {
+fn product_base<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 4, 8>(a, b, out, d),
         _ => tiles::<T, 4, 4>(a, b, out, d),
@@ -111,12 +158,7 @@ fn product_base<T: MulAcc>(
 /// 16 YMM registers holding 8 accumulators.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn product_avx2<T: MulAcc>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-) {
+fn product_avx2<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 4, 16>(a, b, out, d),
         5..=8 => tiles::<T, 4, 8>(a, b, out, d),
@@ -127,12 +169,7 @@ fn product_avx2<T: MulAcc>(
 /// The AVX-512 kernel: 64-byte vectors, two to a tile row (32 `f32`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn product_avx512<T: MulAcc>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-) {
+fn product_avx512<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 8, 16>(a, b, out, d),
         5..=8 => tiles::<T, 8, 8>(a, b, out, d),
@@ -144,7 +181,7 @@ fn product_avx512<T: MulAcc>(
 /// right edge (each width at most `WIDE`: 16, 8, 4, 1).
 #[inline(always)]
 fn tiles<T: MulAcc, const H: usize, const WIDE: usize>(
-    a: &impl Fn(usize, usize) -> T,
+    a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
     d: Dims,
@@ -166,7 +203,7 @@ fn tiles<T: MulAcc, const H: usize, const WIDE: usize>(
 /// first column left.
 #[inline(always)]
 fn strips<T: MulAcc, const H: usize, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
+    a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
     d: Dims,
@@ -183,7 +220,7 @@ fn strips<T: MulAcc, const H: usize, const W: usize>(
 /// one by one.
 #[inline(always)]
 fn columns<T: MulAcc, const H: usize, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
+    a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
     d: Dims,
@@ -191,15 +228,15 @@ fn columns<T: MulAcc, const H: usize, const W: usize>(
 ) {
     let mut i0 = 0;
     while i0 + H <= d.m {
-        tile::<T, H, W>(a, b, out, d, (i0, j0));
+        tile::<T, _, H, W>(a, b, out, d, (i0, j0));
         i0 += H;
     }
     if H > 4 && i0 + 4 <= d.m {
-        tile::<T, 4, W>(a, b, out, d, (i0, j0));
+        tile::<T, _, 4, W>(a, b, out, d, (i0, j0));
         i0 += 4;
     }
     for i in i0..d.m {
-        tile::<T, 1, W>(a, b, out, d, (i, j0));
+        tile::<T, _, 1, W>(a, b, out, d, (i, j0));
     }
 }
 
@@ -208,8 +245,8 @@ fn columns<T: MulAcc, const H: usize, const W: usize>(
 /// `a(i, k)` scaling the row segment `(k, j0 .. j0 + W)` of `b`, then
 /// stored once.
 #[inline(always)]
-fn tile<T: MulAcc, const H: usize, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
+fn tile<T: MulAcc, L: Lhs<T>, const H: usize, const W: usize>(
+    a: &L,
     b: &impl Rhs<T>,
     out: &mut [T],
     d: Dims,
@@ -221,10 +258,11 @@ fn tile<T: MulAcc, const H: usize, const W: usize>(
     // In the accumulator type: for the primitives `T` itself (`widen` and
     // `narrow` vanish), for `half`'s floats `f32`.
     let mut acc = [[Acc::<T>::ZERO; W]; H];
+    let rows: [_; H] = core::array::from_fn(|r| a.row(i0 + r));
     for k in 0..d.k {
         let bk = b.row::<W>(k, j0).map(T::widen);
-        for (r, acc_row) in acc.iter_mut().enumerate() {
-            let x = a(i0 + r, k).widen();
+        for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
+            let x = L::at(row, k).widen();
             for (s, &y) in acc_row.iter_mut().zip(&bk) {
                 *s = *s + x * y;
             }

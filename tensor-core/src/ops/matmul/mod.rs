@@ -27,7 +27,7 @@ use core::ops::Mul;
 mod cpu;
 mod kernel;
 
-use self::kernel::{product, Dense, Gather};
+use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
@@ -272,15 +272,15 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 {
     if let Some(elems) = a.as_contiguous() {
         let elems = &elems[sa..][..d.m * d.k];
-        return with_rhs(&|i, k| elems[i * d.k + k], b, sb, out, d);
+        return with_rhs(&DenseLhs { elems, k: d.k }, b, sb, out, d);
     }
     match const { matrix_strides::<La>() } {
         Some((rows, step)) => {
             let (data, base) = start_of(a, sa);
             let at = |i: usize, k: usize| base + i as isize * rows + k as isize * step;
-            with_rhs(&|i, k| data[at(i, k) as usize], b, sb, out, d)
+            with_rhs(&ByIndex(|i, k| data[at(i, k) as usize]), b, sb, out, d)
         }
-        None => with_rhs(&|i, k| *a.at_flat(sa + i * d.k + k), b, sb, out, d),
+        None => with_rhs(&ByIndex(|i, k| *a.at_flat(sa + i * d.k + k)), b, sb, out, d),
     }
 }
 
@@ -288,13 +288,8 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 /// `b`: read by row slices when its rows are contiguous ([`Dense`]), else
 /// gathered by its constant strides or through its index map ([`Gather`]).
 #[inline(always)]
-fn with_rhs<T, L: Layout>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &View<'_, T, L>,
-    sb: usize,
-    out: &mut [T],
-    d: Dims,
-) where
+fn with_rhs<T, L: Layout>(a: &impl Lhs<T>, b: &View<'_, T, L>, sb: usize, out: &mut [T], d: Dims)
+where
     T: MulAcc,
 {
     if let Some(elems) = b.as_contiguous() {
@@ -453,7 +448,7 @@ mod tests {
     #[test]
     fn every_vector_width_agrees() {
         use super::cpu::{simd, Simd};
-        use super::kernel::{product_at, Dense, Gather};
+        use super::kernel::{product_at, ByIndex, Dense, DenseLhs, Gather};
         use super::Dims;
         use std::vec::Vec;
 
@@ -468,7 +463,8 @@ mod tests {
                 let d = Dims { m, k, n };
                 let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
                 let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
-                let at = |i: usize, kk: usize| a[i * k + kk];
+                let at = ByIndex(|i: usize, kk: usize| a[i * k + kk]);
+                let dense = DenseLhs { elems: &a, k };
                 let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
                 product_at(
                     Simd::Base,
@@ -499,6 +495,8 @@ mod tests {
                     let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
                     product_at(level, &at, &gather, &mut got, d);
                     assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
+                    product_at(level, &dense, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} dense left {m}x{k}x{n}");
                 }
             }
         }
