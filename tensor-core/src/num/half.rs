@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn elementwise_and_display() {
         let a = Tensor::<f16, Shape![3]>::from_flat_fn(|i| f16::from_f32(i as f32 + 0.5));
-        let s = &a + &a;
+        let s = a + a;
         assert_eq!(s, tensor![1.0f32, 3.0, 5.0].map(|&x| f16::from_f32(x)));
         assert_eq!(a.exp()[[0]], f16::from_f32(0.5f32.exp()));
         assert_eq!(std::format!("{s}"), "[1. 3. 5.]");

@@ -111,7 +111,12 @@ impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
 /// `out = a @ b` (row-major, `d.m × d.n`) with the widest kernel the CPU
 /// takes when the product is large; small ones (inlined into their caller,
 /// where `d` is a constant) stay on the base kernel without a test.
-#[inline(always)]
+///
+/// Inlined only where optimized: in a debug build each inlined copy keeps
+/// its own stack slots, and a test of eight products in one function
+/// overflowed its thread's 2 MiB stack.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn product<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     let level = match d.m * d.n * d.k > super::INLINE_FLOPS {
         true => cpu::simd(),
