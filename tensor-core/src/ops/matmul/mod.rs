@@ -2,17 +2,18 @@
 //! `[.., M, K] x [.., K, N]` with broadcast batch axes (NumPy `matmul`), and
 //! `dot` for vectors. Mismatched inner dimensions are a compile error.
 //!
-//! Products are register-tiled ([`kernel`]): a tile of up to 4 output rows
-//! × 8 columns (16 with AVX2, 32 with AVX-512, picked at run time for large
-//! products: [`cpu`]) is accumulated in registers over the whole inner
-//! dimension, each element of the left operand scaling a row segment of the
-//! right one (i-k-j order, vectorized along the row), then stored once. The right
-//! operand is read by row segments: slices when its rows are contiguous
-//! (`Dense`); otherwise, when the product is large enough and the operand
-//! small enough, it is first copied to a contiguous tensor (a transposed
-//! view: `matmul_packed`), else its rows are gathered through the
-//! layout's constant strides or its index map (`Gather`). The left
-//! operand is read one element at a time, by index or by constant strides.
+//! Products are register-tiled (`kernel.rs`): a tile of up to 4 output rows
+//! × 8 columns (4 × 16 with AVX2, 8 × 16 with AVX-512, picked at run time
+//! for large products: `cpu.rs`) is accumulated in registers over the whole
+//! inner dimension, each element of the left operand scaling a row segment
+//! of the right one (i-k-j order, vectorized along the row), then stored
+//! once. The right operand is read by row segments: slices when its rows are
+//! contiguous (`Dense`); otherwise, when the product is large enough and the
+//! operand small enough, it is first copied to a contiguous tensor (a
+//! transposed view: `matmul_packed`), else its rows are gathered through the
+//! layout's constant strides or its index map (`Gather`). The left operand
+//! is read by rows: slices when contiguous (`DenseLhs`), else element by
+//! element by its constant strides or its index map (`ByIndex`).
 //!
 //! ```
 //! use tensor_core::prelude::*;
