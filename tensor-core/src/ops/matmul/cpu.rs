@@ -10,7 +10,9 @@
 //! assert_eq!(a.matmul(&a)[[0, 0]], (0..32).map(|k| ((k % 7) * ((k * 32) % 7)) as f32).sum::<f32>());
 //! ```
 
-/// The widest vector kernel the running CPU takes.
+/// The widest vector kernel the running CPU takes (off x86-64 only
+/// `Base` is ever built).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Simd {
     /// The build target's own instructions (SSE2 on x86-64's default).
