@@ -17,8 +17,12 @@
 //! assert_eq!(<u8 as One>::ONE, 1);
 //! ```
 
+mod accumulate;
 mod float;
+#[cfg(all(feature = "half", not(feature = "num-traits")))]
+mod half;
 
+pub use accumulate::{Acc, Accumulate};
 pub use float::Float;
 
 /// The additive identity.

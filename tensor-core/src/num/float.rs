@@ -22,14 +22,15 @@
 
 use core::ops::{Add, Div, Mul, Neg, Sub};
 
-use crate::num::{One, Zero};
+use crate::num::{Accumulate, One, Zero};
 
 /// A floating-point number with the elementary functions, for `f32` and `f64`
 /// on every target (`#![no_std]` included).
 ///
-/// Open: implement it for your own float type (a fixed-point or half type)
-/// to call the tensor methods of [`FloatOps`](crate::ops::float::FloatOps)
-/// on tensors of it.
+/// Open: implement it (and [`Accumulate`], which sums such as `softmax`'s
+/// run in) for your own float type (a fixed-point or half type) to call the
+/// tensor methods of [`FloatOps`](crate::ops::float::FloatOps) on tensors
+/// of it.
 ///
 /// ```
 /// use tensor_core::num::Float;
@@ -43,6 +44,7 @@ use crate::num::{One, Zero};
 )]
 pub trait Float:
     Copy
+    + Accumulate
     + PartialOrd
     + Zero
     + One

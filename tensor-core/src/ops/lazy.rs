@@ -256,10 +256,18 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
+    /// let a: Tensor<f32, Shape![2, 2]> = tensor![[1.0, 2.0], [3.0, 4.0]];
+    /// let b: Tensor<f32, Shape![2]> = tensor![10.0, 20.0];
+    /// let mut out = Tensor::<f32, Shape![2, 2]>::zeros();
+    /// out.assign(a.lazy() * 2.0 + &b);
+    /// assert_eq!(out, tensor![[12.0, 24.0], [16.0, 28.0]]);
+    /// # #[cfg(feature = "alloc")] {
+    /// // Boxed tensors too large for the stack (the `alloc` feature):
     /// let w = Tensor::<f32, Shape![784, 256]>::boxed_full(3.0);
     /// let mut out = Tensor::<f32, Shape![784, 256]>::boxed_zeros();
     /// out.assign(w.lazy() * 0.5 + 1.0);
     /// assert!(out.iter().all(|&x| x == 2.5));
+    /// # }
     /// ```
     #[inline]
     pub fn assign<E: Expr<Elem = T>>(&mut self, expr: Lazy<E>)

@@ -27,7 +27,7 @@ use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
 use crate::layout::walk::Rows;
 use crate::layout::Layout;
-use crate::num::{FromCount, Zero};
+use crate::num::{Acc, Accumulate, FromCount, Zero};
 use crate::shape::{MultiIndex, Shape, MAX_RANK};
 use crate::tensor::Tensor;
 use crate::view::View;
@@ -48,12 +48,15 @@ pub trait Reduce: AsView {
     /// ```
     fn sum(&self) -> Self::Elem
     where
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem>,
+        Self::Elem: Accumulate,
     {
         let v = self.as_view();
         match v.as_contiguous() {
             Some(elems) => sum_run(elems),
-            None => fold_strided(&v, Self::Elem::ZERO, |acc, x| acc + x),
+            None => {
+                let add = |acc: Acc<Self::Elem>, x: Self::Elem| acc + x.widen();
+                Self::Elem::narrow(fold_strided(&v, Zero::ZERO, add))
+            }
         }
     }
 
@@ -93,9 +96,16 @@ pub trait Reduce: AsView {
     fn sum_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
         ShapeOf<Self>: ReduceShape<X>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem>,
+        Self::Elem: Accumulate,
     {
-        fold_axes::<_, _, X, _>(&self.as_view(), |a, b| a + b, sum_run, || Self::Elem::ZERO)
+        let add = Fold(
+            Self::Elem::widen,
+            |a: Acc<Self::Elem>, b: Self::Elem| a + b.widen(),
+            Self::Elem::narrow,
+        );
+        fold_axes::<_, _, X, _, _>(&self.as_view(), add, sum_run, || {
+            Self::Elem::narrow(Zero::ZERO)
+        })
     }
 
     /// The largest element over the axes `X`, which the result drops.
@@ -111,7 +121,9 @@ pub trait Reduce: AsView {
     {
         check_not_empty::<ShapeOf<Self>, X>("max_axes");
         let run = |xs: &[Self::Elem]| fold_run(xs, larger, "max_axes");
-        fold_axes::<_, _, X, _>(&self.as_view(), larger, run, || empty("max_axes"))
+        fold_axes::<_, _, X, _, _>(&self.as_view(), Fold::plain(larger), run, || {
+            empty("max_axes")
+        })
     }
 
     /// The smallest element over the axes `X`, which the result drops.
@@ -127,7 +139,9 @@ pub trait Reduce: AsView {
     {
         check_not_empty::<ShapeOf<Self>, X>("min_axes");
         let run = |xs: &[Self::Elem]| fold_run(xs, smaller, "min_axes");
-        fold_axes::<_, _, X, _>(&self.as_view(), smaller, run, || empty("min_axes"))
+        fold_axes::<_, _, X, _, _>(&self.as_view(), Fold::plain(smaller), run, || {
+            empty("min_axes")
+        })
     }
 
     /// The mean over the axes `X`, which the result drops. Exact for
@@ -144,7 +158,8 @@ pub trait Reduce: AsView {
     fn mean_axes<X: Axes>(&self) -> Tensor<Self::Elem, Reduced<Self, X>>
     where
         ShapeOf<Self>: ReduceShape<X>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
+        Self::Elem:
+            Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
         let count = reduced_count::<ShapeOf<Self>, X>();
         super::mean::mean_axes::<_, _, X, _>(&self.as_view(), count, || self.sum_axes::<X>())
@@ -163,7 +178,7 @@ pub trait Reduce: AsView {
     fn sum_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
     where
         ShapeOf<Self>: KeepShape<X>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem>,
+        Self::Elem: Accumulate,
     {
         self.sum_axes::<X>().retype()
     }
@@ -218,7 +233,8 @@ pub trait Reduce: AsView {
     fn mean_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
     where
         ShapeOf<Self>: KeepShape<X>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
+        Self::Elem:
+            Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
         self.mean_axes::<X>().retype()
     }
@@ -292,8 +308,8 @@ fn empty<T>(what: &str) -> T {
 /// accumulators measured 3.1 to 4.9 µs then; with the current inlining 16
 /// are the faster, see [`ACCUMULATOR_BYTES`].)
 #[inline(always)]
-fn sum_run<T: Copy + Zero + Add<Output = T>>(xs: &[T]) -> T {
-    match size_of::<T>() {
+fn sum_run<T: Accumulate>(xs: &[T]) -> T {
+    match size_of::<Acc<T>>() {
         0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs),
         _ => sum_run_in::<T, 8>(xs),
     }
@@ -301,20 +317,32 @@ fn sum_run<T: Copy + Zero + Add<Output = T>>(xs: &[T]) -> T {
 
 /// [`sum_run`] in `N` accumulators.
 #[inline(always)]
-fn sum_run_in<T: Copy + Zero + Add<Output = T>, const N: usize>(xs: &[T]) -> T {
-    let mut acc = [T::ZERO; N];
+fn sum_run_in<T: Accumulate, const N: usize>(xs: &[T]) -> T {
+    let mut acc = [Acc::<T>::ZERO; N];
     let chunks = xs.chunks_exact(N);
     let rest = chunks.remainder();
     for chunk in chunks {
         for (a, &x) in acc.iter_mut().zip(chunk) {
-            *a = *a + x;
+            *a = *a + x.widen();
         }
     }
     let total = acc[1..].iter().fold(acc[0], |s, &x| s + x);
     // Not `total + 0` when nothing is left: LLVM keeps that add (-0.0).
-    match rest {
+    T::narrow(match rest {
         [] => total,
-        _ => rest.iter().fold(total, |s, &x| s + x),
+        _ => rest.iter().fold(total, |s, &x| s + x.widen()),
+    })
+}
+
+/// A fold that runs in `A`: `.0` starts it from an element, `.1` adds an
+/// element, `.2` ends it (a sum of `half` floats runs in `f32`; `max` and
+/// `min` in the element type, `Fold::plain`).
+struct Fold<W, C, N>(W, C, N);
+
+impl<T: Copy, C: Fn(T, T) -> T> Fold<fn(T) -> T, C, fn(T) -> T> {
+    /// `combine` in the element type itself.
+    fn plain(combine: C) -> Self {
+        Fold(|x| x, combine, |x| x)
     }
 }
 
@@ -365,7 +393,11 @@ fn extreme<T: Copy, L: Layout>(v: &View<'_, T, L>, what: &str, combine: impl Fn(
 /// row by row through the walker (`layout/walk.rs`) when the layout has
 /// constant strides, element by element otherwise.
 #[inline]
-fn fold_strided<T: Copy, L: Layout>(v: &View<'_, T, L>, init: T, combine: impl Fn(T, T) -> T) -> T {
+fn fold_strided<T: Copy, L: Layout, A>(
+    v: &View<'_, T, L>,
+    init: A,
+    combine: impl Fn(A, T) -> A,
+) -> A {
     if !const { Rows::<T, L>::STRIDED } {
         return v.iter().fold(init, |acc, &x| combine(acc, x));
     }
@@ -420,9 +452,9 @@ const fn all_reduced(axes: &[usize; MAX_RANK], count: usize, from: usize, to: us
 /// Reduces the axes `X` of `v` with `combine`; `run` reduces a contiguous
 /// run, `none` is the result of an empty reduction.
 #[inline]
-fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
+fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
     v: &View<'_, T, L>,
-    combine: impl Fn(T, T) -> T,
+    combine: Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
     run: impl Fn(&[T]) -> T,
     none: impl Fn() -> T,
 ) -> Tensor<T, O> {
@@ -436,13 +468,14 @@ fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
         (Some(elems), Placement::Leading) => fold_rows(elems, O::SIZE, combine),
         // The last axis alone, strided: each result folds one row of the walker.
         (None, Placement::Trailing) if X::LEN == 1 && const { Rows::<T, L>::STRIDED } => {
-            let rows = Rows::new(v);
+            let (rows, Fold(widen, combine, narrow)) = (Rows::new(v), combine);
             build(|o| {
                 let row = rows.row(o);
-                (1..reduced).fold(*rows.at(&row, 0), |acc, j| combine(acc, *rows.at(&row, j)))
+                let first = widen(*rows.at(&row, 0));
+                narrow((1..reduced).fold(first, |acc, j| combine(acc, *rows.at(&row, j))))
             })
         }
-        _ => fold_general::<T, L, X, O>(v, reduced, combine),
+        _ => fold_general::<T, L, X, O, A>(v, reduced, combine),
     }
 }
 
@@ -454,17 +487,17 @@ fn fold_axes<T: Copy, L: Layout, X: Axes, O: Shape>(
 /// every row, and took 6.0 µs against 2.9 µs for the `[256, 256]` column
 /// sums of `bench/benches/ops.rs`.
 #[inline(always)]
-fn fold_rows<T: Copy, O: Shape>(
+fn fold_rows<T: Copy, O: Shape, A: Copy>(
     elems: &[T],
     width: usize,
-    combine: impl Fn(T, T) -> T,
+    combine: Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
 ) -> Tensor<T, O> {
     let mut out = build::<T, O>(|j| elems[j]);
     let (rest, out_row) = (&elems[width..], out.as_mut_slice());
-    match size_of::<T>() {
-        0..=4 => fold_strips::<T, { STRIP_BYTES / 4 }>(rest, out_row, &combine),
-        5..=8 => fold_strips::<T, { STRIP_BYTES / 8 }>(rest, out_row, &combine),
-        _ => fold_strips::<T, 4>(rest, out_row, &combine),
+    match size_of::<A>() {
+        0..=4 => fold_strips::<T, A, { STRIP_BYTES / 4 }>(rest, out_row, &combine),
+        5..=8 => fold_strips::<T, A, { STRIP_BYTES / 8 }>(rest, out_row, &combine),
+        _ => fold_strips::<T, A, 4>(rest, out_row, &combine),
     }
     out
 }
@@ -472,15 +505,19 @@ fn fold_rows<T: Copy, O: Shape>(
 /// Folds the rows of `rows` (each `out.len()` long) into `out`, strip by
 /// strip of `W` columns, the last columns one by one.
 #[inline(always)]
-fn fold_strips<T: Copy, const W: usize>(rows: &[T], out: &mut [T], combine: &impl Fn(T, T) -> T) {
+fn fold_strips<T: Copy, A: Copy, const W: usize>(
+    rows: &[T],
+    out: &mut [T],
+    combine: &Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
+) {
     let width = out.len();
     let mut strips = out.chunks_exact_mut(W);
     for (s, strip) in strips.by_ref().enumerate() {
-        fold_strip::<T, W>(rows, width, s * W, strip.try_into().unwrap(), combine);
+        fold_strip::<T, A, W>(rows, width, s * W, strip.try_into().unwrap(), combine);
     }
     let first = width - strips.into_remainder().len();
     for j in first..width {
-        fold_strip::<T, 1>(
+        fold_strip::<T, A, 1>(
             rows,
             width,
             j,
@@ -493,35 +530,35 @@ fn fold_strips<T: Copy, const W: usize>(rows: &[T], out: &mut [T], combine: &imp
 /// Folds columns `j0 .. j0 + W` of every row of `rows` (each `width` long)
 /// into `acc`, kept in registers down the rows.
 #[inline(always)]
-fn fold_strip<T: Copy, const W: usize>(
+fn fold_strip<T: Copy, A: Copy, const W: usize>(
     rows: &[T],
     width: usize,
     j0: usize,
     out: &mut [T; W],
-    combine: &impl Fn(T, T) -> T,
+    Fold(widen, combine, narrow): &Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
 ) {
-    let mut acc = *out;
+    let mut acc = out.map(widen);
     for row in rows.chunks_exact(width) {
         let xs: &[T; W] = row[j0..][..W].try_into().unwrap();
         for (a, &x) in acc.iter_mut().zip(xs) {
             *a = combine(*a, x);
         }
     }
-    *out = acc;
+    *out = acc.map(narrow);
 }
 
 /// Any reduction of any view: each result element folds the `reduced`
 /// elements whose kept indices are its own (`reduced > 0`: `fold_axes`
 /// returns early otherwise).
-fn fold_general<T: Copy, L: Layout, X: Axes, O: Shape>(
+fn fold_general<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
     v: &View<'_, T, L>,
     reduced: usize,
-    combine: impl Fn(T, T) -> T,
+    Fold(widen, combine, narrow): Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
 ) -> Tensor<T, O> {
     Tensor::from_flat_fn(|o| {
         let mut elements = reduced_elements::<T, L, X, O>(v, o, reduced);
         let first = elements.next().unwrap_or_else(|| empty("reduction"));
-        elements.fold(first, &combine)
+        narrow(elements.fold(widen(first), &combine))
     })
 }
 

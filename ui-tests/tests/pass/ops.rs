@@ -14,8 +14,9 @@
 //   (`a.matmul(&b.t())`), with a batch on the left only
 //   (`[B, M, K] x [K, N]`), for `dot` of `Shape![N]` by `Shape![N]`, and for
 //   `sum_axes::<Axes![1]>()` of `Shape![M, N]`. With a generic element type
-//   `T` only the arithmetic bounds are needed:
-//   `T: Copy + Zero + Add<Output = T> + Mul<Output = T>`.
+//   `T` only the accumulator's bounds are needed (sums and products run in
+//   `Acc<T>`, issue 12's `half`): `T: Accumulate<Acc: Mul<Output = Acc<T>>>`
+//   for `matmul`, `T: Accumulate` for `sum`.
 // * A batch axis on BOTH sides (`[B, M, K] x [B, K, N]`) does need one: the
 //   batch axes must broadcast, and `B` broadcasting with `B` is a typenum
 //   computation rustc cannot do for an unknown `B`. Without a bound the call
@@ -31,7 +32,7 @@
 // * a first sketch of the API spelled the shapes `[M, K]`; rustc parses an item before
 //   an attribute macro sees it, and `[M, K]` is not a type, so the example
 //   is written with `Shape![M, K]` (as everywhere in this suite).
-use core::ops::{Add, Mul};
+use core::ops::Mul;
 
 use tensor_core::constraint::MatmulShapes;
 use tensor_core::ops::elementwise::Broadcast;
@@ -50,9 +51,11 @@ fn matmul(
     a.matmul(b)
 }
 
-/// Generic over the element type too: only the arithmetic bounds.
+/// Generic over the element type too: only the accumulator's bounds (the
+/// products run in `Acc<T>`: `T` itself for the primitives, `f32` for
+/// `half`'s floats).
 #[shape(M, K, N)]
-fn matmul_any<T: Copy + Zero + Add<Output = T> + Mul<Output = T>>(
+fn matmul_any<T: tensor_core::num::Accumulate<Acc: Mul<Output = tensor_core::num::Acc<T>>>>(
     a: &Tensor<T, Shape![M, K]>,
     b: &Tensor<T, Shape![K, N]>,
 ) -> Tensor<T, Shape![M, N]> {

@@ -2,16 +2,18 @@
 //! `[.., M, K] x [.., K, N]` with broadcast batch axes (NumPy `matmul`), and
 //! `dot` for vectors. Mismatched inner dimensions are a compile error.
 //!
-//! Products are register-tiled (`tile`): a tile of up to 4 output rows ×
-//! 8 columns is accumulated in registers over the whole inner dimension,
-//! each element of the left operand scaling a row segment of the right one
-//! (i-k-j order, vectorized along the row), then stored once. The right
-//! operand is read by row segments: slices when its rows are contiguous
-//! (`Dense`); otherwise, when the product is large enough and the operand
-//! small enough, it is first copied to a contiguous tensor (a transposed
-//! view: `matmul_packed`), else its rows are gathered through the
-//! layout's constant strides or its index map (`Gather`). The left
-//! operand is read one element at a time, by index or by constant strides.
+//! Products are register-tiled (`kernel.rs`): a tile of up to 4 output rows
+//! × 8 columns (4 × 16 with AVX2, 8 × 16 with AVX-512, picked at run time
+//! for large products: `cpu.rs`) is accumulated in registers over the whole
+//! inner dimension, each element of the left operand scaling a row segment
+//! of the right one (i-k-j order, vectorized along the row), then stored
+//! once. The right operand is read by row segments: slices when its rows are
+//! contiguous (`Dense`); otherwise, when the product is large enough and the
+//! operand small enough, it is first copied to a contiguous tensor (a
+//! transposed view: `matmul_packed`), else its rows are gathered through the
+//! layout's constant strides or its index map (`Gather`). The left operand
+//! is read by rows: slices when contiguous (`DenseLhs`), else element by
+//! element by its constant strides or its index map (`ByIndex`).
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -21,14 +23,18 @@
 //! assert_eq!(tensor![1, 2, 3].dot(&tensor![4, 5, 6]), 32);
 //! ```
 
-use core::ops::{Add, Mul};
+use core::ops::Mul;
 
+mod cpu;
+mod kernel;
+
+use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
 use crate::index::unravel;
 use crate::layout::Layout;
-use crate::num::Zero;
+use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
@@ -52,7 +58,7 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: MatmulRhs<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
     {
         matmul_views(&self.as_view(), &other.as_view())
     }
@@ -68,37 +74,43 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: DotShapes<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
     {
         let (a, b) = (self.as_view(), other.as_view());
         match (a.as_contiguous(), b.as_contiguous()) {
             (Some(a), Some(b)) => dot_run(a, b),
-            _ => a
-                .iter()
-                .zip(b.iter())
-                .fold(Self::Elem::ZERO, |acc, (&x, &y)| acc + x * y),
+            _ => Accumulate::narrow(
+                a.iter()
+                    .zip(b.iter())
+                    .fold(Zero::ZERO, |acc, (&x, &y)| acc + x.widen() * y.widen()),
+            ),
         }
     }
 }
 
 impl<A: AsView + ?Sized> Matmul for A {}
 
-/// `Σ a[i] * b[i]` in 8 independent accumulators.
-fn dot_run<T: Copy + Zero + Add<Output = T> + Mul<Output = T>>(a: &[T], b: &[T]) -> T {
-    let mut acc = [T::ZERO; 8];
+/// An element whose accumulator has `*`: what products need.
+trait MulAcc: Accumulate<Acc: Mul<Output = Acc<Self>>> {}
+
+impl<T: Accumulate<Acc: Mul<Output = Acc<T>>>> MulAcc for T {}
+
+/// `Σ a[i] * b[i]` in 8 independent accumulators of [`Acc`].
+fn dot_run<T: MulAcc>(a: &[T], b: &[T]) -> T {
+    let mut acc = [Acc::<T>::ZERO; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
     let rest = ca
         .remainder()
         .iter()
         .zip(cb.remainder())
-        .fold(T::ZERO, |s, (&x, &y)| s + x * y);
+        .fold(Acc::<T>::ZERO, |s, (&x, &y)| s + x.widen() * y.widen());
     for (x, y) in ca.zip(cb) {
         for k in 0..8 {
-            acc[k] = acc[k] + x[k] * y[k];
+            acc[k] = acc[k] + x[k].widen() * y[k].widen();
         }
     }
     let [p, q, r, s, t, u, v, w] = acc;
-    ((p + q) + (r + s)) + ((t + u) + (v + w)) + rest
+    T::narrow(((p + q) + (r + s)) + ((t + u) + (v + w)) + rest)
 }
 
 /// The product of two views whose shapes satisfy [`MatmulRhs`].
@@ -118,7 +130,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     // Saturating: on a 16- or 32-bit target a product the target can hold
@@ -176,7 +188,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     matmul_body(a, &b.to_tensor().view())
 }
@@ -191,7 +203,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     matmul_body(a, b)
 }
@@ -206,7 +218,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     let dims = Dims {
@@ -216,7 +228,7 @@ where
     };
     // The tiles overwrite every element: the zeros only keep this safe, and
     // LLVM drops them from small products.
-    let mut out = build::<T, Out<La, Lb>>(|_| T::ZERO);
+    let mut out = build::<T, Out<La, Lb>>(|_| T::narrow(Zero::ZERO));
     if dims.m * dims.n * dims.k == 0 {
         return out;
     }
@@ -257,19 +269,19 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
     out: &mut [T],
     d: Dims,
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAcc,
 {
     if let Some(elems) = a.as_contiguous() {
         let elems = &elems[sa..][..d.m * d.k];
-        return with_rhs(&|i, k| elems[i * d.k + k], b, sb, out, d);
+        return with_rhs(&DenseLhs { elems, k: d.k }, b, sb, out, d);
     }
     match const { matrix_strides::<La>() } {
         Some((rows, step)) => {
             let (data, base) = start_of(a, sa);
             let at = |i: usize, k: usize| base + i as isize * rows + k as isize * step;
-            with_rhs(&|i, k| data[at(i, k) as usize], b, sb, out, d)
+            with_rhs(&ByIndex(|i, k| data[at(i, k) as usize]), b, sb, out, d)
         }
-        None => with_rhs(&|i, k| *a.at_flat(sa + i * d.k + k), b, sb, out, d),
+        None => with_rhs(&ByIndex(|i, k| *a.at_flat(sa + i * d.k + k)), b, sb, out, d),
     }
 }
 
@@ -277,14 +289,9 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 /// `b`: read by row slices when its rows are contiguous ([`Dense`]), else
 /// gathered by its constant strides or through its index map ([`Gather`]).
 #[inline(always)]
-fn with_rhs<T, L: Layout>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &View<'_, T, L>,
-    sb: usize,
-    out: &mut [T],
-    d: Dims,
-) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+fn with_rhs<T, L: Layout>(a: &impl Lhs<T>, b: &View<'_, T, L>, sb: usize, out: &mut [T], d: Dims)
+where
+    T: MulAcc,
 {
     if let Some(elems) = b.as_contiguous() {
         let elems = &elems[sb..][..d.k * d.n];
@@ -362,116 +369,6 @@ fn source_batch(mut flat: usize, to: &[usize], from: &[usize]) -> usize {
     index
 }
 
-/// The right operand of a product, read `W` columns of a row at a time.
-trait Rhs<T> {
-    /// Elements `(k, j0 .. j0 + W)`.
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
-}
-
-/// A matrix whose rows are contiguous, `stride` apart in `elems`.
-struct Dense<'a, T> {
-    /// The elements, the first row first.
-    elems: &'a [T],
-    /// The distance between rows.
-    stride: usize,
-}
-
-impl<T: Copy> Rhs<T> for Dense<'_, T> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        let row: &[T; W] = self.elems[k * self.stride + j0..][..W].try_into().unwrap();
-        *row
-    }
-}
-
-/// A matrix read element by element, `(k, j)` by the function.
-struct Gather<F>(F);
-
-impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        core::array::from_fn(|c| (self.0)(k, j0 + c))
-    }
-}
-
-/// `out = a @ b` (row-major, `d.m × d.n`), in tiles of 4 rows × 8 columns
-/// (4 columns for elements wider than 4 bytes, so that a tile fits the 16
-/// SSE registers), narrower tiles at the edges.
-#[inline(always)]
-fn product<T>(a: &impl Fn(usize, usize) -> T, b: &impl Rhs<T>, out: &mut [T], d: Dims)
-where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
-{
-    let mut j0 = 0;
-    if size_of::<T>() <= 4 {
-        while j0 + 8 <= d.n {
-            columns::<T, 8>(a, b, out, d, j0);
-            j0 += 8;
-        }
-    }
-    while j0 + 4 <= d.n {
-        columns::<T, 4>(a, b, out, d, j0);
-        j0 += 4;
-    }
-    for j in j0..d.n {
-        columns::<T, 1>(a, b, out, d, j);
-    }
-}
-
-/// Columns `j0 .. j0 + W` of `out = a @ b`, in tiles of 4 rows, then rows
-/// one by one.
-#[inline(always)]
-fn columns<T, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-    j0: usize,
-) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
-{
-    let mut i0 = 0;
-    while i0 + 4 <= d.m {
-        tile::<T, 4, W>(a, b, out, d, (i0, j0));
-        i0 += 4;
-    }
-    for i in i0..d.m {
-        tile::<T, 1, W>(a, b, out, d, (i, j0));
-    }
-}
-
-/// Rows `i0 .. i0 + H` × columns `j0 .. j0 + W` of `out = a @ b`: the
-/// tile is accumulated in registers over the whole inner dimension, each
-/// `a(i, k)` scaling the row segment `(k, j0 .. j0 + W)` of `b`, then
-/// stored once.
-#[inline(always)]
-fn tile<T, const H: usize, const W: usize>(
-    a: &impl Fn(usize, usize) -> T,
-    b: &impl Rhs<T>,
-    out: &mut [T],
-    d: Dims,
-    (i0, j0): (usize, usize),
-) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
-{
-    // From zeros: starting from the products of `k = 0` saves one add per
-    // vector (LLVM keeps `0.0 + x`, which is not `x` for `x = -0.0`), but
-    // then LLVM interleaved and spilled the tiles of `[8, 8]`: 42 ns, not 33.
-    let mut acc = [[T::ZERO; W]; H];
-    for k in 0..d.k {
-        let bk = b.row::<W>(k, j0);
-        for (r, acc_row) in acc.iter_mut().enumerate() {
-            let x = a(i0 + r, k);
-            for (s, &y) in acc_row.iter_mut().zip(&bk) {
-                *s = *s + x * y;
-            }
-        }
-    }
-    for (r, acc_row) in acc.iter().enumerate() {
-        out[(i0 + r) * d.n + j0..][..W].copy_from_slice(acc_row);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::prelude::*;
@@ -500,7 +397,7 @@ mod tests {
         let g = f.matmul(&f.t());
         assert_eq!(
             g[[5, 4]],
-            (0..9).map(|k| ((45 + k) * (36 + k)) as f64).sum()
+            (0..9).map(|k| ((45 + k) * (36 + k)) as f64).sum::<f64>()
         );
     }
 
@@ -544,5 +441,70 @@ mod tests {
                 Tensor::<i64, Shape![16, 16]>::from_array(want)
             );
         }
+    }
+
+    /// Every kernel the running CPU takes computes what the base kernel
+    /// does, over every edge of the tiles, for dense and gathered right
+    /// operands, 4- and 8-byte elements.
+    #[test]
+    fn every_vector_width_agrees() {
+        use super::cpu::{simd, Simd};
+        use super::kernel::{product_at, ByIndex, Dense, DenseLhs, Gather};
+        use super::Dims;
+        use std::vec::Vec;
+
+        fn run<T: super::MulAcc + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
+            for (m, k, n) in [
+                (1, 1, 1),
+                (5, 7, 13),
+                (9, 33, 71),
+                (16, 16, 16),
+                (4, 64, 64),
+            ] {
+                let d = Dims { m, k, n };
+                let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
+                let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
+                let at = ByIndex(|i: usize, kk: usize| a[i * k + kk]);
+                let dense = DenseLhs { elems: &a, k };
+                let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
+                product_at(
+                    Simd::Base,
+                    &at,
+                    &Dense {
+                        elems: &b,
+                        stride: n,
+                    },
+                    &mut want,
+                    d,
+                );
+                for level in [Simd::Avx2, Simd::Avx512]
+                    .into_iter()
+                    .filter(|&l| l <= simd())
+                {
+                    let mut got = Vec::from_iter((0..m * n).map(|_| from(0)));
+                    product_at(
+                        level,
+                        &at,
+                        &Dense {
+                            elems: &b,
+                            stride: n,
+                        },
+                        &mut got,
+                        d,
+                    );
+                    assert_eq!(got, want, "{level:?} dense {m}x{k}x{n}");
+                    let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
+                    product_at(level, &at, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
+                    product_at(level, &dense, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} dense left {m}x{k}x{n}");
+                }
+            }
+        }
+        run::<f32>(|x| x as f32);
+        run::<f64>(|x| x as f64);
+        run::<i32>(|x| x as i32);
+        run::<i64>(|x| x);
+        run::<i16>(|x| x as i16);
     }
 }
