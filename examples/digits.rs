@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use tensor_core::prelude::*;
 use tensor_examples::mlp::{predict, Mlp};
+use tensor_examples::rng::XorShift;
 use tensor_examples::trained;
 
 /// 1797 records of 65 bytes: 64 pixels, then the label.
@@ -47,31 +48,6 @@ const EPOCHS: usize = 40;
 const LEARNING_RATE: f32 = 0.1;
 /// The seed of the initial weights and of the order of the samples.
 const SEED: u32 = 0x9e37_79b9;
-
-/// A xorshift32 generator: deterministic and tiny.
-struct XorShift(u32);
-
-impl XorShift {
-    fn next_u32(&mut self) -> u32 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `-bound..bound`.
-    fn uniform(&mut self, bound: f32) -> f32 {
-        let unit = (self.next_u32() >> 8) as f32 / (1u32 << 24) as f32;
-        (2.0 * unit - 1.0) * bound
-    }
-
-    /// Uniform in `0..n` (with a negligible bias for small `n`).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next_u32() as u64 * n as u64) >> 32) as usize
-    }
-}
 
 /// Weights uniform in `±sqrt(6 / fan_in)` (He), biases zero.
 fn init(rng: &mut XorShift) -> Net {

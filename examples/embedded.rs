@@ -32,6 +32,9 @@ pub mod cnn;
 // That network with the weights the `cnn` example trained, as `static` data.
 pub mod trained_cnn;
 
+// The training examples' random numbers.
+pub mod rng;
+
 /// A 3×3 image-filter kernel.
 pub type Kernel = Tensor<i16, Shape![3, 3]>;
 
