@@ -24,7 +24,7 @@ use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::copy::slots;
+use crate::uninit::slots;
 
 /// The shape of the convolution of `X` by `K`.
 pub type Convolved<X, K> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>>>::Output;

@@ -35,7 +35,7 @@ use crate::layout::Layout;
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::copy::slots;
+use crate::uninit::slots;
 use crate::view::pad::{PadShape, PaddedShape, PaddedView};
 use crate::view::View;
 

@@ -46,7 +46,6 @@ use crate::layout::walk::{odometer, run_at, run_span, Walk};
 use crate::layout::{count, row_major_unsigned, Layout, Padded, MAX_RANK};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-pub(crate) use crate::uninit::slots;
 use crate::uninit::{build_with, fill, Filler};
 
 /// The input elements a tile reads along the contiguous axis, hence the
