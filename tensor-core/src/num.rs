@@ -22,7 +22,7 @@ mod float;
 #[cfg(all(feature = "half", not(feature = "num-traits")))]
 mod half;
 
-pub use accumulate::{Acc, Accumulate};
+pub use accumulate::{Acc, Accumulate, MulAccumulate};
 pub use float::Float;
 
 /// The additive identity.

@@ -9,8 +9,8 @@
 //!   tensor, a leading slice of one, a reshape of either): a slice;
 //! * [`Walk::Rows`]: uniform rows along the last axis, each at a constant
 //!   step (1: a contiguous run; 0: one value splatted; negative: read from
-//!   its end), their starts given by the other axes' strides ([`Rows`],
-//!   [`odometer`]);
+//!   its end), their starts given by the other axes' strides (`Rows`,
+//!   `odometer`);
 //! * [`Walk::Elements`]: no constant strides (a reshape that composes index
 //!   maps) or rank 0: element by element through [`Layout::offset`].
 //!

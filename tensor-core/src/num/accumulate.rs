@@ -13,7 +13,7 @@
 //! assert_eq!(<f64 as Accumulate>::narrow(0.5), 0.5);
 //! ```
 
-use core::ops::Add;
+use core::ops::{Add, Mul};
 
 use super::Zero;
 
@@ -57,6 +57,25 @@ pub trait Accumulate: Copy {
 
 /// The accumulator type of `T`.
 pub type Acc<T> = <T as Accumulate>::Acc;
+
+/// An element whose accumulator also multiplies: the one bound generic code
+/// writes for `matmul` and `dot` (implemented for every such type).
+///
+/// ```
+/// use tensor_core::num::MulAccumulate;
+/// use tensor_core::prelude::*;
+/// #[shape(M, K, N)]
+/// fn product<T: MulAccumulate>(
+///     a: &Tensor<T, Shape![M, K]>,
+///     b: &Tensor<T, Shape![K, N]>,
+/// ) -> Tensor<T, Shape![M, N]> {
+///     a.matmul(b)
+/// }
+/// assert_eq!(product(&tensor![[1, 2]], &tensor![[3], [4]]), tensor![[11]]);
+/// ```
+pub trait MulAccumulate: Accumulate<Acc: Mul<Output = Acc<Self>>> {}
+
+impl<T: Accumulate<Acc: Mul<Output = Acc<T>>>> MulAccumulate for T {}
 
 /// `Acc = Self` for each primitive number.
 #[cfg(not(feature = "num-traits"))]

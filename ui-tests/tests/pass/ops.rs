@@ -15,8 +15,8 @@
 //   (`[B, M, K] x [K, N]`), for `dot` of `Shape![N]` by `Shape![N]`, and for
 //   `sum_axes::<Axes![1]>()` of `Shape![M, N]`. With a generic element type
 //   `T` only the accumulator's bounds are needed (sums and products run in
-//   `Acc<T>`, issue 12's `half`): `T: Accumulate<Acc: Mul<Output = Acc<T>>>`
-//   for `matmul`, `T: Accumulate` for `sum`.
+//   `Acc<T>`, issue 12's `half`): `T: MulAccumulate` (an accumulator with
+//   `*`) for `matmul`, `T: Accumulate` for `sum`.
 // * A batch axis on BOTH sides (`[B, M, K] x [B, K, N]`) does need one: the
 //   batch axes must broadcast, and `B` broadcasting with `B` is a typenum
 //   computation rustc cannot do for an unknown `B`. Without a bound the call
@@ -55,7 +55,7 @@ fn matmul(
 /// products run in `Acc<T>`: `T` itself for the primitives, `f32` for
 /// `half`'s floats).
 #[shape(M, K, N)]
-fn matmul_any<T: tensor_core::num::Accumulate<Acc: Mul<Output = tensor_core::num::Acc<T>>>>(
+fn matmul_any<T: tensor_core::num::MulAccumulate>(
     a: &Tensor<T, Shape![M, K]>,
     b: &Tensor<T, Shape![K, N]>,
 ) -> Tensor<T, Shape![M, N]> {

@@ -18,7 +18,8 @@
 //! ```
 
 use super::cpu::{self, Simd};
-use super::{Dims, MulAcc};
+use super::Dims;
+use crate::num::MulAccumulate;
 use crate::num::{Acc, Zero};
 
 /// The left operand of a product, read by rows: a tile takes its `H` rows
@@ -119,7 +120,7 @@ impl<T, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
 /// overflowed its thread's 2 MiB stack.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn product<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     let level = match d.m * d.n * d.k > super::INLINE_FLOPS {
         true => cpu::simd(),
         false => Simd::Base,
@@ -130,7 +131,7 @@ pub(super) fn product<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T]
 /// `out = a @ b` with the kernel of `level`, which the CPU must take
 /// (`level <= cpu::simd()`).
 #[inline(always)]
-pub(super) fn product_at<T: MulAcc>(
+pub(super) fn product_at<T: MulAccumulate>(
     level: Simd,
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
@@ -154,7 +155,7 @@ pub(super) fn product_at<T: MulAcc>(
 
 /// The base kernel: 16-byte vectors (SSE2 on x86-64), two to a tile row.
 #[inline(always)]
-fn product_base<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_base<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 4, 8>(a, b, out, d),
         _ => tiles::<T, 4, 4>(a, b, out, d),
@@ -165,7 +166,7 @@ fn product_base<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: D
 /// 16 YMM registers holding 8 accumulators.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn product_avx2<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_avx2<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 4, 16>(a, b, out, d),
         5..=8 => tiles::<T, 4, 8>(a, b, out, d),
@@ -177,7 +178,7 @@ fn product_avx2<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: D
 /// rows.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn product_avx512<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_avx512<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 8, 16>(a, b, out, d),
         5..=8 => tiles::<T, 8, 8>(a, b, out, d),
@@ -188,7 +189,7 @@ fn product_avx512<T: MulAcc>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d:
 /// `out = a @ b` in column strips `WIDE` wide, then narrower ones at the
 /// right edge (each width at most `WIDE`: 16, 8, 4, 1).
 #[inline(always)]
-fn tiles<T: MulAcc, const H: usize, const WIDE: usize>(
+fn tiles<T: MulAccumulate, const H: usize, const WIDE: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
@@ -210,7 +211,7 @@ fn tiles<T: MulAcc, const H: usize, const WIDE: usize>(
 /// Columns `j0 ..` of `out = a @ b` in strips of `W` while they fit; the
 /// first column left.
 #[inline(always)]
-fn strips<T: MulAcc, const H: usize, const W: usize>(
+fn strips<T: MulAccumulate, const H: usize, const W: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
@@ -227,7 +228,7 @@ fn strips<T: MulAcc, const H: usize, const W: usize>(
 /// Columns `j0 .. j0 + W` of `out = a @ b`, in tiles of 4 rows, then rows
 /// one by one.
 #[inline(always)]
-fn columns<T: MulAcc, const H: usize, const W: usize>(
+fn columns<T: MulAccumulate, const H: usize, const W: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut [T],
@@ -253,7 +254,7 @@ fn columns<T: MulAcc, const H: usize, const W: usize>(
 /// `a(i, k)` scaling the row segment `(k, j0 .. j0 + W)` of `b`, then
 /// stored once.
 #[inline(always)]
-fn tile<T: MulAcc, L: Lhs<T>, const H: usize, const W: usize>(
+fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize>(
     a: &L,
     b: &impl Rhs<T>,
     out: &mut [T],

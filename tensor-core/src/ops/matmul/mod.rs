@@ -23,8 +23,6 @@
 //! assert_eq!(tensor![1, 2, 3].dot(&tensor![4, 5, 6]), 32);
 //! ```
 
-use core::ops::Mul;
-
 mod cpu;
 mod kernel;
 
@@ -34,7 +32,7 @@ use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
 use crate::index::unravel;
 use crate::layout::Layout;
-use crate::num::{Acc, Accumulate, Zero};
+use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
@@ -58,7 +56,7 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: MatmulRhs<ShapeOf<Self>>,
-        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
+        Self::Elem: MulAccumulate,
     {
         matmul_views(&self.as_view(), &other.as_view())
     }
@@ -74,7 +72,7 @@ pub trait Matmul: AsView {
     where
         B: AsView<Elem = Self::Elem>,
         ShapeOf<B>: DotShapes<ShapeOf<Self>>,
-        Self::Elem: Accumulate<Acc: Mul<Output = Acc<Self::Elem>>>,
+        Self::Elem: MulAccumulate,
     {
         let (a, b) = (self.as_view(), other.as_view());
         match (a.as_contiguous(), b.as_contiguous()) {
@@ -90,13 +88,8 @@ pub trait Matmul: AsView {
 
 impl<A: AsView + ?Sized> Matmul for A {}
 
-/// An element whose accumulator has `*`: what products need.
-trait MulAcc: Accumulate<Acc: Mul<Output = Acc<Self>>> {}
-
-impl<T: Accumulate<Acc: Mul<Output = Acc<T>>>> MulAcc for T {}
-
 /// `Σ a[i] * b[i]` in 8 independent accumulators of [`Acc`].
-fn dot_run<T: MulAcc>(a: &[T], b: &[T]) -> T {
+fn dot_run<T: MulAccumulate>(a: &[T], b: &[T]) -> T {
     let mut acc = [Acc::<T>::ZERO; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
     let rest = ca
@@ -130,7 +123,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: MulAcc,
+    T: MulAccumulate,
 {
     type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     // Saturating: on a 16- or 32-bit target a product the target can hold
@@ -188,7 +181,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: MulAcc,
+    T: MulAccumulate,
 {
     matmul_body(a, &b.to_tensor().view())
 }
@@ -203,7 +196,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: MulAcc,
+    T: MulAccumulate,
 {
     matmul_body(a, b)
 }
@@ -218,7 +211,7 @@ where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulRhs<La::Shape>,
-    T: MulAcc,
+    T: MulAccumulate,
 {
     type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
     let dims = Dims {
@@ -269,7 +262,7 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
     out: &mut [T],
     d: Dims,
 ) where
-    T: MulAcc,
+    T: MulAccumulate,
 {
     if let Some(elems) = a.as_contiguous() {
         let elems = &elems[sa..][..d.m * d.k];
@@ -291,7 +284,7 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 #[inline(always)]
 fn with_rhs<T, L: Layout>(a: &impl Lhs<T>, b: &View<'_, T, L>, sb: usize, out: &mut [T], d: Dims)
 where
-    T: MulAcc,
+    T: MulAccumulate,
 {
     if let Some(elems) = b.as_contiguous() {
         let elems = &elems[sb..][..d.k * d.n];
@@ -453,7 +446,7 @@ mod tests {
         use super::Dims;
         use std::vec::Vec;
 
-        fn run<T: super::MulAcc + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
+        fn run<T: crate::num::MulAccumulate + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
             for (m, k, n) in [
                 (1, 1, 1),
                 (5, 7, 13),
