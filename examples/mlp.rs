@@ -112,13 +112,8 @@ mod tests {
 
     /// A deterministic, untrained network.
     fn pseudo_random_mlp() -> Mlp<Dim<16>> {
-        let mut state = 0x2545_f491_u32;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            (state >> 8) as f32 / (1u32 << 24) as f32 - 0.5
-        };
+        let mut rng = crate::rng::XorShift(0x2545_f491);
+        let mut next = move || rng.uniform(0.5);
         Mlp {
             w1: Tensor::from_flat_fn(|_| next()),
             b1: Tensor::from_flat_fn(|_| next()),

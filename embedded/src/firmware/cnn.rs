@@ -9,7 +9,7 @@ use tensor_examples::trained_cnn::{HOST_CORRECT, NET};
 use tensor_firmware::{baseline_cnn, classify_test_set_cnn, input_cnn};
 
 use super::cost::Ticks;
-use super::{net_ticks, ratio, stack};
+use super::{net_ticks, ratio, report_accuracy, stack};
 
 /// tensor-core's CNN inference of one image.
 #[inline(never)]
@@ -26,26 +26,12 @@ fn loops(x: &[f32; 64]) -> usize {
 /// The test set's accuracy against the host's record for the same weights;
 /// whether tensor-core and the loops both match it with identical logits.
 pub fn check_accuracy() -> bool {
-    let run = classify_test_set_cnn();
-    let ok = run.library == HOST_CORRECT && run.loops == HOST_CORRECT && run.same_logits;
-    hprintln!(
-        "digits CNN conv3x3(8)-relu-maxpool-dense from static weights: {}/360 correct ({}.{:02}%), host {}/360: {}",
-        run.library,
-        run.library * 100 / 360,
-        run.library * 10000 / 360 % 100,
+    report_accuracy(
+        "digits CNN conv3x3(8)-relu-maxpool-dense",
+        "CNN hand-written loops",
+        classify_test_set_cnn(),
         HOST_CORRECT,
-        if run.library == HOST_CORRECT {
-            "equal"
-        } else {
-            "MISMATCH"
-        }
-    );
-    hprintln!(
-        "CNN hand-written loops: {}/360 correct; logits bit-identical to tensor-core's: {}",
-        run.loops,
-        run.same_logits
-    );
-    ok
+    )
 }
 
 /// The stack high-water mark of one CNN inference, each way.

@@ -17,7 +17,7 @@ use tensor_core::prelude::*;
 use tensor_examples::mlp::predict;
 use tensor_examples::trained::{pixels, HOST_CORRECT, NET, TEST_SET};
 use tensor_examples::{edge_strength, KERNELS, SAMPLE, TIMES};
-use tensor_firmware::{baseline, classify_test_set, confidence, demos, input};
+use tensor_firmware::{baseline, classify_test_set, confidence, demos, input, TestRun};
 
 use cost::Ticks;
 
@@ -94,26 +94,38 @@ fn measure_stack() {
 
 /// The test set's accuracy against the host's record for the same weights.
 fn check_accuracy() -> bool {
-    let run = classify_test_set();
-    let ok = run.library == HOST_CORRECT && run.loops == HOST_CORRECT && run.same_logits;
+    report_accuracy(
+        "digits MLP 64-32-10",
+        "hand-written loops",
+        classify_test_set(),
+        HOST_CORRECT,
+    )
+}
+
+/// Prints `run` of the network `name` against the host's count `host`;
+/// whether tensor-core and the loops (`loops`) both match it with
+/// identical logits. CI reads the first line's "host N/360: equal".
+fn report_accuracy(name: &str, loops: &str, run: TestRun, host: usize) -> bool {
     hprintln!(
-        "digits MLP 64-32-10 from static weights: {}/360 correct ({}.{:02}%), host {}/360: {}",
+        "{} from static weights: {}/360 correct ({}.{:02}%), host {}/360: {}",
+        name,
         run.library,
         run.library * 100 / 360,
         run.library * 10000 / 360 % 100,
-        HOST_CORRECT,
-        if run.library == HOST_CORRECT {
+        host,
+        if run.library == host {
             "equal"
         } else {
             "MISMATCH"
         }
     );
     hprintln!(
-        "hand-written loops: {}/360 correct; logits bit-identical to tensor-core's: {}",
+        "{}: {}/360 correct; logits bit-identical to tensor-core's: {}",
+        loops,
         run.loops,
         run.same_logits
     );
-    ok
+    run.library == host && run.loops == host && run.same_logits
 }
 
 /// nalgebra's count of correct test images and whether its logits are
