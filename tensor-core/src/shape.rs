@@ -95,7 +95,8 @@ pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
 /// `axis.rs`, `generated/`, written for ranks up to it by
 /// `scripts/gen_shape_ops.py`, which reads it here) stop at it. The macros
 /// crate checks the same limit (`tensor-macros/src/valid/mod.rs`; a test in
-/// `tests/shapes.rs` keeps the two equal).
+/// `tests/shapes.rs` keeps the two equal), and the trait diagnostics, which
+/// must be literals, spell it out (a test below keeps them equal to it).
 pub const MAX_RANK: usize = 8;
 
 /// Row-major strides of `dims`: each stride is the product of the dims after
@@ -275,3 +276,41 @@ const _: () = assert!(
     MAX_RANK == 8,
     "impl_shape! and impl_axes! (axis.rs) list ranks up to 8"
 );
+
+#[cfg(test)]
+mod tests {
+    use super::MAX_RANK;
+
+    /// The `#[diagnostic::on_unimplemented]` messages must be literals, so
+    /// they spell the rank limit out: every "at most N axes" / "more than N
+    /// axes" in the sources that hold them must say `MAX_RANK`.
+    #[test]
+    fn diagnostics_state_the_rank_limit() {
+        let sources = [
+            ("constraint.rs", include_str!("constraint.rs")),
+            ("list.rs", include_str!("list.rs")),
+        ];
+        let mut seen = 0;
+        for (file, text) in sources {
+            for phrase in ["at most ", "more than "] {
+                for (at, _) in text.match_indices(phrase) {
+                    let rest = &text[at + phrase.len()..];
+                    let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+                    let digits = &rest[..len];
+                    if digits.is_empty() || !rest[digits.len()..].starts_with(" axes") {
+                        continue;
+                    }
+                    assert_eq!(
+                        digits.parse(),
+                        Ok(MAX_RANK),
+                        "{file}: {phrase}{digits} axes"
+                    );
+                    seen += 1;
+                }
+            }
+        }
+        // constraint.rs: stack, windows (message and doc), strided windows;
+        // list.rs: the concatenated axis lists.
+        assert!(seen >= 5, "found only {seen} rank limits");
+    }
+}
