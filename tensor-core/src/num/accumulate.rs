@@ -1,11 +1,11 @@
 //! [`Accumulate`]: the type sums and products of an element type run in.
 //!
-//! `sum`, `sum_axes`, `mean_axes`, `matmul` and `dot` widen each element to
-//! [`Accumulate::Acc`], add (and multiply) there, and narrow the result back
-//! once. For the primitive numbers `Acc` is `Self` and both conversions are
-//! the identity, so their kernels are unchanged; with the `half` feature,
-//! `f16` and `bf16` accumulate in `f32` (an `f16` sum stalls at 2048, where
-//! adding 1 no longer changes it).
+//! `sum`, `sum_axes`, `mean_axes`, `matmul`, `dot` and the convolutions
+//! widen each element to [`Accumulate::Acc`], add (and multiply) there, and
+//! narrow the result back once. For the primitive numbers `Acc` is `Self`
+//! and both conversions are the identity, so their kernels are unchanged;
+//! with the `half` feature, `f16` and `bf16` accumulate in `f32` (an `f16`
+//! sum stalls at 2048, where adding 1 no longer changes it).
 //!
 //! ```
 //! use tensor_core::num::Accumulate;

@@ -177,6 +177,21 @@ mod tests {
         assert_eq!(slice!(a, 0).dot(&slice!(b.t(), 0)), f16::from_f32(4096.0));
     }
 
+    #[test]
+    fn convolutions_accumulate_in_f32() {
+        // 64 channels of 8 x 8 ones under an all-ones 8 x 8 kernel: every
+        // output of the valid conv sums 4096 taps, the border ones of the
+        // "same" conv fewer, all exact in f32 and stalled at 2048 in f16.
+        let x = Tensor::<f16, Shape![64, 8, 8]>::ones();
+        let k = Tensor::<f16, Shape![1, 64, 8, 8]>::ones();
+        assert_eq!(x.conv2d(&k), Tensor::full(f16::from_f32(4096.0)));
+        let want = x.map(|_| f32::ONE).conv2d_same(&k.map(|_| f32::ONE));
+        let same = x.conv2d_same(&k);
+        assert_eq!(same, want.map(|&v| f16::from_f32(v)));
+        assert_eq!(same[[0, 3, 3]], f16::from_f32(4096.0));
+        assert_eq!(x.pad::<Shape![0, 0]>().conv2d(&k), x.conv2d(&k));
+    }
+
     /// `n * 7 % 11 - 5` over 8: small values of mixed sign.
     fn data<S: Shape>() -> Tensor<f32, S> {
         Tensor::from_flat_fn(|n| ((n * 7 % 11) as f32 - 5.0) / 8.0)

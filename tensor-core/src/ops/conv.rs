@@ -17,11 +17,10 @@
 
 use crate::shape::MAX_RANK;
 use core::mem::MaybeUninit;
-use core::ops::{Add, Mul};
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
-use crate::num::Zero;
+use crate::num::{Acc, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::slots;
@@ -51,7 +50,7 @@ pub trait Conv: AsView {
     where
         K: AsView<Elem = Self::Elem>,
         ShapeOf<K>: Conv2dWeights<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: MulAccumulate,
     {
         const {
             assert!(
@@ -95,7 +94,7 @@ pub trait Conv: AsView {
     where
         K: AsView<Elem = Self::Elem>,
         ShapeOf<K>: Conv2dStepWeights<ShapeOf<Self>, St>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: MulAccumulate,
     {
         let step = [St::DIMS.as_ref()[0], St::DIMS.as_ref()[1]];
         const {
@@ -141,7 +140,7 @@ impl<T, S: Shape> Tensor<T, S> {
         X: AsView<Elem = T> + ?Sized,
         K: AsView<Elem = T> + ?Sized,
         ShapeOf<K>: Conv2dWeights<ShapeOf<X>, Output = S>,
-        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+        T: MulAccumulate,
     {
         let out = self.as_mut_slice();
         with_slices(x, weights, [1, 1], |x, w, dims| {
@@ -233,7 +232,7 @@ pub(super) fn dims4<S: Shape>() -> [usize; 4] {
 #[inline(always)]
 fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
 where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let ([c, h, wd], [o, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
     let (oh, ow) = ((h - kh) / sh + 1, (wd - kw) / sw + 1);
@@ -241,16 +240,16 @@ where
     for oc in 0..o {
         for i in 0..oh {
             for j in 0..ow {
-                let mut acc = T::ZERO;
+                let mut acc = Acc::<T>::ZERO;
                 for ci in 0..c {
                     for a in 0..kh {
                         for b in 0..kw {
-                            let wv = w[((oc * c + ci) * kh + a) * kw + b];
-                            acc = acc + wv * x[(ci * h + i * sh + a) * wd + j * sw + b];
+                            let wv = w[((oc * c + ci) * kh + a) * kw + b].widen();
+                            acc = acc + wv * x[(ci * h + i * sh + a) * wd + j * sw + b].widen();
                         }
                     }
                 }
-                store((oc * oh + i) * ow + j, acc);
+                store((oc * oh + i) * ow + j, T::narrow(acc));
             }
         }
     }

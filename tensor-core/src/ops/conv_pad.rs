@@ -24,7 +24,7 @@
 
 use crate::shape::MAX_RANK;
 use core::mem::MaybeUninit;
-use core::ops::{Add, Mul, Range};
+use core::ops::Range;
 
 use super::conv::{dims3, dims4, output_size, Dims};
 use super::{AsView, ShapeOf};
@@ -32,7 +32,7 @@ use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
 use crate::layout::Layout;
-use crate::num::Zero;
+use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::slots;
@@ -82,7 +82,7 @@ pub trait ConvSame: AsView {
     where
         K: AsView<Elem = Self::Elem>,
         ShapeOf<K>: Conv2dSameWeights<ShapeOf<Self>>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: MulAccumulate,
     {
         let lo = const {
             same_padding(
@@ -92,10 +92,7 @@ pub trait ConvSame: AsView {
                 [1, 1],
             )
         };
-        let pads = Pads {
-            lo,
-            value: Self::Elem::ZERO,
-        };
+        let pads = Pads { lo, value: zero() };
         convolve_new(self.as_view(), weights, [1, 1], pads)
     }
 
@@ -119,7 +116,7 @@ pub trait ConvSame: AsView {
     where
         K: AsView<Elem = Self::Elem>,
         ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<Self>, St>,
-        Self::Elem: Copy + Zero + Add<Output = Self::Elem> + Mul<Output = Self::Elem>,
+        Self::Elem: MulAccumulate,
     {
         let step = steps::<St>();
         let lo = const {
@@ -130,10 +127,7 @@ pub trait ConvSame: AsView {
                 [St::PADDED[0], St::PADDED[1]],
             )
         };
-        let pads = Pads {
-            lo,
-            value: Self::Elem::ZERO,
-        };
+        let pads = Pads { lo, value: zero() };
         convolve_new(self.as_view(), weights, step, pads)
     }
 }
@@ -156,7 +150,7 @@ impl<T, S: Shape> Tensor<T, S> {
         X: AsView<Elem = T> + ?Sized,
         K: AsView<Elem = T> + ?Sized,
         ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, Output = S>,
-        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+        T: MulAccumulate,
     {
         let lo = const {
             same_padding(
@@ -167,7 +161,7 @@ impl<T, S: Shape> Tensor<T, S> {
             )
         };
         let out = self.as_mut_slice();
-        let pads = Pads { lo, value: T::ZERO };
+        let pads = Pads { lo, value: zero() };
         const { assert!(S::RANK == 3, "conv2d: the output has three axes") };
         let dims = dims3::<S>();
         convolve(x.as_view(), weights, [1, 1], pads, dims, |k, v| out[k] = v);
@@ -196,7 +190,7 @@ where
     where
         K: AsView<Elem = T>,
         ShapeOf<K>: Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>,
-        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+        T: MulAccumulate,
     {
         const {
             assert!(
@@ -232,7 +226,7 @@ where
     where
         K: AsView<Elem = T>,
         ShapeOf<K>: Conv2dStepWeights<PaddedShape<L, (LH, LW), (HH, HW)>, St>,
-        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+        T: MulAccumulate,
     {
         let step = steps::<St>();
         const {
@@ -254,7 +248,7 @@ where
     fn convolve<K, Out: Shape>(&self, weights: &K, step: [usize; 2]) -> Tensor<T, Out>
     where
         K: AsView<Elem = T>,
-        T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+        T: MulAccumulate,
     {
         let lo = [<(LH, LW)>::PADDED[0], <(LH, LW)>::PADDED[1]];
         let pads = Pads {
@@ -304,7 +298,7 @@ where
     L: Layout,
     K: AsView<Elem = T> + ?Sized,
     Out: Shape,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let mut out = MaybeUninit::<Tensor<T, Out>>::uninit();
     let slots = slots(&mut out);
@@ -344,7 +338,7 @@ fn convolve<T, L, K>(
 ) where
     L: Layout,
     K: AsView<Elem = T> + ?Sized,
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let (mut x_copy, mut w_copy) = (None, None);
     let xs = contiguous(x, &mut x_copy);
@@ -386,6 +380,13 @@ fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
 /// The outputs a border row computes together.
 const LANES: usize = 8;
 
+/// The zero of `T`, the padding of the "same" convolutions: the
+/// accumulator's zero narrowed (every `MulAccumulate` has it).
+#[inline(always)]
+fn zero<T: Accumulate>() -> T {
+    T::narrow(Acc::<T>::ZERO)
+}
+
 /// The outputs at `[i, j..j + LANES]` of one output channel (weights `wo`),
 /// in columns whose taps all lie inside the image's columns: a kernel row
 /// reads the image row for every lane or the pad value for every lane, so
@@ -400,12 +401,12 @@ fn border_row_lanes<T>(
     [i, j]: [usize; 2],
 ) -> [T; LANES]
 where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
     let [lh, lw] = pads.lo;
     let x0 = (j * sw).wrapping_sub(lw);
-    let mut accs = [T::ZERO; LANES];
+    let mut accs = [Acc::<T>::ZERO; LANES];
     for ci in 0..c {
         for a in 0..kh {
             let y = (i * sh + a).wrapping_sub(lh);
@@ -414,19 +415,19 @@ where
                 let row = &x[(ci * h + y) * wd..(ci * h + y + 1) * wd];
                 for (b, &wv) in taps.iter().enumerate() {
                     for (l, acc) in accs.iter_mut().enumerate() {
-                        *acc = *acc + wv * row[x0 + l * sw + b];
+                        *acc = *acc + wv.widen() * row[x0 + l * sw + b].widen();
                     }
                 }
             } else {
                 for &wv in taps {
                     for acc in accs.iter_mut() {
-                        *acc = *acc + wv * pads.value;
+                        *acc = *acc + wv.widen() * pads.value.widen();
                     }
                 }
             }
         }
     }
-    accs
+    accs.map(T::narrow)
 }
 
 /// The output at `[i, j]` of one output channel (weights `wo`), each tap
@@ -434,11 +435,11 @@ where
 #[inline(always)]
 fn tested<T>(x: &[T], wo: &[T], dims: Dims, pads: Pads<T>, [i, j]: [usize; 2]) -> T
 where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
     let [lh, lw] = pads.lo;
-    let mut acc = T::ZERO;
+    let mut acc = Acc::<T>::ZERO;
     for ci in 0..c {
         for a in 0..kh {
             let y = (i * sh + a).wrapping_sub(lh);
@@ -449,11 +450,11 @@ where
                 } else {
                     pads.value
                 };
-                acc = acc + wo[(ci * kh + a) * kw + b] * v;
+                acc = acc + wo[(ci * kh + a) * kw + b].widen() * v.widen();
             }
         }
     }
-    acc
+    T::narrow(acc)
 }
 
 /// The direct convolution over the padded input, `out = [O, OH, OW]`: the
@@ -469,7 +470,7 @@ fn padded<T>(
     out: [usize; 3],
     mut store: impl FnMut(usize, T),
 ) where
-    T: Copy + Zero + Add<Output = T> + Mul<Output = T>,
+    T: MulAccumulate,
 {
     let ([c, h, wd], [_, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
     let ([o, oh, ow], [lh, lw]) = (out, pads.lo);
@@ -512,16 +513,20 @@ fn padded<T>(
         let (rn, cn) = (rows.len(), cols.len());
         for i in 0..rn {
             for j in 0..cn {
-                let mut acc = T::ZERO;
+                let mut acc = Acc::<T>::ZERO;
                 for ci in 0..c {
                     for a in 0..kh {
                         for b in 0..kw {
-                            let wv = w[((oc * c + ci) * kh + a) * kw + b];
-                            acc = acc + wv * x[(ci * h + r0 + i * sh + a) * wd + c0 + j * sw + b];
+                            let wv = w[((oc * c + ci) * kh + a) * kw + b].widen();
+                            let xv = x[(ci * h + r0 + i * sh + a) * wd + c0 + j * sw + b];
+                            acc = acc + wv * xv.widen();
                         }
                     }
                 }
-                store((oc * oh + rows.start + i) * ow + cols.start + j, acc);
+                store(
+                    (oc * oh + rows.start + i) * ow + cols.start + j,
+                    T::narrow(acc),
+                );
             }
         }
     }
