@@ -130,7 +130,7 @@ fn runtime_indices_drop_their_axis() {
 }
 
 #[test]
-#[should_panic(expected = "slice!: index 4 is out of bounds for axis 1 of size 4")]
+#[should_panic(expected = "slice!: index 4 is out of bounds for axis 1 of size 4 in shape [3, 4]")]
 fn runtime_index_out_of_range_panics_with_axis_index_and_dim() {
     let t = iota::<Shape![3, 4]>();
     let j = 4;
@@ -264,4 +264,50 @@ fn range_at_run_time_position_cannot_wrap_into_range() {
     let t = iota::<Shape![5, 6]>();
     let i = usize::MAX;
     let _ = slice!(t, .., i..i + 2);
+}
+
+#[test]
+fn try_slice_returns_the_view_or_the_entry_that_does_not_fit() {
+    let t = iota::<Shape![5, 6]>();
+    // Every position of a [2, 3] window: Ok exactly where it fits.
+    for i in 0..8 {
+        for j in 0..9 {
+            let got = try_slice!(t, i..i + 2, j..j + 3;-1);
+            if i + 2 <= 5 && j + 3 <= 6 {
+                assert_eq!(got.unwrap(), slice!(t, i..i + 2, j..j + 3;-1));
+            } else {
+                let err = got.unwrap_err();
+                let (axis, start, len) = if i + 2 > 5 { (0, i, 2) } else { (1, j, 3) };
+                assert_eq!(
+                    (err.axis(), err.start(), err.window_len(), err.dims()),
+                    (axis, start, Some(len), &[5, 6][..])
+                );
+            }
+        }
+    }
+    // Indices, on a view and a mutable view; the first entry that fails.
+    let v = t.t(); // [6, 5]
+    assert_eq!(try_slice!(v, 5, ..2).unwrap(), tensor![5, 11]);
+    let six = 6;
+    let err = try_slice!(v, six, ..).unwrap_err();
+    assert_eq!((err.axis(), err.start(), err.window_len()), (0, 6, None));
+    assert_eq!(
+        err.to_string(),
+        "index 6 is out of bounds for axis 0 of size 6 in shape [6, 5]"
+    );
+    let (big, bigger) = (9, 10);
+    assert_eq!(try_slice!(t, big, bigger).unwrap_err().start(), 9);
+    let mut m = iota::<Shape![3, 3]>();
+    let (one, three) = (1, 3);
+    *try_slice!(m.view_mut(), one, one..one + 1)
+        .unwrap()
+        .get_mut([0])
+        .unwrap() = -1;
+    assert_eq!(m[[1, 1]], -1);
+    assert!(try_slice!(m.view_mut(), three, ..).is_err());
+    // No run-time entry: always Ok; a window past usize::MAX does not wrap.
+    assert_eq!(try_slice!(t, 1..3, 0).unwrap(), tensor![6, 12]);
+    let huge = usize::MAX;
+    let err = try_slice!(t, .., huge..huge + 2).unwrap_err();
+    assert_eq!((err.axis(), err.start()), (1, usize::MAX));
 }

@@ -60,10 +60,10 @@ pub mod view;
 
 pub use axis::{Axes, Axis};
 pub use dim::{BigDim, Dim, Dim1, Dimension};
-pub use error::ShapeError;
+pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
+pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Shape};
 pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
 
@@ -72,7 +72,7 @@ pub mod prelude {
     pub use crate::axis::{Axes, Axis};
     pub use crate::constraint::ReshapesTo;
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
-    pub use crate::error::ShapeError;
+    pub use crate::error::{ShapeError, SliceError};
     pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;
@@ -93,7 +93,7 @@ pub mod prelude {
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
-    pub use tensor_macros::{shape, slice, tensor, Axes, Shape};
+    pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Shape};
 }
 
 /// The README's examples, compiled and run as doc-tests so they stay true.

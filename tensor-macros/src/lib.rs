@@ -188,17 +188,51 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
 /// after its end, a step of 0, a step on an index, non-literal range bounds,
 /// more entries than axes, a range at a run-time position longer than its
 /// axis. A run-time index out of range panics, naming the axis, the index
-/// and the dimension; a range at a run-time position that does not fit
-/// panics naming its start, its length, the axis and the shape.
+/// and the shape; a range at a run-time position that does not fit panics
+/// naming its start, its length, the axis and the shape. [`try_slice!`]
+/// returns those as an `Err` instead.
 #[proc_macro]
 pub fn slice(input: TokenStream) -> TokenStream {
-    slice_impl(input.into()).unwrap_or_else(expr_errors).into()
+    slice_impl(input.into(), "slice", "__slice")
+        .unwrap_or_else(expr_errors)
+        .into()
 }
 
-fn slice_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+/// [`slice!`] that returns a `Result` instead of panicking when an index or
+/// a window given at run time does not fit its axis: `Ok(view)`, or
+/// `Err(SliceError)` naming the axis, the index (or the window's start and
+/// length) and the shape. Everything `slice!` checks at compile time is
+/// checked the same way; with no run-time entry it is always `Ok`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|i| i as i32);
+/// let patch = |i: usize, j: usize| try_slice!(t, i..i + 2, j..j + 3);
+/// assert_eq!(patch(1, 3).unwrap(), tensor![[9, 10, 11], [15, 16, 17]]);
+/// let err = patch(3, 0).unwrap_err();
+/// assert_eq!((err.axis(), err.start(), err.window_len()), (0, 3, Some(2)));
+/// assert_eq!(
+///     err.to_string(),
+///     "range 3..3 + 2 is out of bounds for axis 0 of size 4 in shape [4, 6]"
+/// );
+/// let row = 9; // a literal 9 would be a compile error
+/// assert!(try_slice!(t, row, ..).is_err());
+/// ```
+#[proc_macro]
+pub fn try_slice(input: TokenStream) -> TokenStream {
+    slice_impl(input.into(), "try_slice", "__try_slice")
+        .unwrap_or_else(expr_errors)
+        .into()
+}
+
+fn slice_impl(
+    input: proc_macro2::TokenStream,
+    name: &str,
+    method: &str,
+) -> syn::Result<proc_macro2::TokenStream> {
     let input: ast::SliceInput = syn::parse2(input)?;
-    let entries = valid::slice::slice(&input)?;
-    Ok(expand::slice::slice(&input.target, &entries))
+    let entries = valid::slice::slice(&input, name)?;
+    Ok(expand::slice::slice(&input.target, &entries, method))
 }
 
 fn shape_type_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {

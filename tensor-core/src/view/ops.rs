@@ -18,6 +18,7 @@ use crate::constraint::{
     AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
     ReshapesTo, StepWindowShape, Transpose, WindowShape,
 };
+use crate::error::SliceError;
 use crate::layout::slice::{AxisMap, DynIndex, SliceList, SlicedShape};
 use crate::layout::{
     Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced, SteppedWindows, Windowed,
@@ -91,9 +92,27 @@ macro_rules! view_ops {
                 <L::Shape as AsList>::List: SliceList<Spec>,
                 <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
             {
-                check_dynamic::<L, Spec, K>(&dynamic);
+                expect_fits::<L, Spec, K>(&dynamic);
                 let (data, state) = self.$parts();
                 $view::new(data, (dynamic, state))
+            }
+
+            /// The view `try_slice!` builds: [`Self::__slice`], or the
+            /// error of a run-time index or window that does not fit.
+            #[doc(hidden)]
+            #[track_caller]
+            pub fn __try_slice<Spec: 'static, const K: usize>(
+                self,
+                dynamic: [usize; K],
+            ) -> Result<$view<'a, T, Sliced<L, Spec, K>>, SliceError>
+            where
+                L::Shape: AsList,
+                <L::Shape as AsList>::List: SliceList<Spec>,
+                <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
+            {
+                check_dynamic::<L, Spec, K>(&dynamic)?;
+                let (data, state) = self.$parts();
+                Ok($view::new(data, (dynamic, state)))
             }
         }
     };
@@ -102,20 +121,35 @@ macro_rules! view_ops {
 view_ops!(View, parts);
 view_ops!(ViewMut, into_parts);
 
-/// Panics, naming the axis, the index and the dimension, when an index given
-/// at run time to `slice!` is out of range.
+/// Panics with the [`SliceError`] of an index or window given at run time to
+/// `slice!` that does not fit its axis; see [`check_dynamic`].
+#[track_caller]
+fn expect_fits<L: Layout, Spec, const K: usize>(dynamic: &[usize; K])
+where
+    L::Shape: AsList,
+    <L::Shape as AsList>::List: SliceList<Spec>,
+    <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
+{
+    if let Err(err) = check_dynamic::<L, Spec, K>(dynamic) {
+        panic!("slice!: {err}");
+    }
+}
+
+/// The [`SliceError`] of the first index or window given at run time to
+/// `slice!` that does not fit its axis.
 ///
 /// It also holds the whole spec to the views' invariant, which indexing
-/// trusts: every literal index is in range, every kept axis reads inside its
-/// input axis (its first and its last index, computed with checked
-/// arithmetic, so no wrap-around can pass), a kept axis of more than one
-/// element moves (step not 0: a `ViewMut` never reaches one element by two
-/// indices), the output has one axis per kept axis, and there are `K`
-/// run-time indices. `slice!`'s types already guarantee all but the first
-/// (those checks fold away, their inputs being constants); they catch a
-/// spec written by hand against the hidden `__slice`.
+/// trusts, and panics when it is broken: every literal index is in range,
+/// every kept axis reads inside its input axis (its first and its last
+/// index, computed with checked arithmetic, so no wrap-around can pass), a
+/// kept axis of more than one element moves (step not 0: a `ViewMut` never
+/// reaches one element by two indices), the output has one axis per kept
+/// axis, and there are `K` run-time indices. `slice!`'s types already
+/// guarantee all of that (those checks fold away, their inputs being
+/// constants); they catch a spec written by hand against the hidden
+/// `__slice`.
 #[track_caller]
-fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K])
+fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K]) -> Result<(), SliceError>
 where
     L::Shape: AsList,
     <L::Shape as AsList>::List: SliceList<Spec>,
@@ -136,7 +170,7 @@ where
                     panic!("slice!: more run-time indices in the spec than the {K} given");
                 };
                 if index >= dim {
-                    panic!("slice!: index {index} is out of bounds for axis {axis} of size {dim}");
+                    return Err(SliceError::new(dims.as_ref(), axis, index, None));
                 }
             }
             AxisMap::Fixed(at) => assert!(
@@ -152,11 +186,7 @@ where
                 };
                 out_axis += 1;
                 if start.checked_add(span).is_none_or(|end| end > dim) {
-                    panic!(
-                        "slice!: range {start}..{start} + {span} is out of bounds for axis {axis} \
-                         of size {dim} in shape {:?}",
-                        dims.as_ref()
-                    );
+                    return Err(SliceError::new(dims.as_ref(), axis, start, Some(span)));
                 }
                 assert!(
                     keeps_inside(start + first, step, len, dim),
@@ -181,6 +211,7 @@ where
         out_axis == out.as_ref().len() && next.next().is_none(),
         "slice!: the spec's output axes or run-time indices do not match its entries"
     );
+    Ok(())
 }
 
 /// `v` through the windows `W`. The constant assertion holds the shape
@@ -561,5 +592,20 @@ impl<T, S: Shape> Tensor<T, S> {
         <S::List as SliceList<Spec>>::Out: AsTuple,
     {
         self.view().__slice(dynamic)
+    }
+
+    /// The view `try_slice!` builds of the whole tensor.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn __try_slice<Spec: 'static, const K: usize>(
+        &self,
+        dynamic: [usize; K],
+    ) -> Result<View<'_, T, Sliced<RowMajor<S>, Spec, K>>, SliceError>
+    where
+        S: AsList,
+        S::List: SliceList<Spec>,
+        <S::List as SliceList<Spec>>::Out: AsTuple,
+    {
+        self.view().__try_slice(dynamic)
     }
 }

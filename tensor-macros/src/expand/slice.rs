@@ -1,5 +1,6 @@
 //! `slice!` out: `target.__slice::<Spec, K>([dynamic indices])`, where
-//! `Spec` is the type-level list of the checked entries.
+//! `Spec` is the type-level list of the checked entries; `try_slice!` calls
+//! `__try_slice` the same way.
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -7,8 +8,10 @@ use quote::quote;
 use super::size_type;
 use crate::valid::slice::{Bound, Entry};
 
-/// The call that builds the view.
-pub fn slice(target: &syn::Expr, entries: &[Entry<'_>]) -> TokenStream {
+/// The call that builds the view: `method` is `__slice` (panics on a
+/// run-time entry that does not fit) or `__try_slice` (a `Result`).
+pub fn slice(target: &syn::Expr, entries: &[Entry<'_>], method: &str) -> TokenStream {
+    let method = syn::Ident::new(method, Span::call_site());
     let p = quote!(::tensor_core::__private);
     let spec = entries.iter().rev().fold(quote!(#p::Nil), |rest, entry| {
         let entry = entry_type(entry);
@@ -22,7 +25,7 @@ pub fn slice(target: &syn::Expr, entries: &[Entry<'_>]) -> TokenStream {
         })
         .collect();
     let k = proc_macro2::Literal::usize_unsuffixed(dynamic.len());
-    quote!((#target).__slice::<#spec, #k>([#(#dynamic),*]))
+    quote!((#target).#method::<#spec, #k>([#(#dynamic),*]))
 }
 
 /// The type of one entry.

@@ -45,8 +45,9 @@ pub enum Entry<'a> {
     },
 }
 
-/// Checks every entry of a `slice!`, reporting all mistakes at once.
-pub fn slice(input: &SliceInput) -> syn::Result<Vec<Entry<'_>>> {
+/// Checks every entry of a `slice!` (or `try_slice!`: `name`), reporting all
+/// mistakes at once.
+pub fn slice<'a>(input: &'a SliceInput, name: &str) -> syn::Result<Vec<Entry<'a>>> {
     let (mut entries, mut errors) = (Vec::new(), Vec::new());
     for entry in &input.entries {
         match self::entry(entry) {
@@ -56,7 +57,7 @@ pub fn slice(input: &SliceInput) -> syn::Result<Vec<Entry<'_>>> {
     }
     if let Some(extra) = input.entries.get(MAX_RANK) {
         let msg = format!(
-            "`slice!` takes at most {MAX_RANK} entries, found {}",
+            "`{name}!` takes at most {MAX_RANK} entries, found {}",
             input.entries.len()
         );
         errors.push(syn::Error::new_spanned(&extra.expr, msg));
