@@ -25,19 +25,44 @@
 
 use core::mem::MaybeUninit;
 
+use crate::cpu::{self, Simd};
+
 /// The number of input rows of a block, and its output elements per row.
 pub(crate) const BLOCK: usize = 4;
 
-/// Proof that elements may be copied bit for bit: made only for `T: Copy`.
+/// Proof that elements may be copied bit for bit (made only for `T: Copy`),
+/// and the widest vector instructions the running CPU takes, or fewer.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bitwise(());
+pub(crate) struct Bitwise {
+    /// At most [`cpu::simd`]: which kernels may run.
+    level: Simd,
+}
 
 impl Bitwise {
-    /// The proof for a `Copy` type: the type parameter is the point.
+    /// The proof for a `Copy` type (the type parameter is the point), at
+    /// the running CPU's level.
     #[inline(always)]
     #[allow(clippy::extra_unused_type_parameters)]
     pub(crate) fn of<T: Copy>() -> Option<Bitwise> {
-        Some(Bitwise(()))
+        Some(Bitwise { level: cpu::simd() })
+    }
+
+    /// The proof at `level`, which the CPU must take: to test each level.
+    ///
+    /// # Panics
+    ///
+    /// When the running CPU does not take `level`.
+    #[cfg(test)]
+    #[allow(clippy::extra_unused_type_parameters)]
+    pub(crate) fn at<T: Copy>(level: Simd) -> Bitwise {
+        assert!(level <= cpu::simd(), "the CPU does not take {level:?}");
+        Bitwise { level }
+    }
+
+    /// The vector instructions kernels may use.
+    #[inline(always)]
+    pub(crate) fn level(self) -> Simd {
+        self.level
     }
 }
 
@@ -167,7 +192,7 @@ mod tests {
         fill: T,
     ) {
         let mut out = std::vec![MaybeUninit::new(fill); n];
-        transpose(Bitwise::of::<T>().unwrap(), src, &mut out, at, stride);
+        transpose(Bitwise::at::<T>(Simd::Base), src, &mut out, at, stride);
         for (i, slot) in out.iter().enumerate() {
             // SAFETY: every slot was initialised with `fill` first.
             let got = unsafe { slot.assume_init() };
@@ -212,7 +237,7 @@ mod tests {
         let data = [0u32; BLOCK];
         let mut out = [MaybeUninit::new(0u32); BLOCK * BLOCK - 1];
         transpose(
-            Bitwise::of::<u32>().unwrap(),
+            Bitwise::at::<u32>(Simd::Base),
             [&data[..]; BLOCK],
             &mut out,
             0,
