@@ -13,13 +13,18 @@
 //!   [`BAND`] × [`GROUP`] written straight to the output rows, or, when those
 //!   rows are a multiple of 2 KiB apart and would fight over cache sets,
 //!   staged in a small buffer and written in runs of [`STAGE`] elements.
+//!   For `copy_from` of 4-byte `Copy` elements on a CPU with AVX2 (found
+//!   at run time), the tiles are instead whole planes transposed in 8 × 8
+//!   or 16 × 16 SIMD blocks (`plane.rs`), the trailing axes that read as
+//!   one run merged into one ([`run`]).
 //!
 //! Outer axes are walked by an odometer that adds strides: no index is
 //! divided outside the per-element path.
 //!
 //! Measured on `f32` (`bench/benches/copies.rs`; `bench/README.md` has the
 //! tables), against the 2.2 µs `memcpy` of a `[256, 256]` transpose and the
-//! 19 µs of a `[64, 64, 64]` permute `(2, 0, 1)`: scalar tiles of 8 × 8,
+//! 19 µs of a `[64, 64, 64]` permute `(2, 0, 1)`, without the planes of
+//! `plane.rs` (which take 3.5–3.7 µs and 28–29 µs): scalar tiles of 8 × 8,
 //! 16 × 16 or 32 × 8 transpose in 9.5–10 µs; the vectorised 32 × 4 tile in
 //! 7 µs. Straight to the output rows, the permute's 32 rows, 16 KiB apart,
 //! take 355 µs; staged in runs of 64, 128 or 256 they take 56, 41 and 41 µs.

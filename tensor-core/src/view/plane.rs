@@ -1,25 +1,34 @@
-//! Transposes of whole planes of 4-byte `Copy` elements in 8 × 8 AVX
-//! blocks, chosen at run time when the CPU has AVX2 (`crate::cpu`): the
-//! kernel of `copy_from`'s tiles (`copy.rs`) on such CPUs, whatever the
-//! build target.
+//! Transposes of whole planes of 4-byte `Copy` elements in SIMD blocks,
+//! chosen at run time (`crate::cpu`, so on the default target too): 8 × 8
+//! AVX blocks when the CPU has AVX2, 16 × 16 AVX-512 blocks when it has
+//! AVX-512F. This is the kernel of `copy_from`'s tiles (`copy.rs`) on such
+//! CPUs; without AVX2 the tiles of `copy.rs` and `block.rs` run.
 //!
 //! A [`Plane`] is the part of a copy that is a plain matrix transpose: `xs`
 //! input elements along the contiguous axis become `xs` output rows, read
 //! from `js` input runs `step` apart. It is cut into tiles of [`TILE`]
-//! output rows × [`RUN`] or [`RUN_CROWDED`] columns, each walked in 8-row
-//! bands of 8 × 8 blocks: 8 loads of 32 bytes, 24 shuffles, 8 stores of 32
-//! bytes, so two blocks side by side fill whole 64-byte output lines.
+//! output rows × [`RUN`] columns, each walked in bands of blocks. A 16 × 16
+//! block reads and writes 16 whole 64-byte lines (16 loads, 64 shuffles, 16
+//! stores), so no line is touched twice; an 8 × 8 block (8 loads and 8
+//! stores of 32 bytes, 24 shuffles) fills half lines, completed by its
+//! neighbour in the band.
 //!
-//! Measured on an AVX-512 machine (`bench/benches/copies.rs`, `f32`): the
-//! `[256, 256]` transpose in 4.5–4.8 µs (the 4 × 4 SSE blocks: 6.7 µs) and
-//! the `(2, 0, 1)` permute of `[64, 64, 64]`, one plane of 64 × 4096, in
-//! 27–29 µs (staged 4 × 4 tiles: 44 µs). The same walk moving the 8 rows
-//! without shuffling them takes 5 µs on the transpose: the time is the
-//! memory's, not the shuffles'. 16 × 16 AVX-512 blocks measured 4.1–4.2 µs
-//! on the transpose but 41–47 µs on the permute, and are not used.
+//! Measured on an AVX-512 machine (`bench/benches/copies.rs`, `f32`,
+//! `copy_from`, default and native targets; `memcpy` of the same bytes
+//! 2.0–2.3 µs and 17.7–18.8 µs):
 //!
-//! Like `block.rs`, the block is inline assembly: it moves the elements'
-//! bytes as they are, so padded 4-byte types are served too.
+//! * the `[256, 256]` transpose: 3.5–3.7 µs in 16 × 16 blocks, 5.1–5.3 µs
+//!   in 8 × 8 blocks (the 4 × 4 SSE blocks and generic tiles before:
+//!   6.6–7.8 µs).
+//! * the `(2, 0, 1)` permute of `[64, 64, 64]`, one plane of 64 × 4096 whose
+//!   output rows are 16 KiB apart (all in the same L1 sets): 27.7–29.7 µs
+//!   in 8 × 8 blocks with tiles of [`RUN_CROWDED`] columns (72 µs with
+//!   [`RUN`]; staged 4 × 4 tiles before: 43–48 µs); 16 × 16 blocks take
+//!   40 µs there, so such "crowded" planes stay on 8 × 8 blocks.
+//!
+//! Like `block.rs`, the blocks are inline assembly (`plane/blocks.rs`):
+//! they move the elements' bytes as they are, so padded 4-byte types are
+//! served too.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -38,15 +47,18 @@ use crate::cpu::Simd;
 mod blocks;
 
 /// The output rows of a tile.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const TILE: usize = 32;
 
 /// The input runs (output columns) of a tile, when output rows are not a
-/// multiple of 2 KiB apart.
+/// multiple of 2 KiB apart: a tile reads and writes 32 × 128 bytes.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const RUN: usize = 32;
 
 /// The input runs of a tile when output rows are a multiple of 2 KiB apart
 /// and crowd into few L1 sets: longer runs of each row are written before
-/// the walk moves on (on the permute: 27 µs, against 114 µs with [`RUN`]).
+/// the walk moves on (on the permute: 28–30 µs, against 72 µs with [`RUN`]).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const RUN_CROWDED: usize = 128;
 
 /// `out[origin + x · stride + j] = data[at + j · step + x]` for every
@@ -68,7 +80,7 @@ pub(crate) struct Plane {
 }
 
 /// Whether [`transpose`] serves elements of type `T` at `bits`'s level: 4
-/// bytes, and a CPU with AVX2.
+/// bytes, on x86-64, at level AVX2 or above.
 #[inline(always)]
 pub(crate) fn fits<T>(bits: Bitwise) -> bool {
     cfg!(target_arch = "x86_64") && size_of::<T>() == 4 && bits.level() >= Simd::Avx2
@@ -109,7 +121,8 @@ pub(crate) fn transpose<T>(bits: Bitwise, data: &[T], plane: Plane, out: &mut [M
 
 /// Whether the plane's output rows are a multiple of 2 KiB apart: they
 /// crowd into few L1 sets, and take longer runs ([`RUN_CROWDED`]) in 8 × 8
-/// blocks (16 × 16 blocks measured 41–47 µs on the permute, against 27–29).
+/// blocks (16 × 16 blocks measured 40 µs on the permute, against 28–30).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn crowded(plane: Plane) -> bool {
     (plane.stride * 4).is_multiple_of(2048)
 }
