@@ -109,8 +109,8 @@ pub(crate) fn transpose<T>(bits: Bitwise, data: &[T], plane: Plane, out: &mut [M
     // higher than the CPU's) and `T` is 4 bytes and `Copy` (the
     // `Bitwise`). Every input position the plane reads is inside `data`
     // (`reads`, checked), every output position inside `out` (`writes`,
-    // checked), and `out` is
-    // borrowed exclusively, so the two do not overlap.
+    // checked), and `out` is borrowed exclusively, so the two do not
+    // overlap.
     unsafe {
         match bits.level() {
             Simd::Avx512 if !crowded(plane) => walk::avx512(data.as_ptr(), plane, out.as_mut_ptr()),
