@@ -39,6 +39,7 @@ mod boxed;
 mod const_fill;
 pub mod constraint;
 mod consume;
+mod cpu;
 pub mod dim;
 mod display;
 pub mod error;

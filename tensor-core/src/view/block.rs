@@ -1,12 +1,14 @@
 //! Transposes of 4 × 4 blocks of 4-byte `Copy` elements by SIMD shuffles:
-//! the inner kernel of `copy_from`'s tiles (`copy.rs`).
+//! the inner kernel of `copy_from`'s tiles (`copy.rs`) in builds with AVX
+//! on CPUs without AVX2 (where `plane.rs` does not run), and the
+//! [`Bitwise`] proof both kernels take.
 //!
 //! LLVM vectorises the generic tile of `copy.rs` into SSE2 shuffles, but
 //! with AVX-512 enabled (`-C target-cpu=native`) it picks wide permutes
 //! that made the `[256, 256]` transpose 8.9× a `memcpy` (18 µs); these
-//! blocks take 8 µs. Here the 4 × 4 block is written out: 4 loads, 8
-//! shuffles (`unpcklps`, `unpckhps`, `movlhps`, `movhlps`), 4 stores. (An
-//! 8 × 8 AVX block, 32-byte loads and stores, measured the same 8 µs.)
+//! blocks took 8 µs. Here the 4 × 4 block is written out: 4 loads, 8
+//! shuffles (`unpcklps`, `unpckhps`, `movlhps`, `movhlps`), 4 stores.
+//! (CPUs with AVX2 take `plane.rs`'s wider blocks instead: 3.5–3.7 µs.)
 //!
 //! The kernel is inline assembly rather than `core::arch` intrinsics: it
 //! moves the elements' bytes as they are, so any `Copy` type of 4 bytes is
@@ -25,28 +27,55 @@
 
 use core::mem::MaybeUninit;
 
+use crate::cpu::{self, Simd};
+
 /// The number of input rows of a block, and its output elements per row.
 pub(crate) const BLOCK: usize = 4;
 
-/// Proof that elements may be copied bit for bit: made only for `T: Copy`.
+/// Proof that elements may be copied bit for bit (made only for `T: Copy`),
+/// and the widest vector instructions the running CPU takes, or fewer.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Bitwise(());
+pub(crate) struct Bitwise {
+    /// At most [`cpu::simd`]: which kernels may run.
+    level: Simd,
+}
 
 impl Bitwise {
-    /// The proof for a `Copy` type: the type parameter is the point.
+    /// The proof for a `Copy` type (the type parameter is the point), at
+    /// the running CPU's level.
     #[inline(always)]
     #[allow(clippy::extra_unused_type_parameters)]
     pub(crate) fn of<T: Copy>() -> Option<Bitwise> {
-        Some(Bitwise(()))
+        Some(Bitwise { level: cpu::simd() })
+    }
+
+    /// The proof at `level`, which the CPU must take: to test each level.
+    ///
+    /// # Panics
+    ///
+    /// When the running CPU does not take `level`.
+    #[cfg(test)]
+    #[allow(clippy::extra_unused_type_parameters)]
+    pub(crate) fn at<T: Copy>(level: Simd) -> Bitwise {
+        assert!(level <= cpu::simd(), "the CPU does not take {level:?}");
+        Bitwise { level }
+    }
+
+    /// The vector instructions kernels may use.
+    #[inline(always)]
+    pub(crate) fn level(self) -> Simd {
+        self.level
     }
 }
 
-/// Whether [`transpose`] serves elements of type `T`: 4 bytes, on x86-64
-/// with AVX (`-C target-cpu=native` here). On the SSE2 baseline LLVM's own
-/// shuffles of the generic tile are faster (the `[256, 256]` transpose in
-/// 6.6 µs against 8.1 µs through these blocks), and on the staged path
-/// (`copy.rs`) they are with AVX too (42 µs against 60 µs for the
-/// `[64, 64, 64]` permute), so only full direct bands use them.
+/// Whether [`transpose`] serves elements of type `T`: 4 bytes, in a build
+/// with AVX (`-C target-cpu=native` on a CPU that has it). On the SSE2
+/// baseline LLVM's own shuffles of the generic tile were faster (the
+/// `[256, 256]` transpose in 6.6 µs against 8.1 µs through these blocks),
+/// and on the staged path (`copy.rs`) they were with AVX too (42 µs against
+/// 60 µs for the `[64, 64, 64]` permute), so only full direct bands use
+/// them. (Those times were measured before `plane.rs` took over on CPUs
+/// with AVX2.)
 #[inline(always)]
 pub(crate) const fn fits<T>() -> bool {
     cfg!(all(target_arch = "x86_64", target_feature = "avx")) && size_of::<T>() == 4
@@ -167,7 +196,7 @@ mod tests {
         fill: T,
     ) {
         let mut out = std::vec![MaybeUninit::new(fill); n];
-        transpose(Bitwise::of::<T>().unwrap(), src, &mut out, at, stride);
+        transpose(Bitwise::at::<T>(Simd::Base), src, &mut out, at, stride);
         for (i, slot) in out.iter().enumerate() {
             // SAFETY: every slot was initialised with `fill` first.
             let got = unsafe { slot.assume_init() };
@@ -212,7 +241,7 @@ mod tests {
         let data = [0u32; BLOCK];
         let mut out = [MaybeUninit::new(0u32); BLOCK * BLOCK - 1];
         transpose(
-            Bitwise::of::<u32>().unwrap(),
+            Bitwise::at::<u32>(Simd::Base),
             [&data[..]; BLOCK],
             &mut out,
             0,

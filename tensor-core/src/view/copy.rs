@@ -13,13 +13,18 @@
 //!   [`BAND`] × [`GROUP`] written straight to the output rows, or, when those
 //!   rows are a multiple of 2 KiB apart and would fight over cache sets,
 //!   staged in a small buffer and written in runs of [`STAGE`] elements.
+//!   For `copy_from` of 4-byte `Copy` elements on a CPU with AVX2 (found
+//!   at run time), the tiles are instead whole planes transposed in 8 × 8
+//!   or 16 × 16 SIMD blocks (`plane.rs`), the trailing axes that read as
+//!   one run merged into one ([`run`]).
 //!
 //! Outer axes are walked by an odometer that adds strides: no index is
 //! divided outside the per-element path.
 //!
 //! Measured on `f32` (`bench/benches/copies.rs`; `bench/README.md` has the
 //! tables), against the 2.2 µs `memcpy` of a `[256, 256]` transpose and the
-//! 19 µs of a `[64, 64, 64]` permute `(2, 0, 1)`: scalar tiles of 8 × 8,
+//! 19 µs of a `[64, 64, 64]` permute `(2, 0, 1)`, without the planes of
+//! `plane.rs` (which take 3.5–3.7 µs and 28–29 µs): scalar tiles of 8 × 8,
 //! 16 × 16 or 32 × 8 transpose in 9.5–10 µs; the vectorised 32 × 4 tile in
 //! 7 µs. Straight to the output rows, the permute's 32 rows, 16 KiB apart,
 //! take 355 µs; staged in runs of 64, 128 or 256 they take 56, 41 and 41 µs.
@@ -40,6 +45,7 @@ use core::marker::PhantomData;
 use core::mem::{self, MaybeUninit};
 
 use super::block::{self, Bitwise};
+use super::plane::{self, Plane};
 use super::View;
 use crate::index::unravel;
 use crate::layout::walk::{odometer, run_at, run_span, Walk};
@@ -96,6 +102,11 @@ impl<T, L: Layout> Plan<T, L> {
     };
     /// The output's row-major strides.
     const OUT: Padded<usize> = row_major_unsigned(Self::DIMS, Self::RANK);
+    /// The trailing axes read as one run when the path is tiles ([`run`]).
+    const RUN: (usize, usize, isize) = match Self::PATH {
+        Path::Tiles { axis, .. } => run(Self::DIMS, Self::STRIDES, Self::RANK, axis),
+        _ => (0, 0, 0),
+    };
     /// The path this copy takes.
     pub(crate) const PATH: Path = match Walk::of::<L>() {
         Walk::Elements => Path::PerElement,
@@ -251,6 +262,9 @@ fn tiles<T: Clone, L: Layout>(
     (axis, direct, bits): (usize, bool, Option<Bitwise>),
     out: &mut [MaybeUninit<T>],
 ) {
+    if let Some(bits) = bits.filter(|&bits| plane::fits::<T>(bits)) {
+        return planes::<T, L>(data, base, axis, bits, out);
+    }
     let p = (
         &Plan::<T, L>::DIMS,
         &Plan::<T, L>::STRIDES,
@@ -270,6 +284,59 @@ fn tiles<T: Clone, L: Layout>(
             copy_band::<T, L>(data, at, axis, band, out);
         }
     });
+}
+
+/// [`Path::Tiles`] of 4-byte `Copy` elements on a CPU with AVX2: for each
+/// index of the axes before `axis` and of those between it and the
+/// trailing [`run`], one [`Plane`] transposed by `plane.rs`.
+#[inline]
+fn planes<T: Clone, L: Layout>(
+    data: &[T],
+    base: isize,
+    axis: usize,
+    bits: Bitwise,
+    out: &mut [MaybeUninit<T>],
+) {
+    let p = (
+        &Plan::<T, L>::DIMS,
+        &Plan::<T, L>::STRIDES,
+        &Plan::<T, L>::OUT,
+    );
+    let (first, js, step) = Plan::<T, L>::RUN;
+    let (xs, stride) = (p.0[axis], p.2[axis]);
+    odometer(0..axis, p, (base, 0), |input, output| {
+        odometer(axis + 1..first, p, (input, output), |at, origin| {
+            let plane = Plane {
+                at,
+                step,
+                xs,
+                js,
+                origin,
+                stride,
+            };
+            plane::transpose(bits, data, plane, out);
+        });
+    });
+}
+
+/// The trailing axes of a view tiled over `axis` that read as one run of
+/// equally spaced input elements (each axis's stride is the run after it
+/// times its step; the output's are, being row-major): the first of them,
+/// the run's length and its step. The `[64, 64, 64]` permute `(2, 0, 1)`
+/// reads its last two axes as one run of 4096, 64 apart.
+const fn run(
+    dims: Padded<usize>,
+    strides: Padded<isize>,
+    rank: usize,
+    axis: usize,
+) -> (usize, usize, isize) {
+    let (mut first, step) = (rank - 1, strides[rank - 1]);
+    let mut len = dims[first];
+    while first > axis + 1 && strides[first - 1] == len as isize * step {
+        first -= 1;
+        len *= dims[first];
+    }
+    (first, len, step)
 }
 
 /// Whether output rows `row_bytes` apart can take the tiles' columns
@@ -527,6 +594,7 @@ mod tests {
     use std::string::{String, ToString};
 
     use super::*;
+    use crate::cpu::{simd, Simd};
     use crate::prelude::*;
 
     /// Checks that `view` takes `path` and that its copy equals the
@@ -579,6 +647,77 @@ mod tests {
         check_copy(u.t(), tiles(0, true), 0);
         let w = Tensor::<i64, Shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
         check_copy(w.permute::<Axes![2, 0, 1]>(), tiles(0, false), -1);
+    }
+
+    /// [`write`] with a [`Bitwise`] of each level the CPU takes, so with
+    /// each kernel (the generic tiles or 4 × 4 blocks, the AVX planes),
+    /// equals the per-element map.
+    fn check_levels<T: Copy + PartialEq + Debug, L: Layout>(view: View<'_, T, L>, fill: T) {
+        let levels = [Simd::Base, Simd::Avx2, Simd::Avx512];
+        for level in levels.into_iter().filter(|&l| l <= simd()) {
+            let mut out = std::vec![MaybeUninit::new(fill); <L::Shape as Shape>::SIZE];
+            let bits = Some(Bitwise::at::<T>(level));
+            write::<T, L>(view.data, &view.state, &mut out, bits);
+            // SAFETY: every slot was initialised with `fill` first.
+            let got = out.iter().map(|slot| unsafe { slot.assume_init() });
+            assert!(got.eq(view.iter().copied()), "{level:?}: {view:?}");
+        }
+    }
+
+    #[test]
+    fn every_vector_width_copies_the_same() {
+        check_levels(counting::<Shape![96, 64]>().t(), -1);
+        check_levels(counting::<Shape![102, 45]>().t(), -1);
+        check_levels(counting::<Shape![512, 45]>().t(), -1);
+        check_levels(counting::<Shape![96, 64]>().t().flip::<Axes![1]>(), -1);
+        let u = counting::<Shape![192, 64]>();
+        check_levels(slice!(u.t(), .., 1..;3), -1);
+        check_levels(slice!(u.t(), 3..60, ..;-2), -1);
+        let f = Tensor::<f32, Shape![16, 32, 64]>::from_flat_fn(|i| i as f32);
+        check_levels(f.permute::<Axes![2, 0, 1]>(), -1.0);
+        check_levels(slice!(f, 2.., ..;-1, ..).permute::<Axes![2, 0, 1]>(), -1.0);
+        check_levels(
+            slice!(f, 1..15, 3..30, 5..).permute::<Axes![2, 0, 1]>(),
+            -1.0,
+        );
+        let r4 = counting::<Shape![2, 40, 3, 34]>();
+        check_levels(r4.permute::<Axes![0, 3, 2, 1]>(), -1);
+        check_levels(counting::<Shape![64, 1]>().expand::<Shape![64, 80]>(), -1);
+        let t = counting::<Shape![3, 96, 64]>();
+        for i in 0..3 {
+            check_levels(slice!(t, i).t(), -1);
+        }
+        // Padded 4-byte elements are moved whole; 1- and 8-byte ones take
+        // the generic tiles at every level.
+        #[derive(Clone, Copy, PartialEq, Debug)]
+        #[repr(C)]
+        struct Padded(u8, u16);
+        let p = Tensor::<Padded, Shape![70, 50]>::from_flat_fn(|i| Padded(i as u8, i as u16));
+        check_levels(p.t(), Padded(0, 0));
+        check_levels(
+            Tensor::<u8, Shape![64, 64]>::from_flat_fn(|i| i as u8).t(),
+            0,
+        );
+        let w = Tensor::<i64, Shape![128, 6, 32]>::from_flat_fn(|i| i as i64);
+        check_levels(w.permute::<Axes![2, 0, 1]>(), -1);
+    }
+
+    /// The trailing run of `view`'s copy: first axis, length, step.
+    fn run_of<T, L: Layout>(_: &View<'_, T, L>) -> (usize, usize, isize) {
+        Plan::<T, L>::RUN
+    }
+
+    #[test]
+    fn trailing_axes_that_read_as_one_run_merge() {
+        let f = Tensor::<f32, Shape![16, 32, 64]>::from_flat_fn(|i| i as f32);
+        assert_eq!(run_of(&f.permute::<Axes![2, 0, 1]>()), (1, 16 * 32, 64));
+        // Reversed rows break the run: axis 1 is walked, runs of 32.
+        let back = slice!(f, .., ..;-1, ..).permute::<Axes![2, 0, 1]>();
+        assert_eq!(run_of(&back), (2, 32, -64));
+        // The axis before the tiled one is never merged.
+        let r4 = counting::<Shape![2, 40, 3, 34]>();
+        assert_eq!(run_of(&r4.permute::<Axes![0, 3, 2, 1]>()), (3, 40, 34 * 3));
+        assert_eq!(run_of(&counting::<Shape![96, 64]>().t()), (1, 96, 64));
     }
 
     #[test]

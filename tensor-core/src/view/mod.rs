@@ -30,6 +30,7 @@ mod block;
 pub(crate) mod copy;
 mod ops;
 pub mod pad;
+mod plane;
 
 pub use ops::OuterIter;
 

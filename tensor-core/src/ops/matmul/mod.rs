@@ -4,7 +4,7 @@
 //!
 //! Products are register-tiled (`kernel.rs`): a tile of up to 4 output rows
 //! × 8 columns (4 × 16 with AVX2, 8 × 16 with AVX-512, picked at run time
-//! for large products: `cpu.rs`) is accumulated in registers over the whole
+//! for large products: `src/cpu.rs`) is accumulated in registers over the whole
 //! inner dimension, each element of the left operand scaling a row segment
 //! of the right one (i-k-j order, vectorized along the row), then stored
 //! once. The right operand is read by row segments: slices when its rows are
@@ -23,13 +23,13 @@
 //! assert_eq!(tensor![1, 2, 3].dot(&tensor![4, 5, 6]), 32);
 //! ```
 
-mod cpu;
 mod kernel;
 
 use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
+use crate::cpu;
 use crate::index::unravel;
 use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};

@@ -1,13 +1,17 @@
 //! Which vector instructions the CPU running the program has, for the
-//! kernels of large products: found once with `cpuid` (in `core::arch`, so
+//! kernels of large products (`ops/matmul`) and of transposing copies
+//! (`view/block.rs`): found once with `cpuid` (in `core::arch`, so
 //! `#![no_std]` builds detect it too) and cached in an atomic.
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! // Products pick their kernel by themselves; the result does not depend
-//! // on it for exact data.
+//! // Products and copies pick their kernel by themselves; the result does
+//! // not depend on it for exact data.
 //! let a = Tensor::<f32, Shape![32, 32]>::from_flat_fn(|i| (i % 7) as f32);
 //! assert_eq!(a.matmul(&a)[[0, 0]], (0..32).map(|k| ((k % 7) * ((k * 32) % 7)) as f32).sum::<f32>());
+//! let mut t = Tensor::<f32, Shape![32, 32]>::zeros();
+//! t.copy_from(&a.t());
+//! assert_eq!(t[[3, 5]], a[[5, 3]]);
 //! ```
 
 /// The widest vector kernel the running CPU takes (off x86-64 only
