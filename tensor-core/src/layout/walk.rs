@@ -15,7 +15,9 @@
 //!   maps) or rank 0: element by element through [`Layout::offset`].
 //!
 //! Copies (`view/copy.rs`), elementwise kernels (`ops/elementwise.rs`,
-//! `ops/lazy.rs`) and reductions (`ops/reduce.rs`) take their path from it.
+//! `ops/lazy.rs`), reductions (`ops/reduce.rs`) and matrix products
+//! (`ops/matmul`, through `Rows::MATRIX` and `Matrix`) take their path
+//! from it.
 //!
 //! ```
 //! use tensor_core::layout::walk::Walk;
@@ -214,6 +216,73 @@ impl<'a, T, L: Layout> Rows<'a, T, L> {
             return self.view.at_flat(row.1 + j);
         }
         &row.0[run_at(j, Self::WIDTH, Self::STEP)]
+    }
+}
+
+impl<'a, T, L: Layout> Rows<'a, T, L> {
+    /// The strides of the last two axes (between rows, along a row) when
+    /// the layout has constant strides and at least two axes: how matrix
+    /// products read an operand.
+    pub(crate) const MATRIX: Option<(isize, isize)> = {
+        let rank = <L::Shape as Shape>::RANK;
+        match L::STRIDES {
+            Some(s) if rank >= 2 => Some((s[rank - 2], s[rank - 1])),
+            _ => None,
+        }
+    };
+}
+
+/// A matrix of a view with constant strides: element `(i, j)` at buffer
+/// position `base + i · rows + j · step` (either stride of any sign).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Matrix<'a, T> {
+    /// The view's buffer.
+    data: &'a [T],
+    /// The position of element `(0, 0)`.
+    base: isize,
+    /// The distance between rows.
+    rows: isize,
+    /// The distance between the elements of a row.
+    step: isize,
+}
+
+impl<'a, T> Matrix<'a, T> {
+    /// The matrix (the last two axes) of `view` whose first element is at
+    /// flat logical position `flat`, read by the strides `(rows, step)` of
+    /// [`Rows::MATRIX`].
+    #[inline(always)]
+    pub(crate) fn new<L: Layout>(
+        view: &View<'a, T, L>,
+        flat: usize,
+        (rows, step): (isize, isize),
+    ) -> Self {
+        let (data, state) = view.parts();
+        let base = L::offset(&unravel::<L::Shape>(flat), &state) as isize;
+        Matrix {
+            data,
+            base,
+            rows,
+            step,
+        }
+    }
+
+    /// Element `(i, j)`.
+    #[inline(always)]
+    pub(crate) fn at(&self, i: usize, j: usize) -> &'a T {
+        &self.data[(self.base + i as isize * self.rows + j as isize * self.step) as usize]
+    }
+
+    /// The first `m` rows of `n` elements as one slice and the distance
+    /// between rows, when each row is a contiguous run and the rows go
+    /// forward (`step` 1, `rows` ≥ 0): row `i` is `slice[i · stride..][..n]`.
+    #[inline(always)]
+    pub(crate) fn dense_rows(&self, m: usize, n: usize) -> Option<(&'a [T], usize)> {
+        if self.step != 1 || self.rows < 0 || m == 0 || n == 0 {
+            return None;
+        }
+        let stride = self.rows as usize;
+        let start = self.base as usize;
+        Some((&self.data[start..][..(m - 1) * stride + n], stride))
     }
 }
 

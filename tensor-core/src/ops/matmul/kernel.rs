@@ -70,6 +70,33 @@ impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
     }
 }
 
+/// A matrix whose rows are contiguous runs `k` long, `stride` apart (a
+/// view's rows with gaps between them, or the same row repeated): a row is
+/// a slice of length `k`, as in [`DenseLhs`].
+pub(super) struct StridedLhs<'a, T> {
+    /// The elements, the first row first.
+    pub(super) elems: &'a [T],
+    /// The length of a row.
+    pub(super) k: usize,
+    /// The distance between rows.
+    pub(super) stride: usize,
+}
+
+impl<T: Copy> Lhs<T> for StridedLhs<'_, T> {
+    type Row<'s>
+        = &'s [T]
+    where
+        Self: 's;
+    #[inline(always)]
+    fn row(&self, i: usize) -> &[T] {
+        &self.elems[i * self.stride..][..self.k]
+    }
+    #[inline(always)]
+    fn at(row: &&[T], k: usize) -> T {
+        row[k]
+    }
+}
+
 /// A matrix read element by element, `(i, k)` by the function.
 pub(super) struct ByIndex<F>(pub(super) F);
 
