@@ -44,36 +44,12 @@ pub(super) trait Lhs<T> {
     fn at(row: &Self::Row<'_>, k: usize) -> T;
 }
 
-/// A matrix whose rows are contiguous and `k` long, one after another:
-/// a row is a slice of length `k`, read without a bounds check below `k`
-/// (an index computed and checked per element made the AVX-512 `[64, 64]`
-/// product 5.1 µs, not 3.4 µs).
+/// A matrix whose rows are contiguous runs `k` long, `stride` apart (`k`
+/// when they follow each other; more for a view's rows with gaps between
+/// them, 0 for one row repeated): a row is a slice of length `k`, read
+/// without a bounds check below `k` (an index computed and checked per
+/// element made the AVX-512 `[64, 64]` product 5.1 µs, not 3.4 µs).
 pub(super) struct DenseLhs<'a, T> {
-    /// The elements, the first row first.
-    pub(super) elems: &'a [T],
-    /// The length of a row.
-    pub(super) k: usize,
-}
-
-impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
-    type Row<'s>
-        = &'s [T]
-    where
-        Self: 's;
-    #[inline(always)]
-    fn row(&self, i: usize) -> &[T] {
-        &self.elems[i * self.k..][..self.k]
-    }
-    #[inline(always)]
-    fn at(row: &&[T], k: usize) -> T {
-        row[k]
-    }
-}
-
-/// A matrix whose rows are contiguous runs `k` long, `stride` apart (a
-/// view's rows with gaps between them, or the same row repeated): a row is
-/// a slice of length `k`, as in [`DenseLhs`].
-pub(super) struct StridedLhs<'a, T> {
     /// The elements, the first row first.
     pub(super) elems: &'a [T],
     /// The length of a row.
@@ -82,7 +58,7 @@ pub(super) struct StridedLhs<'a, T> {
     pub(super) stride: usize,
 }
 
-impl<T: Copy> Lhs<T> for StridedLhs<'_, T> {
+impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
     type Row<'s>
         = &'s [T]
     where
@@ -352,7 +328,11 @@ mod tests {
                 let a: Vec<i64> = (0..m * k).map(|i| (i * 7 % 11) as i64 - 5).collect();
                 let b: Vec<i64> = (0..k * n).map(|i| (i * 5 % 13) as i64 - 6).collect();
                 let (lhs, rhs) = (
-                    DenseLhs { elems: &a, k },
+                    DenseLhs {
+                        elems: &a,
+                        k,
+                        stride: k,
+                    },
                     Dense {
                         elems: &b,
                         stride: n,

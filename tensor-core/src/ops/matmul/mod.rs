@@ -15,7 +15,7 @@
 //! view: `matmul_packed`), else its rows are gathered through the layout's
 //! constant strides or its index map (`Gather`). The left operand is read
 //! by rows: slices when they are contiguous runs going forward
-//! (`DenseLhs`, `StridedLhs`), else element by element by its constant strides or its
+//! (`DenseLhs`), else element by element by its constant strides or its
 //! index map (`ByIndex`).
 //!
 //! ```
@@ -28,7 +28,7 @@
 
 mod kernel;
 
-use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs, StridedLhs};
+use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
@@ -263,7 +263,7 @@ where
 /// `out = a @ b` for the matrices starting at flat positions `starts` of
 /// `a` and `b`. The left one is read as the walker (`layout/walk.rs`)
 /// reads it: by row slices when its rows are contiguous runs going forward
-/// ([`DenseLhs`], [`StridedLhs`]), else element by element through its
+/// ([`DenseLhs`]), else element by element through its
 /// constant strides ([`Matrix`]) or its index map ([`ByIndex`]). The
 /// walker's constants are matched in `const` blocks: matched at run time,
 /// the dead arms made the inlined `[8, 8]` product build its result in a
@@ -280,14 +280,19 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 {
     if let Some(elems) = a.as_contiguous() {
         let elems = &elems[sa..][..d.m * d.k];
-        return with_rhs(&DenseLhs { elems, k: d.k }, b, sb, out, d);
+        let rows = DenseLhs {
+            elems,
+            k: d.k,
+            stride: d.k,
+        };
+        return with_rhs(&rows, b, sb, out, d);
     }
     match const { Rows::<T, La>::MATRIX } {
         Some(strides) => {
             let matrix = Matrix::new(a, sa, strides);
             match matrix.dense_rows(d.m, d.k) {
                 Some((elems, stride)) => {
-                    let rows = StridedLhs {
+                    let rows = DenseLhs {
                         elems,
                         k: d.k,
                         stride,
@@ -470,7 +475,11 @@ mod tests {
                 let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
                 let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
                 let at = ByIndex(|i: usize, kk: usize| a[i * k + kk]);
-                let dense = DenseLhs { elems: &a, k };
+                let dense = DenseLhs {
+                    elems: &a,
+                    k,
+                    stride: k,
+                };
                 let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
                 product_at(
                     Simd::Base,
