@@ -70,18 +70,18 @@ def transpose():
     return out
 
 def element_count():
-    out = ["// ElementCount: the product of the dimensions' typenums."]
+    out = [
+        "// ElementCount: the dimensions' `Times` folded from the right onto 1, so",
+        "// size-1 axes leave the count alone even for dimension variables; no bound.",
+    ]
     out.append("impl ElementCount for () { type Count = U1; }")
     for n in range(1, MAX_RANK + 1):
         ds = dims(n)
-        count = f"{ds[0]}::Num"
-        where = []
-        for d in ds[1:]:
-            where.append(f"{count}: Mul<{d}::Num>")
-            count = f"Prod<{count}, {d}::Num>"
-        where.append(f"{count}: Unsigned")
+        count = "U1"
+        for d in reversed(ds):
+            count = f"<{d} as Dimension>::Times<{count}>"
         out.append(
-            f"impl<{bounds(ds, 'Dimension')}> ElementCount for {tup(ds)} where {', '.join(where)} "
+            f"impl<{bounds(ds, 'Dimension')}> ElementCount for {tup(ds)} "
             f"{{ type Count = {count}; }}"
         )
     return out
@@ -301,9 +301,9 @@ def main():
         "//! Per-rank impls of the shape operations declared in `constraint.rs`.",
         "#![allow(clippy::type_complexity)]",
         "",
-        "use core::ops::{BitOr, Mul};",
+        "use core::ops::BitOr;",
         "",
-        "use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};",
+        "use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
         "use crate::constraint::{",

@@ -169,3 +169,64 @@ fn fill_literals_take_computed_dimensions() {
     let t = padded_ones(&tensor![5, 6, 7]);
     assert_eq!(t, tensor![1, 1, 1, 1, 1]);
 }
+
+/// Reshapes that insert or remove size-1 axes need no bound, in the item or
+/// in its generic callers, and a caller's shapes no longer steer the
+/// inference of a callee's dimensions (issue 19: `squeeze_row` on a
+/// `[1, O]` product inside `dense<I, O>` was inferred at `I`).
+mod unit_axes {
+    use tensor_core::prelude::*;
+
+    #[shape(I)]
+    fn squeeze_row(x: &Tensor<f32, Shape![1, I]>) -> Tensor<f32, Shape![I]> {
+        x.reshape().to_tensor()
+    }
+
+    #[shape(I, O)]
+    fn dense(x: &Tensor<f32, Shape![I]>, w: &Tensor<f32, Shape![I, O]>) -> Tensor<f32, Shape![O]> {
+        let row: Tensor<f32, Shape![1, I]> = x.reshape().to_tensor();
+        squeeze_row(&row.matmul(w))
+    }
+
+    #[shape(A, B, C)]
+    fn mlp(
+        x: &Tensor<f32, Shape![A]>,
+        w1: &Tensor<f32, Shape![A, B]>,
+        w2: &Tensor<f32, Shape![B, C]>,
+    ) -> Tensor<f32, Shape![C]> {
+        dense(&dense(x, w1), w2)
+    }
+
+    #[shape(O)]
+    fn bias_planes(b: &Tensor<f32, Shape![O]>) -> Tensor<f32, Shape![O, 1, 1]> {
+        b.reshape().to_tensor()
+    }
+
+    #[shape(C, H, W)]
+    fn add_bias(
+        x: &Tensor<f32, Shape![C, H, W]>,
+        b: &Tensor<f32, Shape![C]>,
+    ) -> Tensor<f32, Shape![C, H, W]> {
+        x + &bias_planes(b)
+    }
+
+    #[test]
+    fn at_real_sizes() {
+        let x = Tensor::<f32, Shape![784]>::from_fn(|[i]| (i % 7) as f32);
+        let w1 = Tensor::<f32, Shape![784, 32]>::from_fn(|[i, j]| ((i + j) % 3) as f32 - 1.0);
+        let w2 = Tensor::<f32, Shape![32, 10]>::from_fn(|[i, j]| ((i * j) % 5) as f32);
+        let y = mlp(&x, &w1, &w2);
+        // the same product by plain loops
+        let mut h = [0.0f32; 32];
+        for (j, hj) in h.iter_mut().enumerate() {
+            *hj = (0..784).map(|i| x[[i]] * w1[[i, j]]).sum();
+        }
+        for k in 0..10 {
+            let want: f32 = (0..32).map(|j| h[j] * w2[[j, k]]).sum();
+            assert_eq!(y[[k]], want, "output {k}");
+        }
+        let img = Tensor::<f32, Shape![3, 32, 32]>::zeros();
+        let out = add_bias(&img, &tensor![1.0, 2.0, 3.0]);
+        assert_eq!((out[[0, 5, 5]], out[[2, 31, 31]]), (1.0, 3.0));
+    }
+}

@@ -70,18 +70,10 @@ fn typenum_underneath_agrees_with_the_value() {
         <D::Num as Unsigned>::USIZE
     }
     assert_eq!(num::<Dim<28>>(), 28);
-    assert_eq!(num::<Dim<4096>>(), 4096);
-    type Big = Shape![1000003];
-    assert_eq!(num::<<Big as FirstDim>::D>(), 1000003);
-    assert_eq!(num::<<Shape![4294967297] as FirstDim>::D>(), 4294967297);
-}
-
-/// The first dimension type of a shape, to reach a `BigDim` by its literal.
-trait FirstDim {
-    type D: Dimension;
-}
-impl<D: Dimension> FirstDim for (D,) {
-    type D = D;
+    assert_eq!(num::<Dim![4096]>(), 4096);
+    assert_eq!(num::<Dim![1000003]>(), 1000003);
+    assert_eq!(num::<Dim![4294967297]>(), 4294967297);
+    assert_eq!(num::<Dim![18446744073709551615]>(), usize::MAX);
 }
 
 #[test]
@@ -126,4 +118,47 @@ fn the_macros_and_the_core_share_one_rank_limit() {
     type Full = Shape![1, 2, 1, 2, 1, 2, 1, 2];
     assert_eq!(Full::RANK, tensor_core::layout::MAX_RANK);
     assert_eq!(Full::PADDED.len(), tensor_core::layout::MAX_RANK);
+}
+
+#[test]
+fn literals_above_1024_build_their_storage() {
+    const FILL: Tensor<u8, Shape![2, 1030]> = tensor![3u8; 2, 1030];
+    assert_eq!(FILL.as_slice().len(), 2060);
+    assert!(FILL.iter().all(|&v| v == 3));
+    let mut calls = 0;
+    let once = tensor![{ calls += 1; calls }; 2049];
+    assert_eq!((calls, once[[0]], once[[2048]]), (1, 1, 1));
+}
+
+#[test]
+fn computed_sizes_are_the_literals_types() {
+    // 3072 as 3 * 32 * 32, 96 * 32 and 1024 * 3: one type, the literal's.
+    let same = |_: Dim![3072]| ();
+    same(<Dim![3 * 32 * 32]>::default());
+    same(<Dim![96 * 32]>::default());
+    same(<Dim![1024 * 3]>::default());
+    #[shape(C, H, W)]
+    fn flat(x: &Tensor<f32, Shape![C, H, W]>) -> Tensor<f32, Shape![C * H * W]> {
+        x.reshape().to_tensor()
+    }
+    let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| i as f32);
+    let y: Tensor<f32, Shape![3072]> = flat(&x);
+    assert_eq!((y[[0]], y[[3071]]), (0.0, 3071.0));
+    let z: Tensor<f32, Shape![2352]> = flat(&Tensor::<f32, Shape![3, 28, 28]>::zeros());
+    assert_eq!(z.shape(), [2352]);
+    // sizes typenum has no alias for, from generic code
+    #[shape(A, B)]
+    fn outer(_: &Tensor<u8, Shape![A]>, _: &Tensor<u8, Shape![B]>) -> usize {
+        <Shape![A * B, A + B]>::SIZE
+    }
+    let (a, b) = (
+        Tensor::<u8, Shape![1000]>::zeros(),
+        Tensor::<u8, Shape![1003]>::zeros(),
+    );
+    assert_eq!(outer(&a, &b), 1000 * 1003 * 2003);
+    // an open-ended slice of a large axis has a computed length
+    let t = Tensor::<u8, Shape![3000]>::from_flat_fn(|i| (i % 256) as u8);
+    let tail = slice!(t, 1..);
+    assert_eq!(tail.shape(), [2999]);
+    assert_eq!(tail[[2998]], (2999 % 256) as u8);
 }

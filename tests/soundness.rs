@@ -9,7 +9,7 @@ use tensor_core::__private::{Cons, DynIndex, DynRange, FromStart, Full, Known, N
 use tensor_core::prelude::*;
 
 /// `2^62`: a step whose products wrap `usize`.
-type Huge = Dim<4611686018427387904>;
+type Huge = Dim![4611686018427387904];
 
 /// Issue 9, program 4: a hand-written `__slice` spec keeping 5 elements of an
 /// axis of 8 with step `2^62`. `first + (len - 1) * step` wrapped to 0 and
@@ -29,7 +29,7 @@ fn a_wrapping_hand_written_slice_is_refused() {
 #[test]
 #[should_panic(expected = "not one element per index")]
 fn a_non_injective_mutable_slice_is_refused() {
-    type Spec = Cons<Range<FromStart<Dim<1>>, Open, Dim<0>, Known<Dim<3>>, false>, Nil>;
+    type Spec = Cons<Range<FromStart<Dim1>, Open, Dim<0>, Known<Dim<3>>, false>, Nil>;
     let mut t = Tensor::<u64, Shape![4]>::zeros();
     let _ = t.view_mut().__slice::<Spec, 0>([]);
 }
@@ -38,8 +38,7 @@ fn a_non_injective_mutable_slice_is_refused() {
 #[test]
 #[should_panic(expected = "slice!: axis 1 of size 4 kept as 10 elements")]
 fn a_length_past_the_axis_is_refused() {
-    type Spec =
-        Cons<Full, Cons<Range<FromStart<Dim<0>>, Open, Dim<1>, Known<Dim<10>>, false>, Nil>>;
+    type Spec = Cons<Full, Cons<Range<FromStart<Dim<0>>, Open, Dim1, Known<Dim<10>>, false>, Nil>>;
     let t = Tensor::<u64, Shape![2, 4]>::zeros();
     let _ = t.__slice::<Spec, 0>([]);
 }
@@ -64,7 +63,7 @@ fn an_extra_run_time_index_is_refused() {
 /// `slice!`.
 #[test]
 fn hand_written_specs_that_stay_inside_work() {
-    type Spec = Cons<Full, Cons<Range<FromStart<Dim<1>>, Open, Dim<2>, Known<Dim<2>>, true>, Nil>>;
+    type Spec = Cons<Full, Cons<Range<FromStart<Dim1>, Open, Dim<2>, Known<Dim<2>>, true>, Nil>>;
     let t = Tensor::<i32, Shape![2, 5]>::from_flat_fn(|i| i as i32);
     assert_eq!(t.__slice::<Spec, 0>([]), slice!(t, .., 1..;-2));
     assert_eq!(t.__slice::<Cons<DynIndex, Nil>, 1>([1]), slice!(t, 1));

@@ -14,7 +14,7 @@
 //! assert_eq!(P::DIMS, [4, 2, 3]);
 //! ```
 
-use typenum::{Eq, IsEqual, Unsigned, B1};
+use typenum::{Unsigned, B1};
 
 use crate::dim::{Dim1, Dimension};
 pub use crate::list::{AsList, AsTuple, Cons, Nil};
@@ -67,16 +67,18 @@ pub trait ElementCount {
 }
 
 /// `reshape::<T>()` of a shape `S`: the element counts are equal. The check
-/// is `Eq<Count<S>, Count<T>>: SameCount<S, T>`, implemented only for
-/// typenum's `True` (`B1`), so a mismatch is reported with this headline
-/// rather than as a typenum type mismatch.
+/// is `Count<S>: SameCount<S, T, Count<T>>`, implemented only when the two
+/// counts are one type, so a mismatch is reported with this headline rather
+/// than as a typenum type mismatch. For concrete shapes both counts are
+/// canonical typenums; for dimension variables they are one type when the
+/// shapes differ only by size-1 axes (see [`Dimension::Times`](crate::dim::Dimension::Times)).
 #[diagnostic::on_unimplemented(
     message = "cannot reshape `{S}` into `{T}`: the element counts differ",
     label = "element counts differ"
 )]
-pub trait SameCount<S, T> {}
+pub trait SameCount<S, T, Other> {}
 
-impl<S, T> SameCount<S, T> for B1 {}
+impl<S, T, N> SameCount<S, T, N> for N {}
 
 /// `Self` reshapes to `T`: their element counts are equal.
 ///
@@ -138,8 +140,7 @@ impl<S, T> ReshapeFrom<S> for T
 where
     S: Shape + ElementCount,
     T: Shape + ElementCount,
-    S::Count: IsEqual<T::Count>,
-    Eq<S::Count, T::Count>: SameCount<S, T>,
+    S::Count: SameCount<S, T, T::Count>,
 {
 }
 

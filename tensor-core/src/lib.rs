@@ -64,7 +64,7 @@ pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Shape};
+pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
 pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
 
@@ -94,7 +94,7 @@ pub mod prelude {
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
-    pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Shape};
+    pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
 }
 
 /// The README's examples, compiled and run as doc-tests so they stay true.

@@ -9,9 +9,9 @@
 //! # How a dimension is represented, and why
 //!
 //! Each dimension is a type of its own: `Dim<N>`, a const generic, for every
-//! size typenum maps (`0..=1024`, powers of two and of ten), except 1, which
-//! is `Dim1` (broadcasting treats it apart); and `BigDim<N, Hi, LO>`
-//! otherwise, with `N = Hi * 1024 + LO` and `Hi` a dimension itself. The
+//! size in `0..=1024` except 1, which is `Dim1` (broadcasting treats it
+//! apart); and `BigDim<Hi, Lo>` above, the size `Hi * 1024 + Lo` with `Hi`
+//! a dimension itself and `Lo` a digit (`Dim![N]` names any of them). The
 //! typenum of each is `<D as Dimension>::Num`, so generic code still does
 //! type-level arithmetic. The const generic is chosen because it is what rustc prints: a
 //! shape mismatch reads "expected `3`, found `4`" with notes such as

@@ -8,20 +8,22 @@
 //!
 //! Issue 9, program 1: a `BigDim` whose value disagrees with its parts
 //! stored 2 elements where its typenum said 6, and this read 24 bytes past
-//! the buffer. `BigDim`'s value is now checked against its parts:
+//! the buffer. A `BigDim` now has no value of its own: its value, its
+//! typenum and its storage are all computed from its parts
+//! (`BigDim<Hi, Lo>` is `Hi` rows of 1024 then `Lo`), so it cannot lie. A
+//! part that is not a digit does not build:
 //!
-//! ```compile_fail,E0080
+//! ```compile_fail,E0277
 //! use tensor_core::prelude::*;
-//! type Liar = BigDim<2, Dim<0>, 6>;
+//! type Liar = BigDim<Dim<2>, Dim<1024>>;
 //! let t = Tensor::<u64, (Liar,)>::zeros();
-//! let _ = t.reshape::<Shape![2, 3]>()[[1, 2]];
 //! ```
 //!
-//! The same value, told truthfully, builds:
+//! and a well-formed one reads what it stores:
 //!
 //! ```
 //! use tensor_core::prelude::*;
-//! type Honest = BigDim<2054, Dim<2>, 6>;
+//! type Honest = BigDim<Dim<2>, Dim<6>>;
 //! let t = Tensor::<u8, (Honest,)>::zeros();
 //! assert_eq!(t.reshape::<Shape![2, 1027]>()[[1, 1026]], 0);
 //! ```

@@ -16,7 +16,7 @@
 
 /// A fixed-length array of `E`, as used for one axis of a tensor's storage.
 ///
-/// Implemented for `[E; N]` only (sealed). Its functions see a slice of rows
+/// Implemented for `[E; N]` and [`BigArray`] (sealed). Its functions see a slice of rows
 /// as one flat slice, and build a row element by element.
 pub trait Row<E>: Sized + sealed::Sealed {
     /// The number of elements in one row.
@@ -32,6 +32,7 @@ pub trait Row<E>: Sized + sealed::Sealed {
 mod sealed {
     pub trait Sealed {}
     impl<E, const N: usize> Sealed for [E; N] {}
+    impl<H, L> Sealed for super::BigArray<H, L> {}
 }
 
 impl<E, const N: usize> Row<E> for [E; N] {
@@ -48,4 +49,69 @@ impl<E, const N: usize> Row<E> for [E; N] {
     fn build(f: impl FnMut(usize) -> E) -> Self {
         core::array::from_fn(f)
     }
+}
+
+/// The storage of a dimension above 1024, `BigDim<Hi, Lo>`: `hi` is `Hi`
+/// rows of 1024 elements, `lo` the last `Lo` elements, in that order.
+///
+/// `repr(C)` keeps the fields in order; both are arrays of `E` (nested
+/// arrays are unpadded), so `hi` ends on an `E` boundary, `lo` starts right
+/// after it, and the whole is `LEN` contiguous `E`s with `E`'s alignment:
+/// the same bytes as `[E; LEN]`. [`Row::flatten`] checks this for every
+/// instantiation.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct BigArray<H, L> {
+    hi: H,
+    lo: L,
+}
+
+impl<H, L> BigArray<H, L> {
+    /// The storage of `1024 * rows + rest` elements from its two parts, in
+    /// `const` items too (what `tensor!` writes for an axis above 1024).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// use tensor_core::storage::BigArray;
+    /// const T: Tensor<u8, Shape![1025]> = Tensor::from_array(BigArray::new([[0; 1024]], [7]));
+    /// assert_eq!((T[[1023]], T[[1024]]), (0, 7));
+    /// ```
+    pub const fn new(hi: H, lo: L) -> Self {
+        BigArray { hi, lo }
+    }
+}
+
+impl<E, H: Row<[E; 1024]>, L: Row<E>> Row<E> for BigArray<H, L> {
+    const LEN: usize = H::LEN * 1024 + L::LEN;
+
+    fn flatten(rows: &[Self]) -> &[E] {
+        const { assert!(is_flat::<Self, E>(Self::LEN)) };
+        // SAFETY: `Self` is `LEN` contiguous `E`s with `E`'s alignment
+        // (`is_flat`, checked at compile time above), so `rows` is
+        // `rows.len() * LEN` initialised `E`s, borrowed for as long as `rows`.
+        unsafe { core::slice::from_raw_parts(rows.as_ptr().cast::<E>(), rows.len() * Self::LEN) }
+    }
+
+    fn flatten_mut(rows: &mut [Self]) -> &mut [E] {
+        const { assert!(is_flat::<Self, E>(Self::LEN)) };
+        // SAFETY: as in `flatten`, and the borrow of `rows` is exclusive.
+        unsafe {
+            core::slice::from_raw_parts_mut(rows.as_mut_ptr().cast::<E>(), rows.len() * Self::LEN)
+        }
+    }
+
+    fn build(mut f: impl FnMut(usize) -> E) -> Self {
+        let hi = H::build(|j| core::array::from_fn(|k| f(j * 1024 + k)));
+        let base = H::LEN * 1024;
+        BigArray {
+            hi,
+            lo: L::build(|k| f(base + k)),
+        }
+    }
+}
+
+/// `A` has exactly the size and alignment of `[E; len]`.
+const fn is_flat<A, E>(len: usize) -> bool {
+    core::mem::size_of::<A>() == len * core::mem::size_of::<E>()
+        && core::mem::align_of::<A>() == core::mem::align_of::<E>()
 }

@@ -44,6 +44,38 @@ pub fn Shape(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// The type of one dimension: `Dim![3072]`, `Dim![1]`, `Dim![H * W]`.
+///
+/// The same dimension `Shape![..]` writes for one entry: an integer literal
+/// of any size that fits a `usize`, the name of a dimension type, or
+/// arithmetic on them. Use it to name a size where a type is expected, for
+/// instance to give a generic function the dims it uses only inside
+/// arithmetic: `mha::<Dim![4], Dim![2], Dim![8]>(&x)`. `Dim![1]` is `Dim1`,
+/// and a computed size is the type of its literal.
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// assert_eq!(<Dim![3072] as Dimension>::VALUE, 3072);
+/// let _: Dim![1] = Dim1;
+/// let _: Dim![3 * 32 * 32] = <Dim![3072]>::default(); // one type
+///
+/// #[shape(H, D)]
+/// fn width(x: &Tensor<f32, Shape![2, H * D]>) -> usize { <Dim![H * D]>::VALUE }
+/// let x = Tensor::<f32, Shape![2, 16]>::zeros();
+/// assert_eq!(width::<Dim![4], Dim![4]>(&x), 16);
+/// ```
+///
+/// Exactly one dimension; a negative, fractional or suffixed size is a
+/// compile error at that token.
+#[proc_macro]
+#[allow(non_snake_case)]
+pub fn Dim(input: TokenStream) -> TokenStream {
+    dim_type_impl(input.into())
+        .unwrap_or_else(type_errors)
+        .into()
+}
+
 /// The type of a list of axis numbers: `Axes![2, 0, 1]`.
 ///
 /// The argument of `permute`, `flip` and the `*_axes` reductions. Axes are
@@ -239,6 +271,11 @@ fn shape_type_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::
     let list: ast::ExprList = syn::parse2(input)?;
     let dims = valid::dim_specs(&list)?;
     Ok(expand::shape(&dims))
+}
+
+fn dim_type_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let expr: syn::Expr = syn::parse2(input)?;
+    Ok(expand::dim_type(&valid::dim_spec(&expr)?))
 }
 
 fn axes_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {

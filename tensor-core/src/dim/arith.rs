@@ -1,18 +1,21 @@
 //! Arithmetic on dimensions: `Shape![H - K + 1, C * H * W, A + B, N / 2]`.
 //!
 //! Each operator is a trait whose `Output` is the dimension type of the
-//! result, computed with typenum underneath and mapped back to the type a
-//! literal of that size has ([`ToDim`]), so `Shape![28 - 3 + 1]` and
-//! `Shape![H - K + 1]` at `H = 28, K = 3` are both `Dim<26>`. `Shape!`
-//! folds operations on literals itself; with dimension names it writes
-//! `DimDiff<H, K>` (`<H as SubDim<K>>::Output`) and so on, and `#[shape(..)]` adds each such
-//! step to its item's where-clause, so a caller's sizes are checked by
+//! result, computed with typenum numbers underneath and mapped back to the
+//! type a literal of that size has ([`ToDim`]), so `Shape![28 - 3 + 1]` and
+//! `Shape![H - K + 1]` at `H = 28, K = 3` are both `Dim<26>`, and
+//! `Shape![C * H * W]` at 3, 32, 32 is `Dim![3072]`. `Shape!` folds
+//! operations on literals itself; with dimension names it writes
+//! `DimProd<C, H>` (`<C as MulDim<H>>::Output`) and so on.
+//!
+//! Sums and products are defined for every pair of dimensions ([`Nat`](super::Nat)), so
+//! they need no bound anywhere, in generic code or in its callers.
+//! Differences and quotients can fail, so `#[shape(..)]` adds each such step
+//! to its item's where-clause, and a caller's sizes are checked by
 //! `cargo check` at the call, with the rule in words:
 //!
 //! * a difference must not be negative;
-//! * a quotient must be exact, and not by 0;
-//! * a result must be a size the compiler can name: at most 1024, or a
-//!   power of two or of ten (typenum's table).
+//! * a quotient must be exact, and not by 0.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -25,19 +28,13 @@
 //! assert_eq!(<Shape![28 - 3 + 1, 4 * 7, 10 / 2]>::DIMS, [26, 28, 5]);
 //! ```
 
-use core::ops::{Add, Div, Mul, Rem, Sub};
+use core::ops::{Div, Rem, Sub};
 
-use typenum::{Diff, Mod, Prod, Quot, Sum, U0};
+use typenum::{Diff, Mod, Quot, U0};
 
 use super::{Dimension, ToDim};
 
-/// `Self + B`.
-#[diagnostic::on_unimplemented(
-    message = "cannot compute the dimension `{Self} + {B}`: the sum is a size the compiler cannot name",
-    label = "dimension sum out of range",
-    note = "a computed dimension must be at most 1024, or a power of two or of ten",
-    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
-)]
+/// `Self + B`: defined for every two dimensions, so it needs no bound.
 pub trait AddDim<B> {
     /// The dimension of the sum.
     type Output: Dimension;
@@ -47,21 +44,14 @@ pub trait AddDim<B> {
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} - {B}`: a dimension cannot be negative",
     label = "negative dimension",
-    note = "a computed dimension must also be at most 1024, or a power of two or of ten",
-    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
+    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`"
 )]
 pub trait SubDim<B> {
     /// The dimension of the difference.
     type Output: Dimension;
 }
 
-/// `Self * B`.
-#[diagnostic::on_unimplemented(
-    message = "cannot compute the dimension `{Self} * {B}`: the product is a size the compiler cannot name",
-    label = "dimension product out of range",
-    note = "a computed dimension must be at most 1024, or a power of two or of ten",
-    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
-)]
+/// `Self * B`: defined for every two dimensions, so it needs no bound.
 pub trait MulDim<B> {
     /// The dimension of the product.
     type Output: Dimension;
@@ -71,7 +61,7 @@ pub trait MulDim<B> {
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0",
     label = "inexact dimension division",
-    note = "in generic code, each step of dimension arithmetic is known only where a `#[shape]` item writes that expression in a `Shape![..]`: a generic caller of a function whose shapes compute must write them too"
+    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`"
 )]
 pub trait DivDim<B> {
     /// The dimension of the quotient.
@@ -105,14 +95,9 @@ pub trait Exact {}
 
 impl Exact for U0 {}
 
-/// `A + B = ToDim(A::Num + B::Num)`.
-#[diagnostic::do_not_recommend]
-impl<A: Dimension, B: Dimension> AddDim<B> for A
-where
-    A::Num: Add<B::Num>,
-    Sum<A::Num, B::Num>: ToDim,
-{
-    type Output = <Sum<A::Num, B::Num> as ToDim>::Dim;
+/// `A + B = ToDim(A::Num + B::Num)`, through [`Dimension::Sum`]: no bound.
+impl<A: Dimension, B: Dimension> AddDim<B> for A {
+    type Output = A::Sum<B>;
 }
 
 /// `A - B = ToDim(A::Num - B::Num)`; typenum has no negative unsigned, so
@@ -126,14 +111,9 @@ where
     type Output = <Diff<A::Num, B::Num> as ToDim>::Dim;
 }
 
-/// `A * B = ToDim(A::Num * B::Num)`.
-#[diagnostic::do_not_recommend]
-impl<A: Dimension, B: Dimension> MulDim<B> for A
-where
-    A::Num: Mul<B::Num>,
-    Prod<A::Num, B::Num>: ToDim,
-{
-    type Output = <Prod<A::Num, B::Num> as ToDim>::Dim;
+/// `A * B = ToDim(A::Num * B::Num)`, through [`Dimension::Product`]: no bound.
+impl<A: Dimension, B: Dimension> MulDim<B> for A {
+    type Output = A::Product<B>;
 }
 
 /// `A / B = ToDim(A::Num / B::Num)` when `A::Num % B::Num = 0`; typenum has

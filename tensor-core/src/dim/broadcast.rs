@@ -55,19 +55,19 @@ where
 }
 
 /// A big dimension with itself is itself.
-impl<const N: usize, Hi, const LO: usize> BroadcastDim<BigDim<N, Hi, LO>> for BigDim<N, Hi, LO>
+impl<Hi, Lo> BroadcastDim<BigDim<Hi, Lo>> for BigDim<Hi, Lo>
 where
-    BigDim<N, Hi, LO>: Dimension,
+    BigDim<Hi, Lo>: Dimension,
 {
-    type Output = BigDim<N, Hi, LO>;
+    type Output = BigDim<Hi, Lo>;
 }
 
 /// A big dimension with 1 is itself.
-impl<const N: usize, Hi, const LO: usize> BroadcastDim<Dim1> for BigDim<N, Hi, LO>
+impl<Hi, Lo> BroadcastDim<Dim1> for BigDim<Hi, Lo>
 where
-    BigDim<N, Hi, LO>: Dimension,
+    BigDim<Hi, Lo>: Dimension,
 {
-    type Output = BigDim<N, Hi, LO>;
+    type Output = BigDim<Hi, Lo>;
 }
 
 /// 1 with any dimension `D` is `D` (1 with 1 is 1).
@@ -87,7 +87,7 @@ pub trait ExpandDim<T> {}
 impl<const N: usize> ExpandDim<Dim<N>> for Dim<N> {}
 
 /// A big dimension expands to itself.
-impl<const N: usize, Hi, const LO: usize> ExpandDim<BigDim<N, Hi, LO>> for BigDim<N, Hi, LO> {}
+impl<Hi, Lo> ExpandDim<BigDim<Hi, Lo>> for BigDim<Hi, Lo> {}
 
 /// 1 expands to any dimension.
 impl<T: Dimension> ExpandDim<T> for Dim1 {}

@@ -1,15 +1,19 @@
 //! Dimensions: one type per size, printed in decimal, typenum underneath.
 //!
-//! A dimension of size `N` is the type [`Dim<N>`] when typenum maps `N` to a
-//! type-level number (every value in `0..=1024`, and each power of two and of
-//! ten up to `usize::MAX`), and [`BigDim<N, Hi, LO>`] for any other value,
-//! with `N = Hi * 1024 + LO`. Size 1 is its own type, [`Dim1`], because
-//! broadcasting treats it apart (see [`broadcast`]). The macros choose, so a
-//! user never writes any of them: `Shape![3, 1, 1000003]` is
-//! `(Dim<3>, Dim1, BigDim<1000003, Dim<976>, 579>)`.
+//! Every size that fits the target's `usize` has exactly one dimension type:
+//! [`Dim<N>`] for `N` in `0..=1024` (but 1), [`Dim1`] for 1, and
+//! [`BigDim<Hi, Lo>`] for `Hi * 1024 + Lo` above 1024, `Hi` a dimension and
+//! `Lo` a digit below 1024 (a `Dim<..>` or `Dim1`). Size 1 is its own type
+//! because broadcasting treats it apart (see [`broadcast`]). The macros
+//! choose, so a user never writes any of them: `Shape![3, 1, 3072]` is
+//! `(Dim<3>, Dim1, BigDim<Dim<3>, Dim<0>>)`, and `Dim![3072]` names that
+//! last type.
 //!
 //! Dimensions can be computed: `Shape![H - K + 1]` is the dimension type of
-//! that value ([`arith`]), in concrete and in generic code.
+//! that value ([`arith`]), in concrete and in generic code, and a computed
+//! size is the same type as its literal: `3 * 32 * 32`, `96 * 32` and
+//! `1024 * 3` all give `Dim![3072]`. Sums and products go through [`Nat`],
+//! which defines them for every size with no where-clause.
 //!
 //! # Why this representation
 //!
@@ -27,9 +31,11 @@
 //! table), so generic code keeps type-level arithmetic (`Prod`, `IsEqual`,
 //! ...). The array storage of a tensor is built from the const parameter
 //! directly (`[T; N]`), so no typenum-to-array recursion is compiled either.
-//! Values outside typenum's table are written in base 1024, each digit in
-//! typenum's table (`BigDim<N, Hi, LO>`, `N = Hi * 1024 + LO`), so they too
-//! print in decimal, with the value itself first.
+//! Values above 1024 are written in base 1024 (`BigDim<Hi, Lo>`), each digit
+//! a `Dim<..>`, so they print as decimal digits: 3072 is
+//! `BigDim<Dim<3>, Dim<0>>`, 1000003 is `BigDim<Dim<976>, Dim<579>>`. The
+//! value itself is not a parameter, because a type computed from a typenum
+//! cannot carry a const on stable Rust; `Debug` prints it (`Dim<3072>`).
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -37,6 +43,7 @@
 //!
 //! type Big = Shape![1000003, 2];
 //! assert_eq!(Big::DIMS, [1000003, 2]);
+//! assert_eq!(format!("{:?}", <Dim![3072]>::default()), "Dim<3072>");
 //! // The typenum underneath is available to generic code.
 //! type First = <Dim<28> as Dimension>::Num;
 //! assert_eq!(First::USIZE, 28);
@@ -45,14 +52,13 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use core::ops::{Add, Mul};
-
-use typenum::{Const, Prod, Sum, ToUInt, Unsigned, U, U1024};
-
-use crate::storage::Row;
+use crate::storage::{BigArray, Row};
 
 pub mod arith;
 pub mod broadcast;
+pub mod nat;
+
+pub use nat::{Nat, NatBit};
 
 pub use arith::{
     AddDim, DimDiff, DimFloorQuot, DimProd, DimQuot, DimSum, DivDim, FloorDivDim, MulDim, SubDim,
@@ -78,7 +84,8 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a dimension",
     label = "not a dimension",
-    note = "dimensions are written as integer literals in `Shape![..]`, or declared with `#[shape(M)]`"
+    note = "dimensions are written as integer literals in `Shape![..]` and `Dim![..]`, or declared with `#[shape(M)]`",
+    note = "a size of 1 is `Dim![1]` (the type `Dim1`), never `Dim<1>`; sizes above 1024 are `Dim![3072]` and the like, never `Dim<3072>`"
 )]
 ///
 /// Every dimension broadcasts with itself and with [`Dim1`] (its supertraits
@@ -96,18 +103,34 @@ pub trait Dimension:
 {
     /// The size, as a value.
     const VALUE: usize;
-    /// The size as a typenum unsigned integer, for type-level arithmetic.
-    type Num: Unsigned;
-    /// An array of `VALUE` elements of type `E`: `[E; VALUE]`.
+    /// The size as a typenum unsigned integer, for type-level arithmetic:
+    /// a [`Nat`], so sums and products of dimensions need no bound.
+    type Num: Nat;
+    /// `Acc * VALUE`, except that size 1 leaves `Acc` as it is, even when
+    /// `Acc` is not known: a shape's element count is its dimensions'
+    /// `Times` folded from the right onto 1, so `[O]`, `[O, 1, 1]` and
+    /// `[1, O]` have one count type for a dimension variable `O`, and
+    /// reshapes between them need no bound.
+    type Times<Acc: Nat>: Nat;
+    /// The dimension `Self + O`, for every `O` (through [`Nat::Add`]); in
+    /// generic code it stays `<H as Dimension>::Sum<K>`, which is how rustc
+    /// prints it.
+    type Sum<O: Dimension>: Dimension;
+    /// The dimension `Self * O`, for every `O` (through [`Nat::Mul`]).
+    type Product<O: Dimension>: Dimension;
+    /// An array of `VALUE` elements of type `E`: `[E; VALUE]`, or nested
+    /// arrays of the same layout for sizes above 1024.
     type Array<E>: Row<E>;
 }
 
-/// The dimension of size `N`, for every `N` that typenum maps (`0..=1024`
-/// and the powers of two and of ten).
+/// The dimension of size `N`, for `N` in `0..=1024` except 1 (which is
+/// [`Dim1`]); larger sizes are [`BigDim`]s. Write it as `Dim![N]`, which
+/// picks the right type for any size.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 /// assert_eq!(<Dim<64> as Dimension>::VALUE, 64);
+/// assert_eq!(<Dim![64] as Dimension>::VALUE, 64);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Dim<const N: usize>;
@@ -115,12 +138,14 @@ pub struct Dim<const N: usize>;
 /// The dimension of size 1, a type of its own: NumPy broadcasts a size-1
 /// axis against any size, and that rule is an impl for `Dim1` (see
 /// [`broadcast`]), which coherence can tell apart from the rule for equal
-/// sizes only if 1 is not a `Dim<N>`. `Shape![1]` is `(Dim1,)`.
+/// sizes only if 1 is not a `Dim<N>`. `Shape![1]` is `(Dim1,)`, and
+/// `Dim![1]` is `Dim1`; `Dim<1>` is not a dimension.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 /// assert_eq!(<Dim1 as Dimension>::VALUE, 1);
 /// assert_eq!(<Shape![2, 1]>::DIMS, [2, 1]);
+/// let _: Dim![1] = Dim1;
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Dim1;
@@ -130,31 +155,69 @@ impl sealed::Sealed for Dim1 {}
 impl Dimension for Dim1 {
     const VALUE: usize = 1;
     type Num = typenum::U1;
+    type Times<Acc: Nat> = Acc;
+    type Sum<O: Dimension> = <<O::Num as Nat>::Inc<typenum::B1> as Nat>::Dim;
+    type Product<O: Dimension> = O;
     type Array<E> = [E; 1];
 }
 
-/// The dimension of size `N` when typenum has no alias for `N`: `N` is
-/// `Hi * 1024 + LO`, with `Hi` a dimension itself and `LO < 1024`, so that
-/// every part prints in decimal (`BigDim<1000003, Dim<976>, 579>`) and the
-/// typenum is `Hi::Num * 1024 + LO`. `Shape!` emits it for such sizes.
+/// The dimension of size `Hi * 1024 + Lo::VALUE`, for sizes above 1024:
+/// `Hi` is a dimension (at least 1) and `Lo` a digit (`Dim<0>` to
+/// `Dim<1023>`, `Dim1` for 1). `Dim![3072]` is `BigDim<Dim<3>, Dim<0>>`.
+/// The storage is `Hi` rows of 1024 elements followed by `Lo` elements, the
+/// same bytes as one flat array.
 ///
 /// ```
 /// use tensor_core::prelude::*;
 /// type S = Shape![1000003];
 /// assert_eq!(S::SIZE, 1000003);
-/// assert_eq!(<BigDim<1000003, Dim<976>, 579> as Dimension>::VALUE, 1000003);
+/// assert_eq!(<BigDim<Dim<976>, Dim<579>> as Dimension>::VALUE, 1000003);
+/// let _: Dim![1000003] = BigDim::<Dim<976>, Dim<579>>::default();
 /// ```
-pub struct BigDim<const N: usize, Hi, const LO: usize>(PhantomData<Hi>);
+pub struct BigDim<Hi, Lo>(PhantomData<(Hi, Lo)>);
+
+/// A size below 1024 that is the low digit of a [`BigDim`]: each knows the
+/// digits and carry of doubling it, and how to append its ten bits to a
+/// number, which is how [`Nat`] finds the dimension type of any number
+/// without a bound. Implemented for `Dim<0>`, `Dim1` and `Dim<2>` to
+/// `Dim<1023>` (generated: `generated/dim_table.rs`).
+pub trait Digit: Dimension {
+    /// The digit `(2 * self) % 1024`.
+    type Shift0: Digit;
+    /// The digit `(2 * self + 1) % 1024`.
+    type Shift1: Digit;
+    /// `B1` when doubling carries into the next digit (`self >= 512`).
+    type Carry: NatBit;
+    /// The dimension of `1024 + self`: `Dim<1024>` for 0, else
+    /// `BigDim<Dim1, Self>`.
+    type AfterOne: Dimension;
+    /// The number `H * 1024 + self`.
+    type Append<H: Nat>: Nat;
+}
+
+/// The sizes `Dim<N>` stands for, `0..=1024` without 1, with their typenum
+/// (generated: `generated/dim_table.rs`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a dimension type",
+    label = "not a dimension type",
+    note = "write dimension types with `Dim![..]`: `Dim![1]` is `Dim1` (never `Dim<1>`), and sizes above 1024 are `Dim![3072]` and the like"
+)]
+pub trait SmallDim {
+    /// The size as a typenum.
+    type Num: Nat;
+}
 
 impl<const N: usize> sealed::Sealed for Dim<N> {}
 
 impl<const N: usize> Dimension for Dim<N>
 where
-    Const<N>: ToUInt,
-    U<N>: Unsigned,
+    Dim<N>: SmallDim,
 {
     const VALUE: usize = N;
-    type Num = U<N>;
+    type Num = <Dim<N> as SmallDim>::Num;
+    type Times<Acc: Nat> = <Acc as Nat>::Mul<<Dim<N> as SmallDim>::Num>;
+    type Sum<O: Dimension> = <<<Dim<N> as SmallDim>::Num as Nat>::Add<O::Num> as Nat>::Dim;
+    type Product<O: Dimension> = <<<Dim<N> as SmallDim>::Num as Nat>::Mul<O::Num> as Nat>::Dim;
     type Array<E> = [E; N];
 }
 
@@ -164,57 +227,76 @@ impl<const N: usize> fmt::Debug for Dim<N> {
     }
 }
 
-impl<const N: usize, Hi, const LO: usize> sealed::Sealed for BigDim<N, Hi, LO> {}
+impl<Hi, Lo> sealed::Sealed for BigDim<Hi, Lo> {}
 
-impl<const N: usize, Hi: Dimension, const LO: usize> Dimension for BigDim<N, Hi, LO>
-where
-    Const<LO>: ToUInt,
-    Hi::Num: Mul<U1024>,
-    Prod<Hi::Num, U1024>: Add<U<LO>>,
-    Sum<Prod<Hi::Num, U1024>, U<LO>>: Unsigned,
-{
-    // `N` sizes the storage (`Array`), the parts size the typenum (`Num`):
-    // they must agree, or a reshape checked on `Num` would read past the
-    // storage. A lying `BigDim` stops the build here (`crate::soundness`).
+impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
+    // The storage is sized by the parts too (`Hi` rows of 1024, then `Lo`),
+    // so the value and the storage agree by construction; a size that does
+    // not fit `usize` stops the build here.
     const VALUE: usize = match Hi::VALUE.checked_mul(1024) {
-        Some(hi) if LO < 1024 && hi.checked_add(LO).is_some() && hi + LO == N => N,
-        _ => panic!("BigDim<N, Hi, LO>: N must be Hi * 1024 + LO, with LO < 1024"),
+        Some(hi) if hi.checked_add(Lo::VALUE).is_some() => hi + Lo::VALUE,
+        _ => panic!("a dimension does not fit this target's usize"),
     };
-    type Num = Sum<Prod<Hi::Num, U1024>, U<LO>>;
-    type Array<E> = [E; N];
+    type Num = <Lo as Digit>::Append<Hi::Num>;
+    type Times<Acc: Nat> = <Acc as Nat>::Mul<<Lo as Digit>::Append<Hi::Num>>;
+    type Sum<O: Dimension> = <<<Lo as Digit>::Append<Hi::Num> as Nat>::Add<O::Num> as Nat>::Dim;
+    type Product<O: Dimension> = <<<Lo as Digit>::Append<Hi::Num> as Nat>::Mul<O::Num> as Nat>::Dim;
+    type Array<E> = BigArray<Hi::Array<[E; 1024]>, Lo::Array<E>>;
 }
 
-impl<const N: usize, Hi, const LO: usize> Clone for BigDim<N, Hi, LO> {
+impl<Hi, Lo> Clone for BigDim<Hi, Lo> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<const N: usize, Hi, const LO: usize> Copy for BigDim<N, Hi, LO> {}
+impl<Hi, Lo> Copy for BigDim<Hi, Lo> {}
 
-impl<const N: usize, Hi, const LO: usize> Default for BigDim<N, Hi, LO> {
+impl<Hi, Lo> Default for BigDim<Hi, Lo> {
     fn default() -> Self {
         BigDim(PhantomData)
     }
 }
 
-impl<const N: usize, Hi, const LO: usize> fmt::Debug for BigDim<N, Hi, LO> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "BigDim<{N}>")
+impl<Hi, Lo> PartialEq for BigDim<Hi, Lo> {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
 }
 
-/// The dimension type of a typenum: `Dim<N>` for `N`'s typenum, for every
-/// `N` in typenum's `Const<N>: ToUInt` table (generated:
-/// `generated/dim_table.rs`). Dimensions computed by type-level arithmetic
-/// (an open-ended slice's length) come back through it, so that they are the
-/// same type as the literal `Shape!` writes.
-#[diagnostic::on_unimplemented(
-    message = "a dimension computed at compile time must be at most 1024, or a power of two or ten",
-    label = "computed dimension too large",
-    note = "in `slice!`, write both bounds as non-negative literals, so that the macro computes the length itself"
-)]
+impl<Hi, Lo> Eq for BigDim<Hi, Lo> {}
+
+impl<Hi, Lo> core::hash::Hash for BigDim<Hi, Lo> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl<Hi: Dimension, Lo: Digit> fmt::Debug for BigDim<Hi, Lo> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dim<{}>", <Self as Dimension>::VALUE)
+    }
+}
+
+/// The dimension type of a typenum: total, so every size a type-level
+/// computation produces (an open-ended slice's length, a concatenation's
+/// sum) is a dimension, and the same type as the literal `Shape!` writes.
 pub trait ToDim {
     /// The dimension type.
     type Dim: Dimension;
+}
+
+impl<N: Nat> ToDim for N {
+    type Dim = <N as Nat>::Dim;
+}
+
+/// The type `Shape!`/`Dim!` write for a size above `u16::MAX`: `D` itself,
+/// with the size as a typed `usize` const argument beside it, so that a
+/// literal too large for the target's `usize` is rejected by rustc at the
+/// user's token (a bare literal in a const argument would be truncated).
+#[doc(hidden)]
+pub trait Fits<const N: usize> {
+    type Dim;
+}
+
+impl<D: Dimension, const N: usize> Fits<N> for D {
+    type Dim = D;
 }

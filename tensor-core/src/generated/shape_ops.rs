@@ -2,9 +2,9 @@
 //! Per-rank impls of the shape operations declared in `constraint.rs`.
 #![allow(clippy::type_complexity)]
 
-use core::ops::{BitOr, Mul};
+use core::ops::BitOr;
 
-use typenum::{Bit, Const, Eq, IsEqual, Or, Prod, ToUInt, Unsigned, B0, U, U1};
+use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::constraint::{
@@ -653,62 +653,44 @@ impl<
     );
 }
 
-// ElementCount: the product of the dimensions' typenums.
+// ElementCount: the dimensions' `Times` folded from the right onto 1, so
+// size-1 axes leave the count alone even for dimension variables; no bound.
 impl ElementCount for () {
     type Count = U1;
 }
-impl<D0: Dimension> ElementCount for (D0,)
-where
-    D0::Num: Unsigned,
-{
-    type Count = D0::Num;
+impl<D0: Dimension> ElementCount for (D0,) {
+    type Count = <D0 as Dimension>::Times<U1>;
 }
-impl<D0: Dimension, D1: Dimension> ElementCount for (D0, D1)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Unsigned,
-{
-    type Count = Prod<D0::Num, D1::Num>;
+impl<D0: Dimension, D1: Dimension> ElementCount for (D0, D1) {
+    type Count = <D0 as Dimension>::Times<<D1 as Dimension>::Times<U1>>;
 }
-impl<D0: Dimension, D1: Dimension, D2: Dimension> ElementCount for (D0, D1, D2)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Unsigned,
-{
-    type Count = Prod<Prod<D0::Num, D1::Num>, D2::Num>;
+impl<D0: Dimension, D1: Dimension, D2: Dimension> ElementCount for (D0, D1, D2) {
+    type Count = <D0 as Dimension>::Times<<D1 as Dimension>::Times<<D2 as Dimension>::Times<U1>>>;
 }
-impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ElementCount for (D0, D1, D2, D3)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Mul<D3::Num>,
-    Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>: Unsigned,
-{
-    type Count = Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>;
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ElementCount for (D0, D1, D2, D3) {
+    type Count = <D0 as Dimension>::Times<
+        <D1 as Dimension>::Times<<D2 as Dimension>::Times<<D3 as Dimension>::Times<U1>>>,
+    >;
 }
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ElementCount
     for (D0, D1, D2, D3, D4)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Mul<D3::Num>,
-    Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>: Mul<D4::Num>,
-    Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>: Unsigned,
 {
-    type Count = Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>;
+    type Count = <D0 as Dimension>::Times<
+        <D1 as Dimension>::Times<
+            <D2 as Dimension>::Times<<D3 as Dimension>::Times<<D4 as Dimension>::Times<U1>>>,
+        >,
+    >;
 }
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     ElementCount for (D0, D1, D2, D3, D4, D5)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Mul<D3::Num>,
-    Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>: Mul<D4::Num>,
-    Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>: Mul<D5::Num>,
-    Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>: Unsigned,
 {
-    type Count = Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>;
+    type Count = <D0 as Dimension>::Times<
+        <D1 as Dimension>::Times<
+            <D2 as Dimension>::Times<
+                <D3 as Dimension>::Times<<D4 as Dimension>::Times<<D5 as Dimension>::Times<U1>>>,
+            >,
+        >,
+    >;
 }
 impl<
         D0: Dimension,
@@ -719,22 +701,17 @@ impl<
         D5: Dimension,
         D6: Dimension,
     > ElementCount for (D0, D1, D2, D3, D4, D5, D6)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Mul<D3::Num>,
-    Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>: Mul<D4::Num>,
-    Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>: Mul<D5::Num>,
-    Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>:
-        Mul<D6::Num>,
-    Prod<
-        Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>,
-        D6::Num,
-    >: Unsigned,
 {
-    type Count = Prod<
-        Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>,
-        D6::Num,
+    type Count = <D0 as Dimension>::Times<
+        <D1 as Dimension>::Times<
+            <D2 as Dimension>::Times<
+                <D3 as Dimension>::Times<
+                    <D4 as Dimension>::Times<
+                        <D5 as Dimension>::Times<<D6 as Dimension>::Times<U1>>,
+                    >,
+                >,
+            >,
+        >,
     >;
 }
 impl<
@@ -747,32 +724,19 @@ impl<
         D6: Dimension,
         D7: Dimension,
     > ElementCount for (D0, D1, D2, D3, D4, D5, D6, D7)
-where
-    D0::Num: Mul<D1::Num>,
-    Prod<D0::Num, D1::Num>: Mul<D2::Num>,
-    Prod<Prod<D0::Num, D1::Num>, D2::Num>: Mul<D3::Num>,
-    Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>: Mul<D4::Num>,
-    Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>: Mul<D5::Num>,
-    Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>:
-        Mul<D6::Num>,
-    Prod<
-        Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>,
-        D6::Num,
-    >: Mul<D7::Num>,
-    Prod<
-        Prod<
-            Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>,
-            D6::Num,
-        >,
-        D7::Num,
-    >: Unsigned,
 {
-    type Count = Prod<
-        Prod<
-            Prod<Prod<Prod<Prod<Prod<D0::Num, D1::Num>, D2::Num>, D3::Num>, D4::Num>, D5::Num>,
-            D6::Num,
+    type Count = <D0 as Dimension>::Times<
+        <D1 as Dimension>::Times<
+            <D2 as Dimension>::Times<
+                <D3 as Dimension>::Times<
+                    <D4 as Dimension>::Times<
+                        <D5 as Dimension>::Times<
+                            <D6 as Dimension>::Times<<D7 as Dimension>::Times<U1>>,
+                        >,
+                    >,
+                >,
+            >,
         >,
-        D7::Num,
     >;
 }
 

@@ -30,13 +30,15 @@ use nalgebra::{
 
 use crate::axis::Axes;
 use crate::constraint::{PermuteShape, Transpose};
-use crate::dim::{BigDim, Dim, Dim1, Dimension};
+use crate::dim::{Dim, Dim1, Dimension};
 use crate::layout::{Permuted, RowMajor};
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
 /// A dimension and its nalgebra counterpart: `Const<N>` for a dimension of
-/// size `N` (`Const<1>`, nalgebra's `U1`, for [`Dim1`]).
+/// size `N` (`Const<1>`, nalgebra's `U1`, for [`Dim1`]), for sizes up to 1024
+/// (`SMatrix` holds its elements inline, so larger ones are rare; a
+/// `BigDim` has no const value to give `Const`).
 pub trait NaDim: Dimension {
     /// The nalgebra dimension of the same size.
     type Na: nalgebra::DimName;
@@ -51,13 +53,6 @@ where
 
 impl NaDim for Dim1 {
     type Na = Const<1>;
-}
-
-impl<const N: usize, Hi: Dimension, const LO: usize> NaDim for BigDim<N, Hi, LO>
-where
-    BigDim<N, Hi, LO>: Dimension,
-{
-    type Na = Const<N>;
 }
 
 impl<T, R: NaDim, C: NaDim> Tensor<T, (R, C)> {

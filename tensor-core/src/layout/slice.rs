@@ -11,9 +11,8 @@
 //!
 //! A range's length is computed by `slice!` when its bounds allow it
 //! (`Known`), and by typenum from the dimension otherwise (`Computed`: open
-//! or negative bounds against the axis size); a computed length must be in
-//! typenum's table (up to 1024, or a power of two or ten) to become a
-//! dimension type again.
+//! or negative bounds against the axis size), and mapped back to the
+//! dimension type of its value ([`ToDim`](crate::dim::ToDim)), whatever its size.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -243,8 +242,8 @@ impl<B, E, D> Ordered<B, E, D> for B1 {}
 
 /// The length of a range on an axis of size `D`, as a dimension type.
 #[diagnostic::on_unimplemented(
-    message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length is computed at compile time, and only lengths up to 1024 or powers of two or ten can be",
-    label = "length too large to compute",
+    message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length cannot be computed at compile time",
+    label = "length not computable",
     note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
 )]
 pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension>: SliceItem {

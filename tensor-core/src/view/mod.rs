@@ -53,7 +53,7 @@ pub use ops::OuterIter;
 /// What makes those arguments hold against any safe program: `Layout`,
 /// `Axes`, `PermuteShape`, `FlipShape` and the `slice!` traits are sealed
 /// (`seal.rs`), `Shape` and `Dimension` are too, and a `BigDim`'s value is
-/// checked against its parts, so every constant the layouts read comes from
+/// computed from its parts, so every constant the layouts read comes from
 /// this crate's impls; the soundness suite (`tests/soundness.rs`,
 /// `ui-tests/tests/ui/soundness/`, the doc-tests of `soundness.rs`) holds
 /// each past hole shut, and `.ci/run` runs the tests under AddressSanitizer.

@@ -43,8 +43,7 @@ use crate::tensor::Tensor;
 /// leading ones are kept. Implemented for every rank up to 8.
 #[diagnostic::on_unimplemented(
     message = "cannot pad shape `{Self}` by `{Lo}` before and `{Hi}` after: the padding covers the last axes of the shape, one entry per padded axis, as many entries before as after and no more than the shape has axes",
-    label = "padding does not fit this shape",
-    note = "each padded dimension `D + LO + HI` must also be a size the compiler can name: at most 1024, or a power of two or of ten"
+    label = "padding does not fit this shape"
 )]
 pub trait PadShape<Lo, Hi> {
     /// The padded shape.

@@ -13,7 +13,7 @@ use crate::ast::ExprList;
 use crate::valid::{self, attr::Arg, DimSpec};
 
 /// The macros whose dimension names `#[shape(H = 28)]` substitutes.
-const DIM_MACROS: [&str; 2] = ["Shape", "tensor"];
+const DIM_MACROS: [&str; 3] = ["Shape", "Dim", "tensor"];
 
 /// `type Name = Shape![sizes];`, keeping the struct's docs and visibility.
 pub fn named_shape(unit: &ItemStruct, sizes: &[(u64, Span)]) -> TokenStream {
@@ -130,6 +130,15 @@ fn shape_macro_dims(mac: &syn::Macro) -> Option<Vec<DimSpec>> {
     valid::dim_specs(&list).ok()
 }
 
+/// The dimension of a valid `Dim![..]` invocation; `None` otherwise.
+fn dim_macro_spec(mac: &syn::Macro) -> Option<DimSpec> {
+    if mac.path.segments.last().is_none_or(|s| s.ident != "Dim") {
+        return None;
+    }
+    let expr: syn::Expr = syn::parse2(mac.tokens.clone()).ok()?;
+    valid::dim_spec(&expr).ok()
+}
+
 /// Replaces named sizes by their values, in types and in dimension macros,
 /// and collects the dimensions of every `Shape![..]` type it expands.
 struct Substitute<'a> {
@@ -174,6 +183,9 @@ impl VisitMut for Substitute<'_> {
             if let Some(dims) = shape_macro_dims(&m.mac) {
                 *ty = syn::Type::Verbatim(super::shape(&dims));
                 self.shapes.push(dims);
+            } else if let Some(dim) = dim_macro_spec(&m.mac) {
+                *ty = syn::Type::Verbatim(super::dim_type(&dim));
+                self.shapes.push(vec![dim]);
             }
             return;
         }

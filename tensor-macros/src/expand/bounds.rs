@@ -5,12 +5,18 @@
 //! compiler for every size, and so are stated as bounds that each caller's
 //! sizes must meet (checked by `cargo check` at the call):
 //!
-//! * each step of dimension arithmetic, `H: SubDim<K>` for `Shape![H - K]`
-//!   (the difference is not negative, a quotient is exact);
+//! * each difference or quotient, `H: SubDim<K>` for `Shape![H - K]` (the
+//!   difference is not negative, a quotient is exact); sums and products
+//!   hold for every size (`Nat`) and need none;
 //! * that two shapes of the item have the same number of elements, when
 //!   their dimensions multiply to the same product of variables and
-//!   literals (`Shape![C, H, W]` and `Shape![C * H * W]`): then each
-//!   `ReshapesTo` the other, so the item can reshape between them.
+//!   literals (`Shape![C, H, W]` and `Shape![C * H * W]`) but the compiler
+//!   cannot see it from their element-count types: then each `ReshapesTo`
+//!   the other, so the item can reshape between them. Shapes that differ
+//!   only by size-1 axes, or by how trailing literals are grouped
+//!   (`[O]` and `[O, 1, 1]`, `[1, I]` and `[I]`, `[C, 4, 6]` and `[C, 24]`),
+//!   have one count type and need no bound, so none is written: a bound
+//!   of the caller would steer the inference of a callee's dimensions.
 //!
 //! Every other rule (broadcasting with equal or unit dimensions, matmul's
 //! inner dimension, reductions) holds by the design of the traits and needs
@@ -49,8 +55,8 @@ pub fn predicates(
     out
 }
 
-/// `L: Op<R>` for every operation in `dim` that involves a variable,
-/// innermost first.
+/// `L: Op<R>` for every difference and quotient in `dim` that involves a
+/// variable, innermost first.
 fn arith_steps(
     dim: &DimSpec,
     is_var: &impl Fn(&syn::Path) -> bool,
@@ -59,7 +65,7 @@ fn arith_steps(
     if let DimSpec::Op(left, op, right, span) = dim {
         arith_steps(left, is_var, push);
         arith_steps(right, is_var, push);
-        if mentions(dim, is_var) {
+        if matches!(op, Op::Sub | Op::Div) && mentions(dim, is_var) {
             let (l, r, op) = (dim_type(left), dim_type(right), op_trait(*op, *span));
             push(quote!(#l: #op<#r>));
         }
@@ -79,14 +85,35 @@ fn same_count_pairs<'a>(
     let mut pairs = Vec::new();
     for (i, a) in generic.iter().enumerate() {
         for b in &generic[i + 1..] {
-            let distinct = shape(a).to_string() != shape(b).to_string();
-            if distinct && count(a) == count(b) {
+            let proved = structure(a) == structure(b);
+            if !proved && count(a) == count(b) {
                 pairs.push((a.as_slice(), b.as_slice()));
                 pairs.push((b.as_slice(), a.as_slice()));
             }
         }
     }
     pairs
+}
+
+/// The shape's element-count type as the compiler normalizes it, in
+/// words: `Dimension::Times` folded from the right onto 1 skips size 1,
+/// multiplies literals into a known count, and stops at the first dimension
+/// it cannot see into (a variable, or arithmetic on one). So the form is
+/// the dimensions left of and including the last opaque one, with 1s
+/// dropped, then the product of the literals right of it.
+fn structure(dims: &[DimSpec]) -> (Vec<String>, u128) {
+    let last_opaque = dims.iter().rposition(|d| !matches!(d, DimSpec::Size(..)));
+    let split = last_opaque.map_or(0, |i| i + 1);
+    let atoms = dims[..split]
+        .iter()
+        .filter(|d| !matches!(d, DimSpec::Size(1, _)))
+        .map(|d| dim_type(d).to_string())
+        .collect();
+    let tail = dims[split..].iter().fold(1u128, |p, d| match d {
+        DimSpec::Size(n, _) => p.saturating_mul(u128::from(*n)),
+        _ => p,
+    });
+    (atoms, tail)
 }
 
 /// An element count as a product: a literal factor and how many times each
@@ -147,15 +174,32 @@ mod tests {
     }
 
     #[test]
-    fn arithmetic_steps_are_bounds_innermost_first() {
-        let preds = predicates(&shapes(&[quote!(H - K + 1)]), &is_var);
+    fn differences_and_quotients_are_bounds_innermost_first() {
+        let preds = predicates(&shapes(&[quote!((H - K) / 2 + 1)]), &is_var);
         assert_eq!(
             text(&preds),
             [
                 "H:::tensor_core::dim::SubDim<K>",
-                "::tensor_core::dim::DimDiff<H,K>:::tensor_core::dim::AddDim<::tensor_core::Dim1>",
+                "::tensor_core::dim::DimDiff<H,K>:::tensor_core::dim::DivDim<::tensor_core::Dim<2>>",
             ]
         );
+    }
+
+    #[test]
+    fn sums_and_products_need_no_bound() {
+        let preds = predicates(&shapes(&[quote!(C * H * W + K), quote!(2 * W)]), &is_var);
+        assert!(preds.is_empty(), "{preds:?}");
+    }
+
+    #[test]
+    fn unit_axes_and_trailing_literals_need_no_reshape_bound() {
+        let s = shapes(&[quote!(C), quote!(C, 1, 1), quote!(1, C)]);
+        assert!(predicates(&s, &is_var).is_empty());
+        let s = shapes(&[quote!(C, 4, 6), quote!(C, 24)]);
+        assert!(predicates(&s, &is_var).is_empty());
+        // a literal left of a variable is not folded by the compiler
+        let s = shapes(&[quote!(4, C), quote!(C, 4)]);
+        assert_eq!(predicates(&s, &is_var).len(), 2);
     }
 
     #[test]

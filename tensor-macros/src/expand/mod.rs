@@ -1,9 +1,9 @@
 //! Tokens out: the types and expressions each checked input becomes.
 //!
-//! A literal dimension `N` becomes `Dim<N>` when typenum maps `N` (its
-//! `Const<N>: ToUInt` table: `0..=1024` and every power of two and of ten),
-//! and `BigDim<N, Hi, LO>` (`N = Hi * 1024 + LO`) otherwise, so each
-//! size has exactly one type. Every path is rooted (`::tensor_core::..`).
+//! A literal dimension `N` becomes `Dim1` for 1, `Dim<N>` up to 1024, and
+//! `BigDim<Hi, Lo>` (`N = Hi * 1024 + Lo`, `Lo` a digit type) above, so each
+//! size has exactly one type, the one `Nat::Dim` computes for that value.
+//! Every path is rooted (`::tensor_core::..`).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -15,32 +15,33 @@ mod bounds;
 pub mod literal;
 pub mod slice;
 
-/// Whether typenum's `Const<N>: ToUInt` table covers `n`.
-pub fn in_typenum_table(n: u64) -> bool {
-    n <= 1024 || n.is_power_of_two() || is_power_of_ten(n)
-}
-
-fn is_power_of_ten(mut n: u64) -> bool {
-    while n >= 10 && n.is_multiple_of(10) {
-        n /= 10;
-    }
-    n == 1
-}
-
 /// The type of a literal dimension of size `n`, spanned at the literal:
-/// `Dim1` for 1, `Dim<n>` in typenum's table, else `BigDim<n, Hi, LO>` with
-/// `n = Hi * 1024 + LO` and `Hi` the type of `n / 1024`.
+/// `Dim1` for 1, `Dim<n>` up to 1024, else `BigDim<Hi, Lo>` with `Hi` the
+/// type of `n / 1024` and `Lo` the digit `n % 1024`. A size above
+/// `u16::MAX` is wrapped so that rustc checks it against the target's
+/// `usize` (see [`const_arg`]); the wrapper normalizes to the same type.
 pub fn size_type(n: u64, span: Span) -> TokenStream {
-    if n == 1 {
-        return quote_spanned!(span=> ::tensor_core::Dim1);
+    let ty = canonical(n, span);
+    if n <= u64::from(u16::MAX) {
+        return ty;
     }
     let value = const_arg(n, span);
-    if in_typenum_table(n) {
-        return quote_spanned!(span=> ::tensor_core::Dim<#value>);
+    quote_spanned!(span=> <#ty as ::tensor_core::dim::Fits<#value>>::Dim)
+}
+
+/// The dimension type of `n`, with no width check.
+fn canonical(n: u64, span: Span) -> TokenStream {
+    match n {
+        1 => quote_spanned!(span=> ::tensor_core::Dim1),
+        0..=1024 => {
+            let value = proc_macro2::Literal::u64_unsuffixed(n);
+            quote_spanned!(span=> ::tensor_core::Dim<#value>)
+        }
+        _ => {
+            let (high, low) = (canonical(n / 1024, span), canonical(n % 1024, span));
+            quote_spanned!(span=> ::tensor_core::BigDim<#high, #low>)
+        }
     }
-    let high = size_type(n / 1024, span);
-    let low = proc_macro2::Literal::u64_unsuffixed(n % 1024);
-    quote_spanned!(span=> ::tensor_core::BigDim<#value, #high, #low>)
 }
 
 /// The const argument of size `n`: a bare literal when every target's
@@ -106,52 +107,49 @@ pub fn axes(axes: &[(u64, Span)]) -> TokenStream {
 mod tests {
     use super::*;
 
+    fn text(t: TokenStream) -> String {
+        t.to_string().replace(' ', "")
+    }
+
     #[test]
-    fn typenum_table_matches_typenum_generic_const_mappings() {
-        assert!(in_typenum_table(0) && in_typenum_table(1024));
-        assert!(!in_typenum_table(1025) && !in_typenum_table(1000003));
-        assert!(in_typenum_table(2048) && in_typenum_table(1 << 63));
-        assert!(in_typenum_table(10_000) && in_typenum_table(10_000_000_000_000_000_000));
-        assert!(!in_typenum_table(3000) && !in_typenum_table(20_000));
+    fn sizes_up_to_1024_are_dim_and_1_is_dim1() {
+        let at = Span::call_site();
+        assert_eq!(text(size_type(0, at)), "::tensor_core::Dim<0>");
+        assert_eq!(text(size_type(1, at)), "::tensor_core::Dim1");
+        assert_eq!(text(size_type(1024, at)), "::tensor_core::Dim<1024>");
     }
 
     #[test]
     fn big_sizes_are_written_in_base_1024() {
-        let ty = size_type(1_000_003, Span::call_site())
-            .to_string()
-            .replace(' ', "");
-        let wide = |n: &str| format!("{{::tensor_core::__private::usize_value({n})}}");
+        let at = Span::call_site();
         assert_eq!(
-            ty,
-            format!(
-                "::tensor_core::BigDim<{},::tensor_core::Dim<976>,579>",
-                wide("1000003")
-            )
+            text(size_type(3072, at)),
+            "::tensor_core::BigDim<::tensor_core::Dim<3>,::tensor_core::Dim<0>>"
         );
-        let ty = size_type(5_000_000_000, Span::call_site())
-            .to_string()
-            .replace(' ', "");
-        let (outer, inner) = (wide("5000000000"), wide("4882812"));
-        assert!(ty.starts_with(&format!(
-            "::tensor_core::BigDim<{outer},::tensor_core::BigDim<{inner},"
-        )));
+        assert_eq!(
+            text(size_type(1025, at)),
+            "::tensor_core::BigDim<::tensor_core::Dim1,::tensor_core::Dim1>"
+        );
+        let wide = "{::tensor_core::__private::usize_value(1000003)}";
+        assert_eq!(
+            text(size_type(1_000_003, at)),
+            format!("<::tensor_core::BigDim<::tensor_core::Dim<976>,::tensor_core::Dim<579>>as::tensor_core::dim::Fits<{wide}>>::Dim")
+        );
+        // 5e9 = (4768 * 1024 + 380) * 1024 + 512, with 4768 = 4 * 1024 + 672
+        assert!(text(size_type(5_000_000_000, at)).starts_with(
+            "<::tensor_core::BigDim<::tensor_core::BigDim<::tensor_core::BigDim<::tensor_core::Dim<4>,::tensor_core::Dim<672>>,::tensor_core::Dim<380>>,::tensor_core::Dim<512>>"
+        ));
     }
 
     #[test]
-    fn sizes_a_16_bit_usize_holds_are_bare_literals() {
-        let ty = size_type(65_535, Span::call_site())
-            .to_string()
-            .replace(' ', "");
+    fn sizes_a_16_bit_usize_holds_are_not_wrapped() {
+        let at = Span::call_site();
         assert_eq!(
-            ty,
-            "::tensor_core::BigDim<65535,::tensor_core::Dim<63>,1023>"
+            text(size_type(65_535, at)),
+            "::tensor_core::BigDim<::tensor_core::Dim<63>,::tensor_core::Dim<1023>>"
         );
-        let ty = size_type(65_536, Span::call_site())
-            .to_string()
-            .replace(' ', "");
-        assert_eq!(
-            ty,
-            "::tensor_core::Dim<{::tensor_core::__private::usize_value(65536)}>"
-        );
+        assert!(text(size_type(65_536, at)).ends_with(
+            "as::tensor_core::dim::Fits<{::tensor_core::__private::usize_value(65536)}>>::Dim"
+        ));
     }
 }

@@ -9,7 +9,7 @@ use super::{combine, dim_specs, written, DimSpec, MAX_RANK};
 use crate::ast::{ExprList, TensorInput};
 
 /// Elements of a nested literal, as written.
-type Elems = Punctuated<Expr, Token![,]>;
+pub type Elems = Punctuated<Expr, Token![,]>;
 
 /// A `tensor![..]` input that passed the checks.
 pub enum Checked<'a> {

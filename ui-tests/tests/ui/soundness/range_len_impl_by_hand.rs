@@ -6,7 +6,7 @@ use tensor_core::prelude::*;
 
 struct Long;
 
-impl<D: Dimension, B: Bound<D>, E: Bound<D>> RangeLen<D, B, E, Dim<1>> for Long {
+impl<D: Dimension, B: Bound<D>, E: Bound<D>> RangeLen<D, B, E, Dim1> for Long {
     type Dim = Dim<1000>;
 }
 

@@ -1,4 +1,5 @@
-// Sizes outside typenum's table (here 1025 and 1027) still print in decimal.
+// Sizes above 1024 print as their base-1024 digits: 1025 is
+// `BigDim<Dim1, Dim1>` (1 * 1024 + 1), 1027 is `BigDim<Dim1, Dim<3>>`.
 use tensor_core::prelude::*;
 
 fn main() {
