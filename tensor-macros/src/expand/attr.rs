@@ -47,6 +47,7 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     {
         allow_type_complexity(&mut item);
     }
+    let reshapes = may_reshape(&item);
     let vars: Vec<&Ident> = args
         .iter()
         .filter_map(|a| match a {
@@ -60,7 +61,7 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
             declare_vars(generics, &vars);
             let is_var = |p: &syn::Path| p.get_ident().is_some_and(|i| vars.contains(&i));
             let clause = generics.make_where_clause();
-            for predicate in super::bounds::predicates(&shapes, &is_var) {
+            for predicate in super::bounds::predicates(&shapes, &is_var, reshapes) {
                 clause.predicates.push(parse_quote!(#predicate));
             }
             None
@@ -71,6 +72,19 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
         )),
     };
     (item.into_token_stream(), error)
+}
+
+/// Whether the item can reshape: a fn, impl or trait whose tokens call
+/// `reshape` or `into_reshape` (a struct, enum or alias never does).
+fn may_reshape(item: &Item) -> bool {
+    fn calls(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|tt| match tt {
+            TokenTree::Ident(i) => i == "reshape" || i == "into_reshape",
+            TokenTree::Group(g) => calls(g.stream()),
+            _ => false,
+        })
+    }
+    matches!(item, Item::Fn(_) | Item::Impl(_) | Item::Trait(_)) && calls(item.to_token_stream())
 }
 
 /// `#[allow(clippy::type_complexity)]` on an item whose shapes compute: the

@@ -33,9 +33,13 @@ use crate::valid::DimSpec;
 
 /// The predicates for `shapes`, where `is_var` tells a dimension variable;
 /// each once, in the order first met.
+/// Reshape pairs are stated only when the item `reshapes`: a bound nobody
+/// needs would still have to hold at every use (a struct's would bind every
+/// function that names the struct).
 pub fn predicates(
     shapes: &[Vec<DimSpec>],
     is_var: &impl Fn(&syn::Path) -> bool,
+    reshapes: bool,
 ) -> Vec<TokenStream> {
     let mut out: Vec<TokenStream> = Vec::new();
     let mut push = |p: TokenStream| {
@@ -48,7 +52,12 @@ pub fn predicates(
             arith_steps(dim, is_var, &mut push);
         }
     }
-    for (a, b) in same_count_pairs(shapes, is_var) {
+    let pairs = if reshapes {
+        same_count_pairs(shapes, is_var)
+    } else {
+        Vec::new()
+    };
+    for (a, b) in pairs {
         let (ta, tb) = (shape(a), shape(b));
         push(quote!(#ta: ::tensor_core::constraint::ReshapesTo<#tb>));
     }
@@ -175,7 +184,7 @@ mod tests {
 
     #[test]
     fn differences_and_quotients_are_bounds_innermost_first() {
-        let preds = predicates(&shapes(&[quote!((H - K) / 2 + 1)]), &is_var);
+        let preds = predicates(&shapes(&[quote!((H - K) / 2 + 1)]), &is_var, true);
         assert_eq!(
             text(&preds),
             [
@@ -187,19 +196,23 @@ mod tests {
 
     #[test]
     fn sums_and_products_need_no_bound() {
-        let preds = predicates(&shapes(&[quote!(C * H * W + K), quote!(2 * W)]), &is_var);
+        let preds = predicates(
+            &shapes(&[quote!(C * H * W + K), quote!(2 * W)]),
+            &is_var,
+            true,
+        );
         assert!(preds.is_empty(), "{preds:?}");
     }
 
     #[test]
     fn unit_axes_and_trailing_literals_need_no_reshape_bound() {
         let s = shapes(&[quote!(C), quote!(C, 1, 1), quote!(1, C)]);
-        assert!(predicates(&s, &is_var).is_empty());
+        assert!(predicates(&s, &is_var, true).is_empty());
         let s = shapes(&[quote!(C, 4, 6), quote!(C, 24)]);
-        assert!(predicates(&s, &is_var).is_empty());
+        assert!(predicates(&s, &is_var, true).is_empty());
         // a literal left of a variable is not folded by the compiler
         let s = shapes(&[quote!(4, C), quote!(C, 4)]);
-        assert_eq!(predicates(&s, &is_var).len(), 2);
+        assert_eq!(predicates(&s, &is_var, true).len(), 2);
     }
 
     #[test]
@@ -210,7 +223,7 @@ mod tests {
             quote!(2, C * H * W),
             quote!(C, H),
         ]);
-        let preds = text(&predicates(&s, &is_var));
+        let preds = text(&predicates(&s, &is_var, true));
         let reshapes: Vec<_> = preds.iter().filter(|p| p.contains("ReshapesTo")).collect();
         // [C, H, W] and [W * C * H], both ways; not [2, C * H * W] or [C, H].
         assert_eq!(reshapes.len(), 2, "{preds:?}");
@@ -221,8 +234,15 @@ mod tests {
     }
 
     #[test]
+    fn items_that_do_not_reshape_state_no_pair() {
+        let s = shapes(&[quote!(H, H * D, D), quote!(H, D, H * D)]);
+        assert_eq!(predicates(&s, &is_var, true).len(), 2);
+        assert!(predicates(&s, &is_var, false).is_empty());
+    }
+
+    #[test]
     fn concrete_shapes_need_no_bound() {
         let s = shapes(&[quote!(2, 3), quote!(6), quote!(28 - 3 + 1)]);
-        assert!(predicates(&s, &is_var).is_empty());
+        assert!(predicates(&s, &is_var, true).is_empty());
     }
 }
