@@ -74,17 +74,11 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     (item.into_token_stream(), error)
 }
 
-/// Whether the item can reshape: a fn, impl or trait whose tokens call
-/// `reshape` or `into_reshape` (a struct, enum or alias never does).
+/// Whether the item can reshape, or call a function that does: a fn, impl
+/// or trait. A struct, enum, union or alias never does, and a bound on it
+/// would bind every item that names it.
 fn may_reshape(item: &Item) -> bool {
-    fn calls(tokens: TokenStream) -> bool {
-        tokens.into_iter().any(|tt| match tt {
-            TokenTree::Ident(i) => i == "reshape" || i == "into_reshape",
-            TokenTree::Group(g) => calls(g.stream()),
-            _ => false,
-        })
-    }
-    matches!(item, Item::Fn(_) | Item::Impl(_) | Item::Trait(_)) && calls(item.to_token_stream())
+    matches!(item, Item::Fn(_) | Item::Impl(_) | Item::Trait(_))
 }
 
 /// `#[allow(clippy::type_complexity)]` on an item whose shapes compute: the

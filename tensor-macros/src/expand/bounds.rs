@@ -33,9 +33,8 @@ use crate::valid::DimSpec;
 
 /// The predicates for `shapes`, where `is_var` tells a dimension variable;
 /// each once, in the order first met.
-/// Reshape pairs are stated only when the item `reshapes`: a bound nobody
-/// needs would still have to hold at every use (a struct's would bind every
-/// function that names the struct).
+/// Reshape pairs are stated only when the item `reshapes` (a fn, impl or
+/// trait): a struct's pair would have to hold wherever the struct is named.
 pub fn predicates(
     shapes: &[Vec<DimSpec>],
     is_var: &impl Fn(&syn::Path) -> bool,
