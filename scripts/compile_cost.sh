@@ -37,7 +37,7 @@ html = open(sys.argv[1]).read()
 key = "const UNIT_DATA = "
 data = html[html.index(key) + len(key):]
 units = json.loads(data[:data.index(";\n")])
-want = {"tensor-core": "core", "tensor-macros": "macros", "syn": "syn", "typenum": "typenum"}
+want = {"tensor-core": "core", "tensor-core-macros": "macros", "syn": "syn", "typenum": "typenum"}
 out = {}
 for u in units:
     if u["name"] in want and u.get("mode") != "run-custom-build":

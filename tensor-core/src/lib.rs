@@ -25,6 +25,9 @@
 //! [`shape`](macro@shape) attribute. Everything else is reached through [`prelude`].
 #![no_std]
 #![warn(missing_docs)]
+// On docs.rs (`--cfg docsrs`, see Cargo.toml): each feature-gated item is
+// marked with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(any(test, feature = "std"))]
 extern crate std;
@@ -64,7 +67,7 @@ pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
+pub use tensor_core_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
 pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
 
@@ -94,17 +97,27 @@ pub mod prelude {
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
-    pub use tensor_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
+    pub use tensor_core_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
 }
 
-/// The README's examples, compiled and run as doc-tests so they stay true.
+/// This crate's README (its crates.io page), compiled and run as doc-tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
+
+// The repository's README and `docs/generic.md` are read through the
+// symlinks in `repo-docs/`, which `cargo package` stores as the files they
+// point to: the doc-tests run from the published package too.
+
+/// The repository README's examples, compiled and run as doc-tests so they
+/// stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../repo-docs/README.md")]
 pub struct ReadmeDoctests;
 
 /// `docs/generic.md`'s examples, compiled and run as doc-tests.
 #[cfg(doctest)]
-#[doc = include_str!("../../docs/generic.md")]
+#[doc = include_str!("../repo-docs/generic.md")]
 pub struct GenericDocDoctests;
 
 /// Items the macros expand to; not part of the public API.
