@@ -108,13 +108,30 @@ mod tests {
 
     #[test]
     fn more_items_are_rows_of_1024_and_the_rest() {
-        let t = array_of(items(2050)).to_string().replace(' ', "");
+        let t = array_of(items(3000)).to_string().replace(' ', "");
         assert!(
             t.starts_with("::tensor_core::storage::BigArray::new([[0,1,"),
             "{t}"
         );
         assert!(t.contains(",1023],[1024,1025,"), "{t}");
-        assert!(t.ends_with(",2047]],[2048,2049])"), "{t}");
+        assert!(t.contains(",2047]],[2048,2049,"), "{t}");
+        assert!(t.ends_with(",2998,2999])"), "{t}");
+    }
+
+    #[test]
+    fn nested_rows_keep_their_brackets() {
+        let elems: Elems = syn::parse_quote!([1, 2], [3, 4]);
+        assert_eq!(nested(&elems).to_string().replace(' ', ""), "[[1,2],[3,4]]");
+    }
+
+    #[test]
+    fn a_small_fill_is_one_repeat_and_a_big_one_evaluates_the_value_once() {
+        let at = proc_macro2::Span::call_site();
+        let value: syn::Expr = syn::parse_quote!(v);
+        let small = fill(&value, &[DimSpec::Size(2, at), DimSpec::Size(3, at)]).to_string();
+        assert!(small.contains("from_array ([[v ; 3] ; 2])"), "{small}");
+        let big = fill(&value, &[DimSpec::Size(1025, at)]).to_string();
+        assert!(big.starts_with("{ let value = v ;"), "{big}");
     }
 
     #[test]
