@@ -115,3 +115,31 @@ const fn is_flat<A, E>(len: usize) -> bool {
     core::mem::size_of::<A>() == len * core::mem::size_of::<E>()
         && core::mem::align_of::<A>() == core::mem::align_of::<E>()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2 rows of 1024 then 3: 2051 elements, as `BigDim<Dim<2>, Dim<3>>` stores them.
+    type Big = BigArray<[[u16; 1024]; 2], [u16; 3]>;
+
+    #[test]
+    fn a_big_array_is_its_elements_in_order() {
+        assert_eq!(<Big as Row<u16>>::LEN, 2051);
+        let rows = [Big::build(|i| i as u16), Big::build(|i| 5000 + i as u16)];
+        let flat = Big::flatten(&rows);
+        assert_eq!(flat.len(), 2 * 2051);
+        assert!(flat[..2051].iter().enumerate().all(|(i, &v)| v == i as u16));
+        assert_eq!((flat[2051], flat[4101]), (5000, 5000 + 2050));
+        assert_eq!(core::mem::size_of::<Big>(), 2051 * 2);
+    }
+
+    #[test]
+    fn a_big_array_is_written_in_place() {
+        let mut rows = [Big::build(|_| 0)];
+        Big::flatten_mut(&mut rows)[2050] = 7;
+        Big::flatten_mut(&mut rows)[1023] = 9;
+        assert_eq!(rows[0].lo, [0, 0, 7]);
+        assert_eq!(rows[0].hi[0][1023], 9);
+    }
+}

@@ -300,3 +300,53 @@ pub trait Fits<const N: usize> {
 impl<D: Dimension, const N: usize> Fits<N> for D {
     type Dim = D;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use typenum::Unsigned;
+
+    fn value<D: Dimension>() -> usize {
+        D::VALUE
+    }
+
+    fn num<D: Dimension>() -> usize {
+        D::Num::USIZE
+    }
+
+    fn times<D: Dimension, Acc: Nat>() -> usize {
+        <D::Times<Acc> as Unsigned>::USIZE
+    }
+
+    #[test]
+    fn big_dimensions_are_their_digits() {
+        type B = BigDim<Dim<976>, Dim<579>>;
+        assert_eq!((value::<B>(), num::<B>()), (1000003, 1000003));
+        type C = BigDim<Dim1, Dim1>;
+        assert_eq!((value::<C>(), num::<C>()), (1025, 1025));
+        assert_eq!(std::format!("{:?}", B::default()), "Dim<1000003>");
+        assert_eq!(std::format!("{:?}", Dim::<28>), "Dim<28>");
+    }
+
+    #[test]
+    fn times_multiplies_except_by_one() {
+        assert_eq!(times::<Dim<6>, typenum::U7>(), 42);
+        assert_eq!(times::<BigDim<Dim<2>, Dim<5>>, typenum::U3>(), 3 * 2053);
+        assert_eq!(times::<Dim1, typenum::U7>(), 7);
+    }
+
+    #[test]
+    fn sums_and_products_are_dimensions_of_their_value() {
+        assert_eq!(value::<<Dim<96> as Dimension>::Product<Dim<32>>>(), 3072);
+        assert_eq!(value::<<Dim1 as Dimension>::Sum<Dim<1023>>>(), 1024);
+        assert_eq!(value::<<Dim1 as Dimension>::Product<Dim<9>>>(), 9);
+        assert_eq!(
+            value::<<BigDim<Dim1, Dim<0>> as Dimension>::Sum<Dim<3>>>(),
+            1027
+        );
+        assert_eq!(
+            value::<<BigDim<Dim1, Dim<0>> as Dimension>::Product<Dim<3>>>(),
+            3072
+        );
+    }
+}
