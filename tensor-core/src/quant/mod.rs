@@ -33,11 +33,13 @@
 //! assert_eq!(y.dequantize(QParams { scale: 0.25, zero_point: 0 }), tensor![[1.0]]);
 //! ```
 
+mod layer;
 mod params;
 mod qconv;
 mod qmatmul;
 mod requant;
 
+pub use layer::{QConv2d, QDense};
 pub use params::{QParams, QuantError, Quantize};
 pub use requant::{doubling_high_mul, rounding_divide_by_pot, Requant};
 
