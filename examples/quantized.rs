@@ -121,6 +121,13 @@ mod tests {
     }
 
     #[test]
+    fn the_test_file_for_16_bit_targets_is_the_test_set() {
+        let file = include_bytes!("data/digits_test.bin");
+        assert_eq!(file.len(), 360 * 65);
+        assert!(file.chunks_exact(65).eq(TEST_SET.iter().map(|r| &r[..])));
+    }
+
+    #[test]
     fn the_pixel_table_is_the_input_quantization() {
         for (k, &level) in PIXEL_LEVELS.iter().enumerate() {
             assert_eq!(INPUT.quantize_one(k as f32 / 16.0), level);

@@ -9,7 +9,7 @@
 
 use tensor_core::prelude::*;
 
-use crate::quantized::{QCnn, QMlp};
+use super::quantized::{QCnn, QMlp};
 
 /// The input's quantization (pixels / 16, in `0.0..=1.0`).
 pub const INPUT: QParams = QParams {
