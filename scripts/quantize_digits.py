@@ -130,8 +130,9 @@ def rust_tensor(a):
 
 
 def rust_dense(q, bias, mults, in_zp, out, lo, indent):
+    """A QDense literal; its weights are [N, K], the transpose of `q`."""
     return f"""QDense {{
-{indent}    weights: Tensor::from_array({rust_tensor(q)}),
+{indent}    weights: Tensor::from_array({rust_tensor(q.T)}),
 {indent}    bias: Tensor::from_array({rust_tensor(np.array(bias))}),
 {indent}    rqs: Tensor::from_array([{", ".join(f"Requant::from_scale({m!r})" for m in mults)}]),
 {indent}    input_zp: {in_zp},

@@ -428,3 +428,52 @@ fn qconv2d_at_real_sizes_matches_the_reference() {
         }
     }
 }
+
+#[test]
+fn qdense_with_n_k_weights_matches_the_reference() {
+    let mut rng = Rng(23);
+    let a = Tensor::<i8, Shape![3, 784]>::from_flat_fn(|_| rng.i8());
+    let w = Tensor::<i8, Shape![32, 784]>::from_flat_fn(|_| rng.i8()); // [N, K]
+    let bias = Tensor::<i32, Shape![32]>::from_flat_fn(|_| rng.i32() >> 12);
+    let rqs = Tensor::<Requant, Shape![32]>::from_flat_fn(|_| {
+        Requant::from_scale(1.0 / (3000.0 + rng.scale()))
+    });
+    let wt = w.t().to_tensor(); // [K, N]
+    let mut out = Tensor::<i8, Shape![3, 32]>::zeros();
+    for (zp, out_zp, clamp) in [
+        (-128, -128, (-128, 127)),
+        (127, 3, (-50, 60)),
+        (0, 0, (7, 7)),
+    ] {
+        out.assign_qdense(&a, zp, &w, &bias, &rqs, out_zp, clamp);
+        let want = ref_qmatmul(
+            a.as_slice(),
+            wt.as_slice(),
+            (784, 32),
+            [zp, 0, out_zp],
+            bias.as_slice(),
+            rqs.as_slice(),
+            clamp,
+        );
+        assert_eq!(out.as_slice(), want);
+    }
+    assert!(out.iter().all(|&y| y == 7));
+    // A length that is not a multiple of four: the tail after the groups.
+    let a = Tensor::<i8, Shape![2, 39]>::from_flat_fn(|_| rng.i8());
+    let w = Tensor::<i8, Shape![5, 39]>::from_flat_fn(|_| rng.i8());
+    let bias = Tensor::<i32, Shape![5]>::from_flat_fn(|_| rng.i32() >> 16);
+    let rqs = Tensor::full(Requant::from_scale(1.0 / 200.0));
+    let mut out = Tensor::<i8, Shape![2, 5]>::zeros();
+    out.assign_qdense(&a, -9, &w, &bias, &rqs, 2, (-128, 127));
+    let want = ref_qmatmul(
+        a.as_slice(),
+        w.t().to_tensor().as_slice(),
+        (39, 5),
+        [-9, 0, 2],
+        bias.as_slice(),
+        rqs.as_slice(),
+        (-128, 127),
+    );
+    assert_eq!(out.as_slice(), want);
+    assert!(want.iter().any(|&y| y != 127 && y != -128));
+}

@@ -5,9 +5,9 @@
 //!
 //! The arithmetic is tensor-core's `QDense` (TensorFlow Lite's
 //! `FullyConnected`): `Requant::apply` from tensor-core, the same zero
-//! points and clamps. Only the loop is this firmware's: the weights are
-//! stored transposed (`[N][K]`, at compile time) so that each output reads
-//! its weights in address order, and offset by 128 to `u8` (`w + 128`), so
+//! points and clamps. Only the loop is this firmware's: the weights, `[N][K]`
+//! (each output reads its weights in address order), are offset by 128 to
+//! `u8` at compile time (`w + 128`), so
 //! that each multiply-accumulate is one unsigned 8×8→16-bit `mul` of
 //! `x - input_zp` (`0..=255`: both layers' input zero point is -128,
 //! checked at compile time) by `w + 128`, added to a 24-bit sum
@@ -19,11 +19,11 @@ use tensor_core::prelude::*;
 
 use crate::progmem;
 
-/// The layers' weights, transposed: row `n` holds output `n`'s weights.
+/// The layers' weights offset to `u8`: row `n` holds output `n`'s weights.
 #[link_section = ".progmem.data"]
-static W1: [[u8; 64]; 32] = transpose(MLP.hidden.weights.as_array());
+static W1: [[u8; 64]; 32] = offset(MLP.hidden.weights.as_array());
 #[link_section = ".progmem.data"]
-static W2: [[u8; 32]; 10] = transpose(MLP.output.weights.as_array());
+static W2: [[u8; 32]; 10] = offset(MLP.output.weights.as_array());
 #[link_section = ".progmem.data"]
 static B1: [i32; 32] = *MLP.hidden.bias.as_array();
 #[link_section = ".progmem.data"]
@@ -33,17 +33,17 @@ static RQ1: [Requant; 32] = *MLP.hidden.rqs.as_array();
 #[link_section = ".progmem.data"]
 static RQ2: [Requant; 10] = *MLP.output.rqs.as_array();
 
-/// `[K][N]` to `[N][K]`, each weight offset by 128 to `u8`, at compile time.
-const fn transpose<const K: usize, const N: usize>(w: &[[i8; N]; K]) -> [[u8; K]; N] {
+/// The `[N][K]` weights, each offset by 128 to `u8`, at compile time.
+const fn offset<const K: usize, const N: usize>(w: &[[i8; K]; N]) -> [[u8; K]; N] {
     let mut t = [[0; K]; N];
-    let mut k = 0;
-    while k < K {
-        let mut n = 0;
-        while n < N {
-            t[n][k] = (w[k][n] as i16 + 128) as u8;
-            n += 1;
+    let mut n = 0;
+    while n < N {
+        let mut k = 0;
+        while k < K {
+            t[n][k] = (w[n][k] as i16 + 128) as u8;
+            k += 1;
         }
-        k += 1;
+        n += 1;
     }
     t
 }

@@ -60,3 +60,33 @@ pub fn classify_int8() -> Int8Run {
     }
     run
 }
+
+/// The int8 MLP's hidden layer (`64 → 32`, ReLU) as a hand-written loop:
+/// TensorFlow Lite's reference `FullyConnected`, one `i32` multiply-add per
+/// weight, over the same weights, for the firmware to compare with
+/// tensor-core's `QDense` (`assign_qdense`).
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// use tensor_examples::quantized::{qpixels, QMLP};
+/// use tensor_examples::trained::TEST_SET;
+/// let x = qpixels(&TEST_SET[0]);
+/// let mut hand = [0i8; 32];
+/// tensor_firmware::quantized::hidden_loop(x.as_slice().try_into().unwrap(), &mut hand);
+/// assert_eq!(QMLP.hidden.forward(&x).as_slice(), hand);
+/// ```
+pub fn hidden_loop(x: &[i8; 64], out: &mut [i8; 32]) {
+    let layer = &QMLP.hidden;
+    let w = layer.weights.as_array();
+    let (bias, rqs) = (layer.bias.as_array(), layer.rqs.as_array());
+    let zp = layer.input_zp as i32;
+    let (lo, hi) = (layer.clamp.0 as i32, layer.clamp.1 as i32);
+    for n in 0..32 {
+        let mut acc = bias[n];
+        for k in 0..64 {
+            acc += (x[k] as i32 - zp) * w[n][k] as i32;
+        }
+        let y = rqs[n].apply(acc) + layer.output_zp as i32;
+        out[n] = y.clamp(lo, hi) as i8;
+    }
+}

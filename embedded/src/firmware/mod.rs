@@ -54,9 +54,10 @@ fn run(ticks: &mut Ticks) -> bool {
     cnn::measure_cost(ticks);
     let int8 = quantized::check_accuracy();
     quantized::measure_cost(ticks);
+    let dense = quantized::measure_dense(ticks);
     let demos = run_demos();
     show_confidence();
-    accurate && cnn && int8 && demos
+    accurate && cnn && int8 && dense && demos
 }
 
 /// tensor-core's inference of one image, as the cost and stack measurements

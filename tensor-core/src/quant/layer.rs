@@ -1,7 +1,7 @@
 //! Quantized layers whose shapes are types: [`QDense`] (`K → N`) and
 //! [`QConv2d`] (`[C, H, W] → [O, H - KH + 1, W - KW + 1]`), plain data that
 //! a `static` can hold (flash, on a microcontroller), run by
-//! [`assign_qmatmul`](crate::Tensor::assign_qmatmul) and
+//! [`assign_qdense`](crate::Tensor::assign_qdense) and
 //! [`assign_qconv2d`](crate::Tensor::assign_qconv2d).
 //!
 //! ```
@@ -9,7 +9,7 @@
 //! // y = relu(x · w): input zero point -128, symmetric weights, output
 //! // zero point -128 and the clamp at it (the ReLU).
 //! static LAYER: QDense<Dim<3>, Dim<2>> = QDense {
-//!     weights: Tensor::from_array([[1, -1], [2, -2], [3, -3]]),
+//!     weights: Tensor::from_array([[1, 2, 3], [-1, -2, -3]]), // [N, K]
 //!     bias: Tensor::from_array([0, 0]),
 //!     rqs: Tensor::from_array([Requant::from_scale(0.25); 2]),
 //!     input_zp: -128,
@@ -27,11 +27,13 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// A quantized dense layer `K → N`: `y = clamp(output_zp + rqs[n].apply(bias[n]
-/// + Σk (x[k] - input_zp) · weights[k, n]))`, weights symmetric (zero point 0).
+/// + Σk (x[k] - input_zp) · weights[n, k]))`, weights symmetric (zero point
+/// 0) in TensorFlow Lite's `FullyConnected` layout, `[N, K]`, so that each
+/// output is a contiguous dot product ([`assign_qdense`](crate::Tensor::assign_qdense)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct QDense<K: Dimension, N: Dimension> {
-    /// `[K, N]`: column `n` feeds output `n`.
-    pub weights: Tensor<i8, (K, N)>,
+    /// `[N, K]`: row `n` holds output `n`'s weights.
+    pub weights: Tensor<i8, (N, K)>,
     /// `[N]`, in units of the input scale times the weight scale of column `n`.
     pub bias: Tensor<i32, (N,)>,
     /// `[N]`: input scale · weight scale of column `n` / output scale.
@@ -71,7 +73,7 @@ impl<K: Dimension, N: Dimension> QDense<K, N> {
     /// ```
     /// use tensor_core::prelude::*;
     /// let sum = QDense::<Dim<3>, Dim1> {
-    ///     weights: Tensor::ones(),
+    ///     weights: Tensor::ones(), // [1, 3]
     ///     bias: tensor![1],
     ///     rqs: tensor![Requant::from_scale(1.0)],
     ///     input_zp: 0,
@@ -84,16 +86,8 @@ impl<K: Dimension, N: Dimension> QDense<K, N> {
     /// ```
     pub fn forward_into<M: Dimension>(&self, x: &Tensor<i8, (M, K)>, out: &mut Tensor<i8, (M, N)>) {
         let (zp, out_zp) = (self.input_zp, self.output_zp);
-        out.assign_qmatmul(
-            x,
-            zp,
-            &self.weights,
-            0,
-            &self.bias,
-            &self.rqs,
-            out_zp,
-            self.clamp,
-        );
+        let (w, b, rqs) = (&self.weights, &self.bias, &self.rqs);
+        out.assign_qdense(x, zp, w, b, rqs, out_zp, self.clamp);
     }
 }
 

@@ -36,6 +36,7 @@
 mod layer;
 mod params;
 mod qconv;
+mod qdense;
 mod qmatmul;
 mod requant;
 
