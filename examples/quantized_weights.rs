@@ -13,7 +13,7 @@ use super::quantized::{QCnn, QMlp};
 
 /// The input's quantization (pixels / 16, in `0.0..=1.0`).
 pub const INPUT: QParams = QParams {
-    scale: 0.003921568859368563,
+    scale: 0.003921569,
     zero_point: -128,
 };
 
@@ -24,13 +24,13 @@ pub const PIXEL_LEVELS: [i8; 17] = [
 
 /// The MLP's hidden activations: scale and zero point.
 pub const MLP_HIDDEN: QParams = QParams {
-    scale: 0.021563958376646042,
+    scale: 0.021563958,
     zero_point: -128,
 };
 
 /// The MLP's logits: scale and zero point.
 pub const MLP_LOGITS: QParams = QParams {
-    scale: 0.1279975175857544,
+    scale: 0.12799752,
     zero_point: -6,
 };
 
@@ -338,13 +338,13 @@ pub const MLP: QMlp = QMlp {
 
 /// The CNN's convolution output (after ReLU, and so the pooled features).
 pub const CNN_FEATURES: QParams = QParams {
-    scale: 0.027929285541176796,
+    scale: 0.027929286,
     zero_point: -128,
 };
 
 /// The CNN's logits: scale and zero point.
 pub const CNN_LOGITS: QParams = QParams {
-    scale: 0.1180669292807579,
+    scale: 0.11806693,
     zero_point: -1,
 };
 

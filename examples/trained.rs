@@ -72,11 +72,7 @@ pub const HOST_CORRECT: usize = u32::from_le_bytes([
 
 /// The 360 held-out records (64 pixels in `0..=16`, then the label), copied
 /// out of the data set at compile time: only these are in the binary.
-pub static TEST_SET: [[u8; 65]; 360] = TEST_RECORDS;
-
-/// [`TEST_SET`] as a constant, for a firmware that places its own copy
-/// (in an AVR's program memory, say).
-pub const TEST_RECORDS: [[u8; 65]; 360] = test_records();
+pub static TEST_SET: [[u8; 65]; 360] = test_records();
 
 /// The `f32` at position `i` of the file.
 const fn param(i: usize) -> f32 {

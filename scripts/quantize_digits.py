@@ -123,6 +123,11 @@ def pool_float(z):
     return z.reshape(n, f, 3, 2, 3, 2).max(axis=(3, 5))
 
 
+def f32_lit(v):
+    """The shortest decimal that reads back as the f32 `v`."""
+    return str(np.float32(v))
+
+
 def rust_tensor(a):
     if np.ndim(a) == 0:
         return str(int(a))
@@ -195,16 +200,16 @@ use tensor_core::prelude::*;
 use super::quantized::{{QCnn, QMlp}};
 
 /// The input's quantization (pixels / 16, in `0.0..=1.0`).
-pub const INPUT: QParams = QParams {{ scale: {inp[0]!r}, zero_point: {inp[1]} }};
+pub const INPUT: QParams = QParams {{ scale: {f32_lit(inp[0])}, zero_point: {inp[1]} }};
 
 /// The quantized input of each pixel value `0..=16` ([`INPUT`] of `k / 16`).
 pub const PIXEL_LEVELS: [i8; 17] = {rust_tensor(np.array(levels))};
 
 /// The MLP's hidden activations: scale and zero point.
-pub const MLP_HIDDEN: QParams = QParams {{ scale: {hid[0]!r}, zero_point: {hid[1]} }};
+pub const MLP_HIDDEN: QParams = QParams {{ scale: {f32_lit(hid[0])}, zero_point: {hid[1]} }};
 
 /// The MLP's logits: scale and zero point.
-pub const MLP_LOGITS: QParams = QParams {{ scale: {logit[0]!r}, zero_point: {logit[1]} }};
+pub const MLP_LOGITS: QParams = QParams {{ scale: {f32_lit(logit[0])}, zero_point: {logit[1]} }};
 
 /// The int8 perceptron `64 → 32 → 10`.
 pub const MLP: QMlp = QMlp {{
@@ -213,10 +218,10 @@ pub const MLP: QMlp = QMlp {{
 }};
 
 /// The CNN's convolution output (after ReLU, and so the pooled features).
-pub const CNN_FEATURES: QParams = QParams {{ scale: {act[0]!r}, zero_point: {act[1]} }};
+pub const CNN_FEATURES: QParams = QParams {{ scale: {f32_lit(act[0])}, zero_point: {act[1]} }};
 
 /// The CNN's logits: scale and zero point.
-pub const CNN_LOGITS: QParams = QParams {{ scale: {clog[0]!r}, zero_point: {clog[1]} }};
+pub const CNN_LOGITS: QParams = QParams {{ scale: {f32_lit(clog[0])}, zero_point: {clog[1]} }};
 
 /// The int8 CNN: conv 3×3 ×8, ReLU, 2×2 max pool, dense `72 → 10`.
 pub const CNN: QCnn = QCnn {{

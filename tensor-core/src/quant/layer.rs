@@ -26,10 +26,11 @@ use crate::dim::Dimension;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-/// A quantized dense layer `K → N`: `y = clamp(output_zp + rqs[n].apply(bias[n]
-/// + Σk (x[k] - input_zp) · weights[n, k]))`, weights symmetric (zero point
-/// 0) in TensorFlow Lite's `FullyConnected` layout, `[N, K]`, so that each
-/// output is a contiguous dot product ([`assign_qdense`](crate::Tensor::assign_qdense)).
+/// A quantized dense layer `K → N`:
+/// `y[n] = clamp(output_zp + rqs[n].apply(bias[n] + Σk (x[k] - input_zp) · weights[n, k]))`,
+/// weights symmetric (zero point 0) in TensorFlow Lite's `FullyConnected`
+/// layout, `[N, K]`, so that each output is a contiguous dot product
+/// ([`assign_qdense`](crate::Tensor::assign_qdense)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct QDense<K: Dimension, N: Dimension> {
     /// `[N, K]`: row `n` holds output `n`'s weights.
