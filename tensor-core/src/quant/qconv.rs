@@ -73,14 +73,20 @@ impl<S: Shape> Tensor<i8, S> {
         let (x, w, out) = (x.as_slice(), w.as_slice(), self.as_mut_slice());
         for (o, (&bias, rq)) in bias.iter().zip(rqs.iter()).enumerate() {
             let filter = &w[o * c * kh * kw..(o + 1) * c * kh * kw];
+            // Σ (x - x_zp)·w = Σ x·w - x_zp·Σ w, equal in wrapping `i32`
+            // arithmetic (a ring): one multiply-add a tap.
+            let taps_sum = filter.iter().fold(0i32, |s, &v| s.wrapping_add(v as i32));
+            let base = bias.wrapping_sub(x_zp.wrapping_mul(taps_sum));
             for i in 0..oh {
                 for j in 0..ow {
-                    let mut acc = bias;
-                    for (r, taps) in filter.chunks_exact(kw).enumerate() {
-                        let (ci, a) = (r / kh, r % kh);
-                        let pixels = &x[(ci * h + i + a) * wd + j..][..kw];
-                        for (&xv, &wv) in pixels.iter().zip(taps) {
-                            acc = acc.wrapping_add((xv as i32 - x_zp) * wv as i32);
+                    let mut acc = base;
+                    for ci in 0..c {
+                        for a in 0..kh {
+                            let pixels = &x[(ci * h + i + a) * wd + j..][..kw];
+                            let taps = &filter[(ci * kh + a) * kw..][..kw];
+                            for (&xv, &wv) in pixels.iter().zip(taps) {
+                                acc = acc.wrapping_add(xv as i32 * wv as i32);
+                            }
                         }
                     }
                     out[(o * oh + i) * ow + j] = finish(acc, rq, out_zp, lo, hi);
