@@ -32,6 +32,11 @@ pub mod cnn;
 // That network with the weights the `cnn` example trained, as `static` data.
 pub mod trained_cnn;
 
+// The digits networks in int8 (tensor-core's quantized layers), and their
+// weights as `scripts/quantize_digits.py` wrote them.
+pub mod quantized;
+pub mod quantized_weights;
+
 // The training examples' random numbers.
 pub mod rng;
 

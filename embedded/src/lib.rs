@@ -17,6 +17,7 @@
 pub mod baseline;
 pub mod baseline_cnn;
 pub mod demos;
+pub mod quantized;
 
 use tensor_core::prelude::*;
 use tensor_examples::mlp::{logits, predict};

@@ -53,6 +53,7 @@ pub mod layout;
 mod list;
 pub mod num;
 pub mod ops;
+pub mod quant;
 mod seal;
 pub mod shape;
 #[cfg(doctest)]
@@ -93,6 +94,7 @@ pub mod prelude {
     pub use crate::ops::split::Split;
     pub use crate::ops::stack::Stack;
     pub use crate::ops::AsView;
+    pub use crate::quant::{QConv2d, QDense, QParams, QuantError, Quantize, Requant};
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;

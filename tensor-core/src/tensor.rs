@@ -59,6 +59,19 @@ impl<T, S: Shape> Tensor<T, S> {
         Tensor { data }
     }
 
+    /// The nested array holding the elements, borrowed. A `const fn`: a
+    /// constant's elements can be read at compile time.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// const T: Tensor<i8, Shape![2, 2]> = Tensor::from_array([[1, 2], [3, 4]]);
+    /// const CORNER: i8 = T.as_array()[1][0];
+    /// assert_eq!(CORNER, 3);
+    /// ```
+    pub const fn as_array(&self) -> &S::Storage<T> {
+        &self.data
+    }
+
     /// The nested array holding the elements.
     ///
     /// ```

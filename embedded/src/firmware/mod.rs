@@ -5,6 +5,7 @@
 mod cnn;
 mod cost;
 mod footprint;
+mod quantized;
 mod stack;
 mod with_nalgebra;
 
@@ -51,9 +52,12 @@ fn run(ticks: &mut Ticks) -> bool {
     let cnn = cnn::check_accuracy();
     cnn::measure_stack();
     cnn::measure_cost(ticks);
+    let int8 = quantized::check_accuracy();
+    quantized::measure_cost(ticks);
+    let dense = quantized::measure_dense(ticks);
     let demos = run_demos();
     show_confidence();
-    accurate && cnn && demos
+    accurate && cnn && int8 && dense && demos
 }
 
 /// tensor-core's inference of one image, as the cost and stack measurements
