@@ -135,7 +135,16 @@ mod tests {
     }
 
     #[test]
+    fn flat_means_the_size_and_the_alignment_of_the_elements() {
+        assert!(is_flat::<Big, u16>(2051));
+        assert!(!is_flat::<Big, u16>(2050));
+        assert!(!is_flat::<[u16; 1], u8>(2)); // same size, wider alignment
+    }
+
+    #[test]
     fn a_big_array_is_written_in_place() {
+        let mut two = [Big::build(|_| 0), Big::build(|_| 0)];
+        assert_eq!(Big::flatten_mut(&mut two).len(), 2 * 2051);
         let mut rows = [Big::build(|_| 0)];
         Big::flatten_mut(&mut rows)[2050] = 7;
         Big::flatten_mut(&mut rows)[1023] = 9;

@@ -233,6 +233,8 @@ impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
     // The storage is sized by the parts too (`Hi` rows of 1024, then `Lo`),
     // so the value and the storage agree by construction; a size that does
     // not fit `usize` stops the build here.
+    // (Without the `checked_add` guard the overflowing sum would still stop
+    // the build, with rustc's "attempt to add with overflow" instead.)
     const VALUE: usize = match Hi::VALUE.checked_mul(1024) {
         Some(hi) if hi.checked_add(Lo::VALUE).is_some() => hi + Lo::VALUE,
         _ => panic!("a dimension does not fit this target's usize"),
@@ -245,6 +247,7 @@ impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
 }
 
 impl<Hi, Lo> Clone for BigDim<Hi, Lo> {
+    // A zero-sized marker: `*self` and `Default::default()` are the same value.
     fn clone(&self) -> Self {
         *self
     }
@@ -325,6 +328,7 @@ mod tests {
         type C = BigDim<Dim1, Dim1>;
         assert_eq!((value::<C>(), num::<C>()), (1025, 1025));
         assert_eq!(std::format!("{:?}", B::default()), "Dim<1000003>");
+        assert_eq!(B::default(), B::default().clone());
         assert_eq!(std::format!("{:?}", Dim::<28>), "Dim<28>");
     }
 
