@@ -1,5 +1,5 @@
 //! A run-time number of items of a static shape: [`Batch`] (borrowed),
-//! [`BatchMut`] (borrowed mutably) and, with `alloc`, [`BatchTensor`]
+//! [`BatchMut`] (borrowed mutably) and, with `alloc`, `BatchTensor`
 //! (owned) hold `len` items of shape `S` one after another in one
 //! contiguous slice, as a file of samples or a stream of frames holds
 //! them. Each item is a `&Tensor<T, S>` (no copy), whose layout stays

@@ -1,5 +1,5 @@
 //! Operations over a whole batch ([`AsBatch`], for [`Batch`], [`BatchMut`]
-//! and [`BatchTensor`](super::BatchTensor)): access, a product against a
+//! and `BatchTensor`): access, a product against a
 //! static right operand as one matrix product over the stacked rows, and
 //! per-element, per-item and across-item operations.
 //!
@@ -275,7 +275,7 @@ impl<T, S: Shape> AsBatch for BatchMut<'_, T, S> {
 
 impl<T, S: Shape> BatchMut<'_, T, S> {
     /// Writes the product of every item of `xs` by `w` into this batch's
-    /// items ([`AsBatch::matmul`] without allocating: one `[n * M, K] x
+    /// items (`AsBatch::matmul` without allocating: one `[n * M, K] x
     /// [K, N]` product into memory the caller owns).
     ///
     /// # Panics
