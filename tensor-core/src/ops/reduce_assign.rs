@@ -1,4 +1,5 @@
-//! `assign_sum_axes`, `assign_max_axes`, `assign_min_axes`: reductions
+//! `assign_sum_axes`, `assign_max_axes`, `assign_min_axes`,
+//! `assign_mean_axes`: reductions
 //! written into a tensor the caller owns (a boxed one too), each result
 //! element written once, with no temporary.
 //!
@@ -10,11 +11,13 @@
 //! assert_eq!(out, t.sum_axes::<Axes![0, 2]>());
 //! ```
 
-use super::reduce::{extreme_into, larger, smaller, sum_into};
+use core::ops::{Add, Div};
+
+use super::reduce::{extreme_into, larger, reduced_count, reduced_elements, smaller, sum_into};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::ReduceShape;
-use crate::num::Accumulate;
+use crate::num::{Accumulate, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::as_slots;
@@ -39,6 +42,48 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
         T: Accumulate,
     {
         sum_into::<T, A::Layout, X, S>(&a.as_view(), as_slots(self.as_mut_slice()));
+    }
+
+    /// Writes [`a.mean_axes::<X>()`](super::reduce::Reduce::mean_axes)
+    /// into this tensor: floats divide the sums by the count (NaN for an
+    /// empty axis), integers are averaged exactly, as `mean_axes` does.
+    ///
+    /// # Panics
+    ///
+    /// For integers, when a reduced axis has size 0 (a mean of nothing).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut out = Tensor::<u8, Shape![2]>::zeros();
+    /// out.assign_mean_axes::<Axes![1], _>(&tensor![[255u8, 255, 0], [1, 2, 3]]);
+    /// assert_eq!(out, tensor![170, 2]); // no wrap-around
+    /// ```
+    #[track_caller]
+    pub fn assign_mean_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = T> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = S>,
+        T: Accumulate + Zero + Add<Output = T> + Div<Output = T> + FromCount,
+    {
+        let count = reduced_count::<ShapeOf<A>, X>();
+        if !T::EXACT_MEAN {
+            self.assign_sum_axes::<X, A>(a);
+            let n = T::from_count(count);
+            self.iter_mut().for_each(|x| *x = *x / n);
+            return;
+        }
+        if count == 0 && S::SIZE != 0 {
+            let (dims, axes) = (<ShapeOf<A> as Shape>::DIMS, X::AXES);
+            panic!(
+                "mean_axes of no element: shape {:?} has size 0 along the axes {:?}",
+                dims.as_ref(),
+                axes.as_ref()
+            );
+        }
+        let v = a.as_view();
+        for (o, x) in self.iter_mut().enumerate() {
+            *x = T::mean_of(reduced_elements::<T, A::Layout, X, S>(&v, o, count), count);
+        }
     }
 
     /// Writes [`a.max_axes::<X>()`](super::reduce::Reduce::max_axes) into
@@ -121,6 +166,29 @@ mod tests {
             n,
             Tensor::from_fn(|[i, j]| (0..7).map(|k| t[[i, j, k]]).min().unwrap())
         );
+    }
+
+    #[test]
+    fn in_place_means_equal_mean_axes() {
+        let f = Tensor::<f32, Shape![4, 6]>::from_flat_fn(|n| (n * 5 % 7) as f32 - 2.5);
+        let mut m = Tensor::<f32, Shape![6]>::zeros();
+        m.assign_mean_axes::<Axes![0], _>(&f);
+        assert_eq!(m, f.mean_axes::<Axes![0]>());
+        let b = Tensor::<u8, Shape![3, 300]>::from_fn(|[i, j]| ((i * 91 + j * 37) % 256) as u8);
+        let mut mb = Tensor::<u8, Shape![3]>::zeros();
+        mb.assign_mean_axes::<Axes![1], _>(&b.view());
+        assert_eq!(mb, b.mean_axes::<Axes![1]>());
+        let want: std::vec::Vec<u8> = (0..3)
+            .map(|i| ((0..300).map(|j| b[[i, j]] as u32).sum::<u32>() / 300) as u8)
+            .collect();
+        assert_eq!(mb.as_slice(), &want[..]);
+    }
+
+    #[test]
+    #[should_panic = "mean_axes of no element: shape [2, 0] has size 0 along the axes [1]"]
+    fn an_integer_mean_of_nothing_panics() {
+        let mut out = Tensor::<i32, Shape![2]>::zeros();
+        out.assign_mean_axes::<Axes![1], _>(&Tensor::<i32, Shape![2, 0]>::zeros());
     }
 
     #[test]
