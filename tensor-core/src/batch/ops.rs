@@ -7,7 +7,9 @@
 //! use tensor_core::prelude::*;
 //! let xs = Batch::<f32, Shape![2]>::try_from_slice(&[1.0, 2.0, 3.0, 4.0])?;
 //! let w = tensor![[1.0, 0.0, 2.0], [0.0, 1.0, 2.0]];
-//! let h = xs.matmul(&w); // one [2, 2] x [2, 3] product
+//! let mut buf = [0.0; 6];
+//! let mut h = BatchMut::<f32, Shape![3]>::try_from_slice_mut(&mut buf)?;
+//! h.assign_matmul(&xs, &w); // one [2, 2] x [2, 3] product
 //! assert_eq!(h.get(1), Some(&tensor![3.0, 4.0, 14.0]));
 //! assert_eq!(xs.sum_items(), tensor![4.0, 6.0]);
 //! # Ok::<(), BatchError>(())

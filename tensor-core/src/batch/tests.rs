@@ -69,6 +69,7 @@ fn naive(x: &[f32], w: &[f32], k: usize, n: usize) -> Vec<f32> {
 }
 
 #[test]
+#[cfg(feature = "alloc")]
 fn matmul_of_vectors_and_matrices_is_the_stacked_product() {
     let (x, wv) = (data(37 * 784), data(784 * 20));
     let w = Tensor::<f32, Shape![784, 20]>::try_from_slice(&wv).unwrap();
@@ -115,6 +116,7 @@ fn assign_matmul_into_another_length_panics() {
 }
 
 #[test]
+#[cfg(feature = "alloc")]
 fn broadcast_map_and_per_item_ops() {
     let x = data(4 * 6);
     let xs = BatchTensor::<f32, Shape![2, 3]>::try_from_vec(x.clone()).unwrap();
@@ -135,6 +137,7 @@ fn broadcast_map_and_per_item_ops() {
 }
 
 #[test]
+#[cfg(feature = "alloc")]
 fn map_items_convolves_each_image() {
     let x = data(5 * 3 * 8 * 8);
     let imgs = Batch::<f32, Shape![3, 8, 8]>::try_from_slice(&x).unwrap();
