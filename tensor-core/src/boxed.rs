@@ -16,6 +16,7 @@ extern crate alloc;
 
 use alloc::boxed::Box;
 
+use crate::index::unravel;
 use crate::layout::Layout;
 use crate::num::Zero;
 use crate::shape::Shape;
@@ -25,6 +26,22 @@ use crate::view::copy::write;
 use crate::view::{View, ViewMut};
 
 impl<T, S: Shape> Tensor<T, S> {
+    /// A boxed tensor whose element at each multi-index `[i, j, ...]` is
+    /// `f([i, j, ...])`, called in row-major order, built in its allocation
+    /// ([`Tensor::from_fn`] on the heap).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = Tensor::<u32, Shape![1024, 1024]>::boxed_from_fn(|[i, j]| (i * 10 + j) as u32); // 4 MiB
+    /// assert_eq!(t[[3, 7]], 37);
+    /// ```
+    pub fn boxed_from_fn<const R: usize>(mut f: impl FnMut([usize; R]) -> T) -> Box<Self>
+    where
+        S: Shape<Index = [usize; R]>,
+    {
+        Self::boxed_from_flat_fn(|flat| f(unravel::<S>(flat)))
+    }
+
     /// A boxed tensor whose element at flat row-major position `i` is
     /// `f(i)`, called in order, built in its allocation.
     ///

@@ -37,6 +37,7 @@ extern crate std;
 extern crate self as tensor_core;
 
 pub mod axis;
+pub mod batch;
 #[cfg(feature = "alloc")]
 mod boxed;
 mod const_fill;
@@ -64,6 +65,9 @@ mod uninit;
 pub mod view;
 
 pub use axis::{Axes, Axis};
+#[cfg(feature = "alloc")]
+pub use batch::BatchTensor;
+pub use batch::{AsBatch, Batch, BatchError, BatchMut};
 pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
@@ -75,9 +79,13 @@ pub use view::{View, ViewMut};
 /// Everything a user of the library needs: `use tensor_core::prelude::*;`.
 pub mod prelude {
     pub use crate::axis::{Axes, Axis};
+    #[cfg(feature = "alloc")]
+    pub use crate::batch::BatchTensor;
+    pub use crate::batch::{AsBatch, Batch, BatchError, BatchMut};
     pub use crate::constraint::ReshapesTo;
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::{ShapeError, SliceError};
+    pub use crate::layout::RowMajor;
     pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::arg::ArgReduce;
     pub use crate::ops::concat::Concat;

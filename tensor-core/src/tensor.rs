@@ -109,7 +109,9 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!(t.as_slice(), &[0, 1, 4, 9]);
     /// ```
     pub fn from_flat_fn(f: impl FnMut(usize) -> T) -> Self {
-        Tensor { data: S::build(f) }
+        // Written in place (`uninit.rs`): nested `array::from_fn`s kept
+        // three copies of a `[256, 256]` result on an unoptimized stack.
+        crate::uninit::build(f)
     }
 
     /// A tensor with every element equal to `value`. For a `const` or a

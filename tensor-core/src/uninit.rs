@@ -52,13 +52,71 @@ pub(crate) fn slots<T, S: Shape>(tensor: &mut MaybeUninit<Tensor<T, S>>) -> &mut
 /// without drop glue, abandoned) what it wrote: the contract of every
 /// writer in this crate, each a [`Filler`] or a direct write of a
 /// `!needs_drop` type.
+///
+/// The result is written once and moved into the caller's slot once: the
+/// calls down to here pass the caller's slot along (`_0 = callee(..)`),
+/// and [`build_on_stack`] holds the only other copy, a stack slot of its
+/// own that LLVM does not merge with the caller's (the writers take its
+/// address). So with `alloc`, results larger than [`HEAP_BYTES`] are
+/// built on the heap instead and moved into the caller's slot from
+/// there: a `[512, 512]` `f32` result (1 MiB) then takes 1 MiB of a
+/// 2 MiB test thread, not 2 (`tests/in_place.rs` checks it on cargo
+/// test's threads, unoptimized and optimized). The price, above the
+/// threshold only, is an allocation and a copy from it (cheap once the
+/// allocator reuses the block: glibc raises its `mmap` threshold to a
+/// freed block's size). Without `alloc`, or below the threshold, the
+/// stack slot is used.
 #[inline(always)]
 pub(crate) fn build_with<T, S: Shape>(write: impl FnOnce(&mut [MaybeUninit<T>])) -> Tensor<T, S> {
+    #[cfg(feature = "alloc")]
+    if mem::size_of::<Tensor<T, S>>() > HEAP_BYTES {
+        return *build_boxed_with(write);
+    }
+    build_on_stack(write)
+}
+
+/// The size in bytes above which a by-value result is built on the heap
+/// ([`build_with`]): unoptimized builds keep a stack slot for each local
+/// of each inlined call, so the threshold is low there (64 KiB); optimized
+/// ones keep one copy, and a 256 KiB result on the stack is faster
+/// than an allocation, so results of more than 512 KiB are built on the heap.
+#[cfg(all(feature = "alloc", debug_assertions))]
+const HEAP_BYTES: usize = 64 * 1024;
+
+/// See the unoptimized build's [`HEAP_BYTES`].
+#[cfg(all(feature = "alloc", not(debug_assertions)))]
+const HEAP_BYTES: usize = 512 * 1024;
+
+/// [`build_with`] in a stack slot of its own, moved to the caller's slot
+/// by one copy (`ptr::read`, which writes its destination directly).
+/// Never inlined in an unoptimized build, where an inlined callee's slots
+/// stay in the caller's frame whether its branch runs or not.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn build_on_stack<T, S: Shape>(write: impl FnOnce(&mut [MaybeUninit<T>])) -> Tensor<T, S> {
     let mut tensor = MaybeUninit::uninit();
     write(slots(&mut tensor));
     // SAFETY: `write` initialised every slot, and the slots are the
     // tensor's elements (all `S::SIZE` of them); a panic never gets here.
-    unsafe { tensor.assume_init() }
+    // The read moves the value out of `tensor`, which is never used again
+    // (a `MaybeUninit` drops nothing).
+    unsafe { tensor.as_ptr().read() }
+}
+
+/// The slots of `out`, every one set to `value`, as initialised elements:
+/// for kernels that accumulate into their output (or overwrite it) and
+/// want `&mut [T]` rather than slots.
+#[inline(always)]
+pub(crate) fn init_with<T: Copy>(out: &mut [MaybeUninit<T>], value: T) -> &mut [T] {
+    for slot in out.iter_mut() {
+        slot.write(value);
+    }
+    let len = out.len();
+    // SAFETY: every slot was just written, so the slots hold `len`
+    // initialised `T`s; `MaybeUninit<T>` has `T`'s layout, and the result
+    // borrows `out` exclusively for its lifetime. Writing a `T` through it
+    // keeps the slot initialised.
+    unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<T>(), len) }
 }
 
 /// A tensor whose element at flat row-major position `i` is `f(i)`, called
@@ -70,7 +128,7 @@ pub(crate) fn build<T, S: Shape>(f: impl FnMut(usize) -> T) -> Tensor<T, S> {
 
 /// [`build_with`] in a box: the stack never holds the tensor.
 #[cfg(feature = "alloc")]
-#[inline(always)]
+#[inline]
 pub(crate) fn build_boxed_with<T, S: Shape>(
     write: impl FnOnce(&mut [MaybeUninit<T>]),
 ) -> alloc::boxed::Box<Tensor<T, S>> {
@@ -78,6 +136,30 @@ pub(crate) fn build_boxed_with<T, S: Shape>(
     write(slots(&mut boxed));
     // SAFETY: as in `build_with`: every element is initialised.
     unsafe { boxed.assume_init() }
+}
+
+/// The slots of `out`, the first `values.len()` set to copies of
+/// `values`, as initialised elements (`out` must be that long).
+#[inline(always)]
+pub(crate) fn init_from<'o, T: Copy>(out: &'o mut [MaybeUninit<T>], values: &[T]) -> &'o mut [T] {
+    let out = &mut out[..values.len()];
+    out.write_copy_of_slice(values);
+    // SAFETY: every slot was just written (`write_copy_of_slice` writes
+    // all of `out`, as long as `values`), as in `init_with`.
+    unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<T>(), values.len()) }
+}
+
+/// Initialised elements seen as slots, for writers that take slots: they
+/// write an initialised value into every slot they are given and nothing
+/// else, so the elements stay initialised, and `T: Copy` drops nothing
+/// when overwritten.
+#[inline(always)]
+pub(crate) fn as_slots<T: Copy>(elems: &mut [T]) -> &mut [MaybeUninit<T>] {
+    let len = elems.len();
+    // SAFETY: `MaybeUninit<T>` has `T`'s layout, the slots are initialised
+    // (and the writers of this crate only write initialised values into
+    // them), and the result borrows `elems` exclusively.
+    unsafe { core::slice::from_raw_parts_mut(elems.as_mut_ptr().cast::<MaybeUninit<T>>(), len) }
 }
 
 /// Writes `f(i)` into every slot `i` of `out`, in order. If `f` panics, the

@@ -276,6 +276,37 @@ pub const fn tensor_from_le_bytes<T: LeElement, S: Shape>(bytes: &[u8]) -> Tenso
     unsafe { out.assume_init() }
 }
 
+/// [`tensor_from_le_bytes`] for bytes read at run time (a file, a network
+/// message): a length that is not the tensor's size in bytes is an `Err`
+/// rather than a panic.
+///
+/// # Errors
+///
+/// [`BytesError`] with [`BytesProblem::Length`] naming the shape, the
+/// element size, the expected and the found byte counts.
+///
+/// ```
+/// use tensor_core::interop::bytemuck::try_tensor_from_le_bytes;
+/// use tensor_core::prelude::*;
+/// let t = try_tensor_from_le_bytes::<u16, Shape![2]>(&[1, 0, 0, 1])?;
+/// assert_eq!(t, tensor![1, 256]);
+/// let err = try_tensor_from_le_bytes::<u16, Shape![2]>(&[1, 0, 0]).unwrap_err();
+/// assert_eq!(err.to_string(), "expected 4 bytes for shape [2] of 2-byte elements, found 3");
+/// # Ok::<(), tensor_core::interop::bytemuck::BytesError>(())
+/// ```
+pub fn try_tensor_from_le_bytes<T: LeElement, S: Shape>(
+    bytes: &[u8],
+) -> Result<Tensor<T, S>, BytesError> {
+    let expected = size_of::<Tensor<T, S>>();
+    match bytes.len() == expected {
+        true => Ok(tensor_from_le_bytes(bytes)),
+        false => Err(BytesError::new::<T, S>(BytesProblem::Length {
+            expected,
+            found: bytes.len(),
+        })),
+    }
+}
+
 /// The file byte that holds output byte `at` on a big-endian target: its
 /// mirror within its element of `size` bytes.
 const fn mirrored(at: usize, size: usize) -> usize {
@@ -449,5 +480,25 @@ mod tests {
     #[should_panic(expected = "the byte length is not the tensor's size in bytes")]
     fn le_decoding_of_a_wrong_length_panics_at_run_time() {
         let _: Tensor<u16, Shape![2]> = super::tensor_from_le_bytes(&[1, 2, 3]);
+    }
+
+    #[test]
+    fn try_le_decoding_returns_errors_for_every_wrong_length() {
+        use super::{try_tensor_from_le_bytes, BytesProblem};
+        let bytes: std::vec::Vec<u8> = (0..=255).collect();
+        for len in [0, 1, 23, 25, 256] {
+            let err = try_tensor_from_le_bytes::<f32, Shape![2, 3]>(&bytes[..len]).unwrap_err();
+            assert_eq!(
+                err.problem(),
+                BytesProblem::Length {
+                    expected: 24,
+                    found: len
+                }
+            );
+        }
+        // Decoded like `from_le_bytes` element by element, at any offset.
+        let t = try_tensor_from_le_bytes::<u32, Shape![2, 3]>(&bytes[1..25]).unwrap();
+        let want = |i: usize| u32::from_le_bytes(bytes[1 + 4 * i..][..4].try_into().unwrap());
+        assert_eq!(t, Tensor::from_flat_fn(want));
     }
 }

@@ -8,8 +8,33 @@
 //! stride) views included. The rank maps to ndarray's `Ix0`..`Ix6`, and to
 //! `IxDyn` for ranks 7 and 8 (ndarray has no fixed dimension past 6).
 //!
-//! The other way, `Tensor::try_from(array_view)` compares every dimension,
-//! not only the element count: an `[4, 3]` array is not a `[3, 4]` tensor.
+//! The other way, `Tensor::try_from(array_view)` (or `try_from(&array)`
+//! for an owned `Array`, an `ArcArray`, any `&ArrayBase`) compares every
+//! dimension, not only the element count: an `[4, 3]` array is not a
+//! `[3, 4]` tensor.
+//!
+//! # Supported version: ndarray 0.17
+//!
+//! The feature depends on ndarray 0.17, and the conversions are for its
+//! types. A crate that depends on another major version (0.16, say) has
+//! other types of the same names, and rustc does not say which versions
+//! disagree (rustc 1.95, ndarray 0.16.1 against 0.17.2):
+//!
+//! ```text
+//! error[E0277]: the trait bound `Tensor<f32, (Dim<2>, Dim<3>)>: TryFrom<ArrayBase<ViewRepr<&f32>, ...>>` is not satisfied
+//!   |     let t = Tensor::<f32, Shape![2, 3]>::try_from(a.view()).unwrap();
+//!   |             ^^^^^^^^^^^^^^^^^^^^^^^^^^^ unsatisfied trait bound
+//! help: the following other types implement trait `TryFrom<T>`
+//!   | impl<T: Clone, S: Shape, D: Dimension> TryFrom<ArrayView<'_, T, D>> for Tensor<T, S> {
+//!   | `tensor_core::Tensor<T, S>` implements `TryFrom<ndarray::ArrayBase<ndarray::ViewRepr<&T>, D, T>>`
+//! ```
+//!
+//! The clue is the type's parameters: 0.17's `ArrayBase` has three
+//! (`ArrayBase<S, D, A>`), 0.16's two. `cargo tree -i ndarray` lists the
+//! versions in the build; depend on `ndarray = "0.17"` (the version
+//! `tensor-core` re-exports as `tensor_core::interop::ndarray::nd`), or
+//! convert through a slice (`Tensor::try_from_slice(array.as_slice()?)`),
+//! which needs no shared version.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -30,9 +55,19 @@ use core::fmt;
 use ::ndarray::{ArrayView, ArrayViewMut, CowArray, Dimension, IntoDimension, IxDyn, ShapeBuilder};
 
 use crate::layout::{Layout, RowMajor, MAX_RANK};
+
 use crate::shape::{MultiIndex, Shape};
 use crate::tensor::Tensor;
 use crate::view::{first_position, View, ViewMut};
+/// The ndarray crate (0.17) these conversions are for: depend on the same
+/// version, or name its types through this path.
+///
+/// ```
+/// use tensor_core::interop::ndarray::nd;
+/// let a: nd::Array2<f32> = nd::Array2::zeros((2, 3));
+/// assert!(tensor_core::Tensor::<f32, tensor_core::Shape![2, 3]>::try_from(&a).is_ok());
+/// ```
+pub use ::ndarray as nd;
 
 /// A multi-index type `[usize; R]` and the ndarray dimension of rank `R`:
 /// `ndarray::Dim<[usize; R]>` (`Ix0`..`Ix6`) up to rank 6, `IxDyn` for 7
@@ -301,6 +336,32 @@ impl<T: Clone, S: Shape, D: Dimension> TryFrom<ArrayView<'_, T, D>> for Tensor<T
     }
 }
 
+/// A copy of an ndarray array of any kind, borrowed (`&Array2<f32>`,
+/// `&ArrayView`, `&ArcArray`, ...), in its logical (row-major) order, when
+/// its shape is exactly `S`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// let a = ndarray::Array2::from_shape_fn((2, 3), |(i, j)| (i * 3 + j) as f32);
+/// let t = Tensor::<f32, Shape![2, 3]>::try_from(&a)?;
+/// assert_eq!(t, tensor![[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]);
+/// assert!(Tensor::<f32, Shape![6]>::try_from(&a).is_err());
+/// # Ok::<(), tensor_core::interop::ndarray::NdShapeError>(())
+/// ```
+impl<T, S, A, D> TryFrom<&::ndarray::ArrayBase<A, D>> for Tensor<T, S>
+where
+    T: Clone,
+    S: Shape,
+    A: ::ndarray::Data<Elem = T>,
+    D: Dimension,
+{
+    type Error = NdShapeError;
+
+    fn try_from(array: &::ndarray::ArrayBase<A, D>) -> Result<Self, NdShapeError> {
+        Tensor::try_from(array.view())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use ::ndarray::{arr2, s, Array, ArrayView2, Axis as NdAxis, IxDyn};
@@ -323,6 +384,23 @@ mod tests {
             let first = ours.iter().next().unwrap();
             assert!(core::ptr::eq(nd.iter().next().unwrap(), first), "no copy");
         }
+    }
+
+    #[test]
+    fn owned_and_shared_arrays_convert_by_reference() {
+        let a = Array::from_shape_fn((3, 4), |(i, j)| (i * 4 + j) as i32);
+        let t = Tensor::<i32, Shape![3, 4]>::try_from(&a).unwrap();
+        assert_eq!(t, Tensor::from_flat_fn(|i| i as i32));
+        let err = Tensor::<i32, Shape![4, 3]>::try_from(&a).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "expected an array of shape [4, 3], found shape [3, 4]"
+        );
+        let shared = a.t().to_owned().into_shared();
+        let tt = Tensor::<i32, Shape![4, 3]>::try_from(&shared).unwrap();
+        assert_eq!(tt, t.t().to_tensor());
+        let dynamic = a.into_dyn();
+        assert_eq!(Tensor::<i32, Shape![3, 4]>::try_from(&dynamic).unwrap(), t);
     }
 
     #[test]

@@ -194,7 +194,7 @@ where
 /// broadcast to the shape of `out`: row by row when `out` is contiguous
 /// and `b` has constant strides, else element by element.
 #[inline]
-fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
+pub(crate) fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
     out: &mut ViewMut<'_, T, L>,
     b: &B,
     mut f: impl FnMut(&mut T, &B::Elem),

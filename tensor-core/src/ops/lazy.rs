@@ -269,12 +269,27 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert!(out.iter().all(|&x| x == 2.5));
     /// # }
     /// ```
+    ///
+    /// A plain operand is an expression too: `out.assign(&a.t())` copies a
+    /// view in place (the in-place [`View::to_tensor`]), `out.assign(&b)`
+    /// broadcasts a tensor, `out.assign(0.0)` fills.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let a = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let mut out = Tensor::<i32, Shape![3, 2]>::zeros();
+    /// out.assign(&a.t());
+    /// assert_eq!(out, a.t().to_tensor());
+    /// out.assign(&tensor![7, 8]);
+    /// assert_eq!(out, tensor![[7, 8], [7, 8], [7, 8]]);
+    /// ```
     #[inline]
-    pub fn assign<E: Expr<Elem = T>>(&mut self, expr: Lazy<E>)
+    pub fn assign<R: IntoExpr<T>>(&mut self, source: R)
     where
-        S: BroadcastFrom<E::Shape>,
+        S: BroadcastFrom<<R::Expr as Expr>::Shape>,
     {
-        evaluate::<T, S, _>(expr.0.reader::<S>(Token(())), self.as_mut_slice());
+        let expr = source.into_expr();
+        evaluate::<T, S, _>(expr.reader::<S>(Token(())), self.as_mut_slice());
     }
 }
 

@@ -34,6 +34,7 @@ mod mean;
 pub mod moments;
 pub mod pool;
 pub mod reduce;
+mod reduce_assign;
 pub mod softmax;
 pub mod split;
 pub mod stack;

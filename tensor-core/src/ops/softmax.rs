@@ -97,6 +97,75 @@ where
     build(|i| *v.at_flat(i) - *max.at_flat(i))
 }
 
+impl<T: Float, S: Shape> Tensor<T, S> {
+    /// Writes [`a.softmax::<I>()`](Softmax::softmax) into this tensor (of
+    /// `a`'s shape): the same values, with only the reduced (keep-dims)
+    /// maxima and sums as temporaries.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let logits = tensor![[1.0f32, 2.0, 3.0], [0.0, 0.0, 0.0]];
+    /// let mut p = Tensor::<f32, Shape![2, 3]>::zeros();
+    /// p.assign_softmax::<Axis<1>, _>(&logits);
+    /// assert_eq!(p, logits.softmax::<Axis<1>>());
+    /// ```
+    pub fn assign_softmax<I: SingleAxis, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = T> + ?Sized,
+        A::Layout: crate::layout::Layout<Shape = S>,
+        S: KeepShape<I::List>,
+    {
+        self.assign_exp_shifted::<I, A>(a);
+        let sums = self.sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<S>();
+        for (i, x) in self.iter_mut().enumerate() {
+            *x = *x / *sums.at_flat(i);
+        }
+    }
+
+    /// Writes [`a.log_softmax::<I>()`](Softmax::log_softmax) into this
+    /// tensor (of `a`'s shape).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let logits = tensor![[1.0f64, 2.0], [3.0, 5.0]];
+    /// let mut l = Tensor::<f64, Shape![2, 2]>::zeros();
+    /// l.assign_log_softmax::<Axis<0>, _>(&logits);
+    /// assert_eq!(l, logits.log_softmax::<Axis<0>>());
+    /// ```
+    pub fn assign_log_softmax<I: SingleAxis, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = T> + ?Sized,
+        A::Layout: crate::layout::Layout<Shape = S>,
+        S: KeepShape<I::List>,
+    {
+        let max = a.max_axes_keep::<I::List>();
+        let (v, max) = (a.as_view(), max.view().expand_unchecked::<S>());
+        for (i, x) in self.iter_mut().enumerate() {
+            *x = *v.at_flat(i) - *max.at_flat(i);
+        }
+        let sums = self.map(|x| x.exp()).sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<S>();
+        for (i, x) in self.iter_mut().enumerate() {
+            *x = *x - sums.at_flat(i).ln();
+        }
+    }
+
+    /// `exp(a - max(a along I))` into this tensor.
+    fn assign_exp_shifted<I: SingleAxis, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = T> + ?Sized,
+        A::Layout: crate::layout::Layout<Shape = S>,
+        S: KeepShape<I::List>,
+    {
+        let max = a.max_axes_keep::<I::List>();
+        let (v, max) = (a.as_view(), max.view().expand_unchecked::<S>());
+        for (i, x) in self.iter_mut().enumerate() {
+            *x = (*v.at_flat(i) - *max.at_flat(i)).exp();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::prelude::*;
@@ -154,5 +223,18 @@ mod tests {
         let t = Tensor::<f32, Shape![2, 0]>::zeros();
         assert_eq!(t.softmax::<Axis<1>>().shape(), [2, 0]);
         assert_eq!(t.log_softmax::<Axis<0>>().shape(), [2, 0]);
+    }
+
+    #[test]
+    fn in_place_forms_equal_the_returning_ones() {
+        let t =
+            Tensor::<f64, Shape![3, 4, 5]>::from_flat_fn(|i| ((i * 37) % 11) as f64 / 3.0 - 1.5);
+        let mut p = Tensor::<f64, Shape![3, 4, 5]>::zeros();
+        p.assign_softmax::<Axis<1>, _>(&t);
+        assert_eq!(p, t.softmax::<Axis<1>>());
+        let mut l = Tensor::<f64, Shape![5, 4, 3]>::zeros();
+        let r = t.permute::<Axes![2, 1, 0]>(); // strided
+        l.assign_log_softmax::<Axis<2>, _>(&r);
+        assert_eq!(l, r.log_softmax::<Axis<2>>());
     }
 }

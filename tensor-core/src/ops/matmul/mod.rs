@@ -26,10 +26,13 @@
 //! assert_eq!(tensor![1, 2, 3].dot(&tensor![4, 5, 6]), 32);
 //! ```
 
+mod assign;
 mod kernel;
+mod rows;
+
+pub(crate) use self::rows::rows_matmul;
 
 use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
-use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
 use crate::cpu;
@@ -38,6 +41,7 @@ use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::{build_with, init_with};
 use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
@@ -210,12 +214,27 @@ where
     matmul_body(a, b)
 }
 
-/// The product of two views: one matrix product per output batch.
+/// The product of two views, built in place (`uninit.rs`).
 #[inline(always)]
 fn matmul_body<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
 ) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
+where
+    La: Layout,
+    Lb: Layout,
+    Lb::Shape: MatmulRhs<La::Shape>,
+    T: MulAccumulate,
+{
+    // The tiles overwrite every element: the zeros only keep this safe, and
+    // LLVM drops them from small products.
+    build_with(|slots| matmul_into(a, b, init_with(slots, T::narrow(Zero::ZERO))))
+}
+
+/// `out = a @ b`, `out` holding the product's elements in row-major order:
+/// one matrix product per output batch.
+#[inline(always)]
+pub(crate) fn matmul_into<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut [T])
 where
     La: Layout,
     Lb: Layout,
@@ -228,11 +247,10 @@ where
         k: <Lb::Shape as MatmulRhs<La::Shape>>::INNER,
         n: <Lb::Shape as MatmulRhs<La::Shape>>::COLS,
     };
-    // The tiles overwrite every element: the zeros only keep this safe, and
-    // LLVM drops them from small products.
-    let mut out = build::<T, Out<La, Lb>>(|_| T::narrow(Zero::ZERO));
+    let out = &mut out[..<Out<La, Lb> as Shape>::SIZE];
     if dims.m * dims.n * dims.k == 0 {
-        return out;
+        out.fill(T::narrow(Zero::ZERO));
+        return;
     }
     let (out_dims, a_dims, b_dims) = (
         <Out<La, Lb> as Shape>::DIMS,
@@ -240,16 +258,11 @@ where
         Lb::Shape::DIMS,
     );
     if <Out<La, Lb> as Shape>::SIZE == dims.m * dims.n {
-        with_lhs(a, b, (0, 0), out.as_mut_slice(), dims);
-        return out;
+        return with_lhs(a, b, (0, 0), out, dims);
     }
     let out_batch = batch_dims(out_dims.as_ref());
     let (a_batch, b_batch) = (batch_dims(a_dims.as_ref()), batch_dims(b_dims.as_ref()));
-    for (o, out_mat) in out
-        .as_mut_slice()
-        .chunks_exact_mut(dims.m * dims.n)
-        .enumerate()
-    {
+    for (o, out_mat) in out.chunks_exact_mut(dims.m * dims.n).enumerate() {
         let (ia, ib) = (
             source_batch(o, out_batch, a_batch),
             source_batch(o, out_batch, b_batch),
@@ -257,7 +270,6 @@ where
         let starts = (ia * dims.m * dims.k, ib * dims.k * dims.n);
         with_lhs(a, b, starts, out_mat, dims);
     }
-    out
 }
 
 /// `out = a @ b` for the matrices starting at flat positions `starts` of
