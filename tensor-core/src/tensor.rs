@@ -69,6 +69,19 @@ impl<T, S: Shape> Tensor<T, S> {
         self.data
     }
 
+    /// The nested array holding the elements, borrowed: a `const fn`, so a
+    /// constant tensor's elements can be read in a `const`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// const T: Tensor<u8, Shape![2, 2]> = tensor![[1, 2], [3, 4]];
+    /// const CORNER: u8 = T.as_array()[1][0];
+    /// assert_eq!(CORNER, 3);
+    /// ```
+    pub const fn as_array(&self) -> &S::Storage<T> {
+        &self.data
+    }
+
     /// A tensor whose element at each multi-index `[i, j, ...]` is `f([i, j, ...])`,
     /// called in row-major order.
     ///
