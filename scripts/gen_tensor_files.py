@@ -54,6 +54,19 @@ def npy_bytes(a, version=None):
     return out.getvalue()
 
 
+def safetensors_file(tensors):
+    """A safetensors file written as the format defines it: the JSON header
+    (padded with spaces to a multiple of 8), then the data in order."""
+    import json
+    header, data = {}, b""
+    for name, (dtype, shape, raw) in tensors.items():
+        header[name] = {"dtype": dtype, "shape": list(shape), "data_offsets": [len(data), len(data) + len(raw)]}
+        data += raw
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    return len(text).to_bytes(8, "little") + text + data
+
+
 def files():
     """(directory, name, bytes) of every file."""
     out = []
@@ -77,12 +90,16 @@ def files():
     several["scalar"] = array("i64", ())
     several["layer.0.bias"] = array("f32", (4,))
     core("several.safetensors", st_save(several, metadata={"format": "pt"}))
-    # A file of one large weight, as `include_tensor!`'s build-time check uses.
-    # (Not committed at 1 MiB: the test builds its own; see tests.)
+    # bf16 (feature `half`): NumPy has no bfloat16, so the file is written by
+    # hand as the format defines it; a bf16 is the upper half of an f32, and
+    # these values are exact in both.
+    bf16 = (array("f32", (2, 3)).view("<u4") >> 16).astype("<u2")
+    core("bf16_2x3.safetensors", safetensors_file({"bf16.w": ("BF16", (2, 3), bf16.tobytes())}))
 
     ui = lambda name, data: out.append((UI, name, data))
     ui("w3x4_f32.npy", npy_bytes(array("f32", (3, 4))))
     ui("w12_f32.npy", npy_bytes(array("f32", (12,))))
+    ui("w2x3_f16.npy", npy_bytes(array("f16", (2, 3))))
     ui("lenet_tiny.safetensors", st_save({
         "fc1.weight": array("f32", (4, 6)),
         "fc1.bias": array("f32", (4,)),

@@ -155,6 +155,41 @@ mod tests {
         }
     }
 
+    /// `f16` from NumPy's `.npy` and `bf16` from a safetensors file, at
+    /// compile time and at run time (feature `half`).
+    #[cfg(feature = "half")]
+    #[test]
+    fn half_floats_read_from_files() {
+        use half::{bf16, f16};
+        use std::string::ToString;
+        static H: Tensor<f16, Shape![2, 3]> = include_tensor!("src/interop/testdata/f16_2x3.npy");
+        static B: Tensor<bf16, Shape![2, 3]> =
+            include_tensor!("src/interop/testdata/bf16_2x3.safetensors", "bf16.w");
+        static ST: Tensor<f16, Shape![2, 3]> =
+            include_tensor!("src/interop/testdata/several.safetensors", "f16.w");
+        // The generator's values: (k - 3) / 2, exact in both types.
+        let want = |k: usize| (k as f32 - 3.0) * 0.5;
+        for k in 0..6 {
+            let (h, b, s) = (H.as_slice()[k], B.as_slice()[k], ST.as_slice()[k]);
+            assert_eq!(
+                (h.to_f32(), b.to_f32(), s.to_f32()),
+                (want(k), want(k), want(k))
+            );
+        }
+        let npy = include_bytes!("testdata/f16_2x3.npy");
+        assert_eq!(Tensor::<f16, Shape![2, 3]>::try_from_npy(npy), Ok(H));
+        let st = include_bytes!("testdata/bf16_2x3.safetensors");
+        assert_eq!(
+            Tensor::<bf16, Shape![2, 3]>::try_from_safetensors(st, "bf16.w"),
+            Ok(B)
+        );
+        let err = Tensor::<f16, Shape![2, 3]>::try_from_safetensors(st, "bf16.w").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "element type: expected 'F16' (half::f16), the file holds 'BF16'"
+        );
+    }
+
     #[test]
     #[should_panic(expected = "the byte length is not the tensor's size in bytes")]
     fn const_decoding_of_a_wrong_length_panics() {
