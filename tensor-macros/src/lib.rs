@@ -149,8 +149,9 @@ pub fn shape(args: TokenStream, item: TokenStream) -> TokenStream {
 /// to the crate root (the directory of its `Cargo.toml`).
 ///
 /// The value is a constant expression of type `Tensor<T, S>`, so it
-/// initialises a `static` or a `const`; `T` and `S` are the declared type,
-/// which must be the file's: the macro reads the file's header (NumPy
+/// initialises a `static` or a `const`; `T` and `S` are the declared type
+/// (a `let` without one does not compile: the declaration is what the file
+/// is checked against), which must be the file's: the macro reads the file's header (NumPy
 /// `.npy` versions 1.0 to 3.0, little-endian, C order; safetensors), and a
 /// shape or element type that differs is a compile error reported by
 /// `cargo check`, naming the file, the tensor and both shapes. The data is

@@ -188,6 +188,11 @@ mod tests {
             err.to_string(),
             "element type: expected 'F16' (half::f16), the file holds 'BF16'"
         );
+        let err = Tensor::<bf16, Shape![2, 3]>::try_from_npy(npy).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "element type: .npy has no type string for half::bf16, the file holds '<f2'"
+        );
     }
 
     #[test]

@@ -259,6 +259,9 @@ impl fmt::Display for FileError {
             Problem::Header { reason, at } => {
                 write!(f, "malformed {format} header at byte {at}: {reason}")
             }
+            Problem::ElementType { name, found, .. } if format == FileFormat::Npy && name.ends_with("bf16") => {
+                write!(f, "element type: .npy has no type string for {name}, the file holds '{found}'")
+            }
             Problem::ElementType { expected, name, found } => write!(
                 f,
                 "element type: expected '{expected}' ({name}), the file holds '{found}'"

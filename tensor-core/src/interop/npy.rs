@@ -15,7 +15,7 @@
 //! let t = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.5]];
 //! # #[cfg(feature = "alloc")] {
 //! let bytes: Vec<u8> = t.to_npy();                  // np.save's bytes
-//! assert_eq!(bytes.len() % 64, 0);                  // header padded as NumPy pads it
+//! assert_eq!(bytes.len(), 128 + 24);               // the header padded to 64 bytes, as NumPy pads it
 //! assert_eq!(Tensor::<f32, Shape![2, 3]>::try_from_npy(&bytes)?, t);
 //! let err = Tensor::<f64, Shape![2, 3]>::try_from_npy(&bytes).unwrap_err();
 //! assert_eq!(err.to_string(), "element type: expected '<f8' (f64), the file holds '<f4'");
