@@ -17,7 +17,7 @@
 //! | feature | gives | `no_std` |
 //! |---|---|---|
 //! | `std` | `std::error::Error` for [`ShapeError`](crate::ShapeError) and the other error types (they implement `core::error::Error`, the same trait, in every build); `alloc` | no |
-//! | `bytemuck` | `Pod`/`Zeroable` tensors, zero-copy `&Tensor` from bytes, `include_tensor!` | yes |
+//! | `bytemuck` | `Pod`/`Zeroable` tensors, zero-copy `&Tensor` from bytes | yes |
 //! | `serde` | `Serialize`/`Deserialize` as nested sequences, every dimension checked | yes |
 //! | `ndarray` | zero-copy `ndarray::ArrayView` of any view; checked conversion back | yes (ndarray needs `alloc`, and atomic CAS: on `thumbv6m` enable `portable-atomic`'s `critical-section`) |
 //! | `nalgebra` | `SMatrix` to and from rank-2 tensors, a zero-copy transposed view | yes |
