@@ -1,6 +1,6 @@
 //! Weight files read at compile time, for `include_tensor!`: the file is
 //! found relative to the crate root, its header read (`.npy` by a small
-//! parser, safetensors by the `safetensors` crate), and what the expansion
+//! parser, safetensors' JSON by `serde_json`), and what the expansion
 //! needs returned: the element type, the shape, where the data lies.
 //! Every problem is a `syn::Error` at the path (or name) literal.
 
