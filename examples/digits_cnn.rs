@@ -13,7 +13,9 @@
 //! Run: `cargo run --release --example cnn`. It prints the test accuracy on
 //! the 360 held-out images the `digits` example's perceptron is measured on
 //! (fixed seed: the same on every run). With `-- --save` it writes the
-//! weights and the count of correct test images to `data/digits_cnn.bin`;
+//! weights and the count of correct test images to
+//! `data/digits_cnn.safetensors` (which `trained_cnn` reads with
+//! `include_tensor!`);
 //! without, it says whether the weights it trained are those checked in.
 //!
 //! The data, `data/digits.bin`, comes from `scripts/export_digits.py`:
@@ -225,24 +227,83 @@ fn main() {
 }
 
 /// With `--save`, writes `net` and its count of correct test images to
-/// `data/digits_cnn.bin`; else says whether `net` is the checked-in network.
+/// `data/digits_cnn.safetensors`; else says whether `net` is the checked-in
+/// network.
 fn save_or_compare(net: &Cnn, correct: usize) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/digits_cnn.bin");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/digits_cnn.safetensors");
     if std::env::args().any(|arg| arg == "--save") {
-        let bytes = trained_cnn::encode(net, correct as u32);
-        std::fs::write(path, bytes).expect("data/digits_cnn.bin is writable");
+        let bytes = encode(net, correct as u32);
+        std::fs::write(path, bytes).expect("data/digits_cnn.safetensors is writable");
         println!("wrote {path}: {correct}/360 test images correct");
     } else if *net == trained_cnn::NET {
-        println!("these are the weights in data/digits_cnn.bin ({correct}/360 correct)");
+        println!("these are the weights in data/digits_cnn.safetensors ({correct}/360 correct)");
     } else {
-        println!("data/digits_cnn.bin holds other weights: rerun with `-- --save` to replace them");
+        println!("data/digits_cnn.safetensors holds other weights: rerun with `-- --save` to replace them");
     }
+}
+
+/// The safetensors file of `net` and a count of correct test images, as
+/// the Python `safetensors` package writes it (tensors sorted by name, the
+/// JSON header padded with spaces to a multiple of 8 bytes): what the
+/// `cnn` example saves.
+fn encode(net: &Cnn, correct: u32) -> Vec<u8> {
+    let f32s = |t: &[f32]| t.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let tensors: [(&str, &str, &[usize], Vec<u8>); 5] = [
+        (
+            "conv.bias",
+            "F32",
+            &[Filters::VALUE, 1, 1],
+            f32s(net.conv_b.as_slice()),
+        ),
+        (
+            "conv.weight",
+            "F32",
+            &[Filters::VALUE, 1, 3, 3],
+            f32s(net.conv_w.as_slice()),
+        ),
+        ("dense.bias", "F32", &[10], f32s(net.dense_b.as_slice())),
+        (
+            "dense.weight",
+            "F32",
+            &[Features::VALUE, 10],
+            f32s(net.dense_w.as_slice()),
+        ),
+        ("host_correct", "U32", &[], correct.to_le_bytes().to_vec()),
+    ];
+    let (mut json, mut data) = (String::from("{"), Vec::new());
+    for (name, dtype, shape, bytes) in tensors {
+        let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+        let (start, end) = (data.len(), data.len() + bytes.len());
+        json += &format!(
+            "\"{name}\":{{\"dtype\":\"{dtype}\",\"shape\":[{}],\"data_offsets\":[{start},{end}]}},",
+            dims.join(",")
+        );
+        data.extend(bytes);
+    }
+    json.pop();
+    json.push('}');
+    while json.len() % 8 != 0 {
+        json.push(' ');
+    }
+    let mut file = (json.len() as u64).to_le_bytes().to_vec();
+    file.extend(json.bytes());
+    file.extend(data);
+    file
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use tensor_examples::cnn::logits;
+
+    /// The file written by Python's `safetensors` is what `encode` writes
+    /// for the network read from it, byte for byte.
+    #[test]
+    fn the_file_is_what_encode_writes() {
+        let file = include_bytes!("data/digits_cnn.safetensors");
+        let (net, recorded) = (&trained_cnn::NET, trained_cnn::HOST_CORRECT as u32);
+        assert_eq!(encode(net, recorded), file);
+    }
 
     fn records() -> Tensor<u8, Shape![1797, 65]> {
         Tensor::try_from_slice(DIGITS).expect("1797 records")

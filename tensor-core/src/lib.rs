@@ -72,7 +72,7 @@ pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
-pub use tensor_core_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
+pub use tensor_core_macros::{include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape};
 pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
 
@@ -107,7 +107,9 @@ pub mod prelude {
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
-    pub use tensor_core_macros::{shape, slice, tensor, try_slice, Axes, Dim, Shape};
+    pub use tensor_core_macros::{
+        include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape,
+    };
 }
 
 /// This crate's README (its crates.io page), compiled and run as doc-tests.
@@ -130,6 +132,26 @@ pub struct ReadmeDoctests;
 #[doc = include_str!("../repo-docs/generic.md")]
 pub struct GenericDocDoctests;
 
+/// `include_tensor!` of an `f16` or `bf16` file: nothing with the feature
+/// `half`, the error `$msg` without it.
+#[doc(hidden)]
+#[cfg(feature = "half")]
+#[macro_export]
+macro_rules! __require_half {
+    ($msg:literal) => {};
+}
+
+/// `include_tensor!` of an `f16` or `bf16` file: nothing with the feature
+/// `half`, the error `$msg` without it.
+#[doc(hidden)]
+#[cfg(not(feature = "half"))]
+#[macro_export]
+macro_rules! __require_half {
+    ($msg:literal) => {
+        ::core::compile_error!($msg);
+    };
+}
+
 /// Items the macros expand to; not part of the public API.
 #[doc(hidden)]
 pub mod __private {
@@ -137,6 +159,8 @@ pub mod __private {
         Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
     };
     pub use crate::list::{Cons, Nil};
+    #[cfg(feature = "half")]
+    pub use half::{bf16, f16};
     pub use typenum;
 
     /// `n`: the macros write a dimension too large for a 16-bit `usize` as

@@ -96,3 +96,24 @@ impl Parse for SliceInput {
         Ok(SliceInput { target, entries })
     }
 }
+
+/// `include_tensor!("path.npy")` or
+/// `include_tensor!("path.safetensors", "tensor.name")`.
+pub struct IncludeInput {
+    /// The file's path, relative to the crate root.
+    pub path: syn::LitStr,
+    /// The tensor's name in a safetensors file.
+    pub name: Option<syn::LitStr>,
+}
+
+impl Parse for IncludeInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let path = input.parse()?;
+        let mut name = None;
+        if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+            name = Some(input.parse()?);
+            input.parse::<Option<Token![,]>>()?;
+        }
+        Ok(IncludeInput { path, name })
+    }
+}

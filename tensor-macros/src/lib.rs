@@ -8,6 +8,7 @@ use proc_macro::TokenStream;
 
 mod ast;
 mod expand;
+mod file;
 mod valid;
 
 /// The type of a shape: `Shape![2, 3, 4]`, `Shape![B, 3]`, `Shape![]`.
@@ -172,6 +173,68 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn shape(args: TokenStream, item: TokenStream) -> TokenStream {
     shape_attr_impl(args.into(), item.into()).into()
+}
+
+/// A tensor read from a weight file at compile time:
+/// `include_tensor!("path.npy")` or
+/// `include_tensor!("path.safetensors", "tensor.name")`, the path relative
+/// to the crate root (the directory of its `Cargo.toml`).
+///
+/// The value is a constant expression of type `Tensor<T, S>`, so it
+/// initialises a `static` or a `const`; `T` and `S` are the declared type
+/// (a `let` without one does not compile: the declaration is what the file
+/// is checked against), which must be the file's: the macro reads the file's header (NumPy
+/// `.npy` versions 1.0 to 3.0, little-endian, C order; safetensors), and a
+/// shape or element type that differs is a compile error reported by
+/// `cargo check`, naming the file, the tensor and both shapes. The data is
+/// embedded with `include_bytes!`, so editing the file rebuilds the crate,
+/// and decoded at compile time by one copy (no decoding runs at start-up;
+/// a 1 MiB tensor adds no measurable build time, where a `const fn` loop
+/// decoding it element by element takes 13 s; on a big-endian target the
+/// bytes are swapped one by one, which is slow for large files).
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// // Written by scripts/gen_tensor_files.py (np.save, safetensors.numpy.save);
+/// // the paths are relative to this crate's root, tensor-macros/.
+/// static W: Tensor<f32, Shape![2, 3]> = include_tensor!("../tensor-core/src/interop/testdata/f32_2x3.npy");
+/// const B: Tensor<f32, Shape![4]> =
+///     include_tensor!("../tensor-core/src/interop/testdata/several.safetensors", "layer.0.bias");
+/// assert_eq!(W, tensor![[-1.5, -1.0, -0.5], [0.0, 0.5, 1.0]]);
+/// assert_eq!(B, tensor![-1.5, -1.0, -0.5, 0.0]);
+/// ```
+///
+/// Element types: `f32`, `f64`, `i8`, `u8`, `i16`, `u16`, `i32`, `u32`,
+/// `i64`, `u64`, and `half::f16`/`half::bf16` with tensor-core's feature
+/// `half` (a file of those without the feature is a compile error saying
+/// so). Every rank from 0 to 8.
+///
+/// Compile errors: a missing file (naming the path tried), a file that is
+/// not `.npy` or safetensors or whose header is broken, a `.npy` file with
+/// big-endian or Fortran-order data, a safetensors file without a tensor
+/// name or without the name given (listing the names it holds, up to 10)
+/// are errors at the path or name literal; a declared shape other than the
+/// file's ("`w.npy` has shape [3, 4], which does not fit the declared shape
+/// `(Dim<4>, Dim<3>)`"), including the same number of elements in another
+/// rank, and a declared element type other than the file's ("`w.npy` holds
+/// f32 elements, not `f64`") are type errors, one per mistake.
+///
+/// On a microcontroller, a `static` lives in flash. On AVR, whose flash
+/// is program memory that a plain `static` is copied out of into RAM at
+/// start-up, put it in program memory with
+/// `#[link_section = ".progmem.data"]` and read it with `lpm` (the
+/// `avr-progmem` crate) instead of through a reference.
+#[proc_macro]
+pub fn include_tensor(input: TokenStream) -> TokenStream {
+    include_tensor_impl(input.into())
+        .unwrap_or_else(expr_errors)
+        .into()
+}
+
+fn include_tensor_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    let input: ast::IncludeInput = syn::parse2(input)?;
+    let file = file::read(&input)?;
+    Ok(expand::include::include(&file, input.path.span()))
 }
 
 /// Every error of an invocation, in type position: a tuple of

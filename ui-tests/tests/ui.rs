@@ -25,9 +25,30 @@
 //! (`cargo run`), so their `assert_eq!`s execute. Never add a `pass` case to
 //! the `compile_fail` batch: it would switch the whole batch to `cargo build`.
 
+/// The weight files of the `include_tensor!` cases (`ui-tests/data/`,
+/// written by `scripts/gen_tensor_files.py`), copied where the cases find
+/// them: `include_tensor!` reads paths relative to the root of the crate
+/// being compiled, which for trybuild's cases is its project directory,
+/// `<target>/tests/trybuild/ui-tests/` (`CARGO_TARGET_TMPDIR` is
+/// `<target>/tmp`), so `"data/w3x4_f32.npy"` means the same file here as in
+/// this crate.
+fn copy_weight_files() {
+    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap();
+    let to = target.join("tests/trybuild/ui-tests/data");
+    std::fs::create_dir_all(&to).unwrap();
+    let from = concat!(env!("CARGO_MANIFEST_DIR"), "/data");
+    for file in std::fs::read_dir(from).unwrap() {
+        let file = file.unwrap();
+        std::fs::copy(file.path(), to.join(file.file_name())).unwrap();
+    }
+}
+
 /// Compile-fail cases, checked with `cargo check` only (see above).
 #[test]
 fn compile_fail() {
+    copy_weight_files();
     let cases = trybuild::TestCases::new();
     cases.compile_fail("tests/ui/*/*.rs");
 }

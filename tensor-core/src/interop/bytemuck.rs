@@ -1,13 +1,15 @@
-//! Tensors as plain bytes (feature `bytemuck`): `Pod` tensors, zero-copy
-//! `&Tensor` from aligned bytes, and [`include_tensor!`](crate::include_tensor)
-//! to embed a weights file as a `static` tensor.
+//! Tensors as plain bytes (feature `bytemuck`): `Pod` tensors and
+//! zero-copy `&Tensor` from aligned bytes. (Weight files with a header,
+//! `.npy` and safetensors, are read by [`include_tensor!`](crate::include_tensor)
+//! at compile time, and by [`npy`](super::npy) and
+//! [`safetensors`](super::safetensors) at run time, without this feature.)
 //!
 //! A tensor is its elements, nested arrays of `T` with no padding and no
 //! header, so a tensor of [`Pod`] elements is itself [`Pod`]: `bytemuck`'s
 //! casts work on it, and [`Tensor::try_from_bytes`] reads one in place from
 //! bytes whose length and alignment it checks. Bytes read in place are in
-//! the target's own byte order; [`include_tensor!`](crate::include_tensor)
-//! and [`tensor_from_le_bytes`] read little-endian files on every target.
+//! the target's own byte order; [`tensor_from_le_bytes`] reads
+//! little-endian bytes on every target.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -203,8 +205,7 @@ where
     }
 }
 
-/// An element type that [`tensor_from_le_bytes`] and
-/// [`include_tensor!`](crate::include_tensor) read from little-endian bytes:
+/// An element type that [`tensor_from_le_bytes`] reads from little-endian bytes:
 /// the primitive integers and floats of a fixed size (not `usize`/`isize`,
 /// whose size depends on the target).
 ///
@@ -213,7 +214,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an element type of a little-endian tensor file",
     label = "not a fixed-size primitive integer or float",
-    note = "`include_tensor!` and `tensor_from_le_bytes` read u8..u128, i8..i128, f32 and f64"
+    note = "`tensor_from_le_bytes` reads u8..u128, i8..i128, f32 and f64"
 )]
 pub trait LeElement: Pod + sealed::Sealed {}
 
@@ -232,8 +233,7 @@ impl_le_element!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 
 /// The tensor whose elements are `bytes` read as little-endian `T`s in
 /// row-major order: a `const fn`, so a `const` or `static` tensor can be
-/// decoded at compile time (what [`include_tensor!`](crate::include_tensor)
-/// does). The bytes need no alignment: they are copied.
+/// decoded at compile time. The bytes need no alignment: they are copied.
 ///
 /// # Panics
 ///
@@ -313,48 +313,6 @@ const fn mirrored(at: usize, size: usize) -> usize {
     at - at % size + (size - 1 - at % size)
 }
 
-/// Embeds a file of little-endian elements as a tensor, decoded at compile
-/// time: `include_tensor!(f32, Shape![64, 32], "w.bin")`.
-///
-/// The arguments are the element type (a [`LeElement`]: a fixed-size
-/// primitive integer or float), the shape, and the file's path relative to
-/// the file that invokes the macro, as for `include_bytes!`. The file holds
-/// the elements in row-major order, each in little-endian byte order
-/// (NumPy: `w.astype('<f4').tofile('w.bin')`; PyTorch:
-/// `t.contiguous().numpy().astype('<f4').tofile(..)`), with no header.
-///
-/// The expression is a `Tensor` value, so `static W: Tensor<..> =
-/// include_tensor!(..)` puts the elements in the binary's read-only data
-/// with the element type's alignment, whatever the alignment of the file's
-/// bytes: there is no misaligned case. A file whose length is not the
-/// tensor's size in bytes does not compile: `cargo check` reports mismatched
-/// array sizes, the expected size being the tensor's bytes and the found one
-/// the file's.
-///
-/// Feature `bytemuck`.
-///
-/// ```
-/// use tensor_core::prelude::*;
-/// // 1.0, 2.0, 3.0, 4.0, 5.0, 6.5 as little-endian f32 (the path is relative
-/// // to this file, src/interop/bytemuck.rs).
-/// static W: Tensor<f32, Shape![2, 3]> =
-///     tensor_core::include_tensor!(f32, Shape![2, 3], "testdata/w2x3_f32le.bin");
-/// assert_eq!(W, tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]);
-/// ```
-#[macro_export]
-macro_rules! include_tensor {
-    ($elem:ty, $shape:ty, $path:expr $(,)?) => {{
-        // The length check, as a type: a file of the wrong length reads
-        // "expected an array with a size of <tensor bytes>, found one with a
-        // size of <file bytes>".
-        const BYTES: &[u8; ::core::mem::size_of::<$crate::Tensor<$elem, $shape>>()] =
-            ::core::include_bytes!($path);
-        const TENSOR: $crate::Tensor<$elem, $shape> =
-            $crate::interop::bytemuck::tensor_from_le_bytes::<$elem, $shape>(BYTES);
-        TENSOR
-    }};
-}
-
 #[cfg(test)]
 mod tests {
     use std::string::ToString;
@@ -362,25 +320,9 @@ mod tests {
     use super::{BytesProblem, LeElement};
     use crate::prelude::*;
 
-    static W: Tensor<f32, Shape![2, 3]> =
-        crate::include_tensor!(f32, Shape![2, 3], "testdata/w2x3_f32le.bin");
-    const H: Tensor<u16, Shape![2, 2]> =
-        crate::include_tensor!(u16, Shape![2, 2], "testdata/w2x2_u16le.bin");
-    /// The same 8 bytes, read as one `u64`, must give the little-endian value.
-    const Q: Tensor<u64, Shape![]> =
-        crate::include_tensor!(u64, Shape![], "testdata/w2x2_u16le.bin");
-
     /// 8-aligned storage for byte tests.
     #[repr(C, align(8))]
     struct Aligned([u8; 32]);
-
-    #[test]
-    fn include_tensor_reads_little_endian_row_major() {
-        assert_eq!(W, tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]);
-        assert_eq!(H, tensor![[1, 0x0203], [0x0405, 0xfffe]]);
-        assert_eq!(Q[[]], 0xfffe_0405_0203_0001);
-        assert_eq!(core::mem::align_of_val(&W), 4);
-    }
 
     #[test]
     fn tensors_of_pod_elements_cast_both_ways() {

@@ -12,6 +12,7 @@ use crate::valid::{arith, DimSpec};
 
 pub mod attr;
 mod bounds;
+pub mod include;
 pub mod literal;
 pub mod slice;
 

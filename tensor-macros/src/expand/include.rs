@@ -1,0 +1,125 @@
+//! `include_tensor!`'s expansion: a block whose value is the file's tensor,
+//! built at compile time, whose type is checked against the declared one.
+//!
+//! ```text
+//! {
+//!     const BYTES: &[u8] = ::core::include_bytes!("/abs/w.npy"); // tracked: editing it rebuilds
+//!     struct File;
+//!     #[diagnostic::on_unimplemented(message = "`w.npy` holds a tensor of shape [120, 256], ...")]
+//!     trait HoldsShape<S> {}
+//!     impl HoldsShape<(Dim<120>, Dim<256>)> for File {}
+//!     #[diagnostic::do_not_recommend] impl HoldsShape<File> for File {}
+//!     // the same for the element type: HoldsElem<f32>
+//!     const fn read<T: FileElement, S: Shape>(b: &[u8]) -> Tensor<T, S>
+//!     where File: HoldsElem<T> + HoldsShape<S> { decode_le_const(data of b) }
+//!     read(BYTES)
+//! }
+//! ```
+//!
+//! The declared type decides `T` and `S` (a second, never-matching impl
+//! keeps rustc from inferring them from the file's impl, which would turn a
+//! mismatch into a plain "mismatched types"); a shape or element type the
+//! file does not hold is then an unimplemented trait whose message, written
+//! here, names the file, the tensor and both shapes (E0277 in `cargo check`).
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+use crate::expand::size_type;
+use crate::file::{Elem, FileTensor};
+
+/// The tokens of `include_tensor!` for `file`, the error spans at `span`
+/// (the path literal).
+pub fn include(file: &FileTensor, span: Span) -> TokenStream {
+    let path = file.path.to_string_lossy().into_owned();
+    let shape = shape_type(&file.dims, span);
+    let elem = elem_type(file.elem);
+    let (start, len) = (file.start, file.len);
+    let shape_message = shape_message(file);
+    let elem_message = elem_message(file);
+    let half = file.elem.is_half().then(|| {
+        let msg = format!(
+            "{} holds {} elements: enable tensor-core's feature `half`",
+            file.label.trim_end_matches(','),
+            file.elem.name()
+        );
+        quote!(::tensor_core::__require_half!(#msg);)
+    });
+    let read = quote_spanned!(span=> read(BYTES));
+    quote! {{
+        #half
+        const BYTES: &[u8] = ::core::include_bytes!(#path);
+        struct File;
+        #shape_message
+        trait HoldsShape<S> {}
+        impl HoldsShape<#shape> for File {}
+        #[diagnostic::do_not_recommend]
+        impl HoldsShape<File> for File {}
+        #elem_message
+        trait HoldsElem<T> {}
+        impl HoldsElem<#elem> for File {}
+        #[diagnostic::do_not_recommend]
+        impl HoldsElem<File> for File {}
+        const fn read<
+            T: ::tensor_core::interop::file_element::FileElement,
+            S: ::tensor_core::Shape,
+        >(bytes: &[u8]) -> ::tensor_core::Tensor<T, S>
+        where
+            File: HoldsElem<T> + HoldsShape<S>,
+        {
+            let data = bytes.split_at(#start).1.split_at(#len).0;
+            ::tensor_core::interop::file_element::decode_le_const::<T, S>(data)
+        }
+        #read
+    }}
+}
+
+/// The file's shape as a type: `Shape![..]`'s expansion.
+fn shape_type(dims: &[u64], span: Span) -> TokenStream {
+    let each = dims.iter().map(|&d| size_type(d, span));
+    quote!((#(#each,)*))
+}
+
+/// The element type's path: a primitive, or `half`'s through tensor-core
+/// (present with its feature `half` only).
+fn elem_type(elem: Elem) -> TokenStream {
+    let name = proc_macro2::Ident::new(elem.name(), Span::call_site());
+    match elem.is_half() {
+        true => quote!(::tensor_core::__private::#name),
+        false => quote!(#name),
+    }
+}
+
+/// `on_unimplemented`'s text escapes braces (`{{`, `}}`) outside its
+/// `{S}`/`{T}` parameters.
+fn escape(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
+}
+
+/// The headline, label and note of a shape mismatch.
+fn shape_message(file: &FileTensor) -> TokenStream {
+    let label = escape(&file.label);
+    let dims = format!("{:?}", file.dims);
+    let count: u64 = file.dims.iter().product();
+    let message =
+        format!("{label} has shape {dims}, which does not fit the declared shape `{{S}}`");
+    let label_text = format!(
+        "the file's shape is {dims}, of {count} elements in {} axes",
+        file.dims.len()
+    );
+    let note = format!(
+        "declare the file's shape `Shape!{dims}`; a shape of the same size but other axes does not \
+         fit either (no silent reshape: `.reshape::<..>()` after loading)"
+    );
+    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note)])
+}
+
+/// The headline, label and note of an element type mismatch.
+fn elem_message(file: &FileTensor) -> TokenStream {
+    let label = escape(&file.label);
+    let name = file.elem.name();
+    let message = format!("{label} holds {name} elements, not `{{T}}`");
+    let label_text = format!("the file holds {name} ({})", escape(&file.file_type));
+    let note = format!("declare `Tensor<{name}, ..>`, or convert the file's data before saving it");
+    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note)])
+}
