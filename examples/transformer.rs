@@ -108,17 +108,16 @@ mod tests {
 
     /// The textbook block over nested `Vec`s: concatenated heads, one
     /// `[E, E]` matrix per projection (built from the per-head slices).
+    /// `w` is the per-head `[q, k, v, o]` weights as flat slices.
     fn reference(
         x: &[Vec<f32>],
-        q: &[f32],
-        k: &[f32],
-        v: &[f32],
-        o: &[f32],
+        w: [&[f32]; 4],
         w1: &[Vec<f32>],
         w2: &[Vec<f32>],
         h: usize,
         d: usize,
     ) -> Vec<Vec<f32>> {
+        let [q, k, v, o] = w;
         let (t, e) = (x.len(), h * d);
         // wq[h][i][c] at q[(h * e + i) * d + c] -> full[i][h * d + c]
         let full = |w: &[f32]| -> Vec<Vec<f32>> {
@@ -198,10 +197,12 @@ mod tests {
         ));
         let want = reference(
             &rows(&x),
-            heads.q.as_slice(),
-            heads.k.as_slice(),
-            heads.v.as_slice(),
-            heads.o.as_slice(),
+            [
+                heads.q.as_slice(),
+                heads.k.as_slice(),
+                heads.v.as_slice(),
+                heads.o.as_slice(),
+            ],
             &rows(&w1),
             &rows(&w2),
             4,

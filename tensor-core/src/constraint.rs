@@ -71,7 +71,7 @@ pub trait ElementCount {
 /// counts are one type, so a mismatch is reported with this headline rather
 /// than as a typenum type mismatch. For concrete shapes both counts are
 /// canonical typenums; for dimension variables they are one type when the
-/// shapes differ only by size-1 axes (see [`Dimension::Times`](crate::dim::Dimension::Times)).
+/// shapes differ only by size-1 axes (see [`Dimension::Times`]).
 #[diagnostic::on_unimplemented(
     message = "cannot reshape `{S}` into `{T}`: the element counts differ",
     label = "element counts differ"

@@ -12,7 +12,7 @@
 //! A range's length is computed by `slice!` when its bounds allow it
 //! (`Known`), and by typenum from the dimension otherwise (`Computed`: open
 //! or negative bounds against the axis size), and mapped back to the
-//! dimension type of its value ([`ToDim`](crate::dim::ToDim)), whatever its size.
+//! dimension type of its value ([`ToDim`]), whatever its size.
 //!
 //! ```
 //! use tensor_core::prelude::*;
