@@ -35,6 +35,52 @@ use core::ptr;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
+/// The value whose bytes are `bytes` read as little-endian elements `elem`
+/// bytes wide, in order, in a `const` context: one copy on a little-endian
+/// target (rustc's constant evaluator copies a 1 MiB tensor in
+/// milliseconds; a byte loop costs it a step per byte), each element's bytes
+/// reversed on a big-endian one. The decoder under
+/// [`include_tensor!`](crate::include_tensor) and `tensor_from_le_bytes`.
+///
+/// # Panics
+///
+/// When `bytes.len()` is not `size_of::<X>()` (`what` names the caller in
+/// the message); in a `const` or `static` initialiser that is a compile error.
+///
+/// # Safety
+///
+/// Every bit pattern of `X` is a valid `X` (nested arrays of a plain number
+/// type `elem` bytes wide, without padding).
+pub(crate) const unsafe fn from_le_bytes<X>(bytes: &[u8], elem: usize) -> X {
+    assert!(
+        bytes.len() == mem::size_of::<X>(),
+        "the byte length is not the tensor's size in bytes"
+    );
+    let mut out = MaybeUninit::<X>::uninit();
+    let first = out.as_mut_ptr().cast::<u8>();
+    if cfg!(target_endian = "little") {
+        // SAFETY: `bytes` and `out` are both `bytes.len()` bytes long
+        // (asserted above) and do not overlap (`out` is a fresh local).
+        unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), first, bytes.len()) };
+    } else {
+        let mut at = 0;
+        while at < bytes.len() {
+            // SAFETY: `at < bytes.len() == size_of::<X>()`, inside `out`.
+            unsafe { first.add(at).write(bytes[mirrored(at, elem)]) };
+            at += 1;
+        }
+    }
+    // SAFETY: every byte of `out` was written above, and the caller promises
+    // that any bytes are a valid `X`.
+    unsafe { out.assume_init() }
+}
+
+/// The source byte that holds output byte `at` on a big-endian target: its
+/// mirror within its element of `size` bytes.
+const fn mirrored(at: usize, size: usize) -> usize {
+    at - at % size + (size - 1 - at % size)
+}
+
 /// The elements of an uninitialised tensor as `S::SIZE` slots, row-major.
 pub(crate) fn slots<T, S: Shape>(tensor: &mut MaybeUninit<Tensor<T, S>>) -> &mut [MaybeUninit<T>] {
     const { assert!(mem::size_of::<S::Storage<T>>() == S::SIZE * mem::size_of::<T>()) };
@@ -252,6 +298,22 @@ impl<T> Drop for Filler<'_, T> {
 mod tests {
     use core::cell::Cell;
     use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    /// The big-endian path's byte order (this host runs the other path).
+    #[test]
+    fn big_endian_reads_each_element_mirrored() {
+        let order: std::vec::Vec<usize> = (0..8).map(|at| super::mirrored(at, 4)).collect();
+        assert_eq!(order, [3, 2, 1, 0, 7, 6, 5, 4]);
+        let file = 0x0102_0304u32.to_le_bytes();
+        let big: [u8; 4] = core::array::from_fn(|at| file[super::mirrored(at, 4)]);
+        assert_eq!(big, 0x0102_0304u32.to_be_bytes());
+        assert_eq!(
+            (0..2)
+                .map(|at| super::mirrored(at, 1))
+                .collect::<std::vec::Vec<_>>(),
+            [0, 1]
+        );
+    }
 
     use super::*;
     use crate::prelude::*;

@@ -25,7 +25,7 @@
 
 use crate::shape::MAX_RANK;
 use core::fmt;
-use core::mem::{align_of, size_of, MaybeUninit};
+use core::mem::{align_of, size_of};
 
 use bytemuck::{Pod, Zeroable};
 
@@ -247,33 +247,9 @@ impl_le_element!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128, f32, f64);
 /// assert_eq!(T, tensor![1, 256]);
 /// ```
 pub const fn tensor_from_le_bytes<T: LeElement, S: Shape>(bytes: &[u8]) -> Tensor<T, S> {
-    assert!(
-        bytes.len() == size_of::<Tensor<T, S>>(),
-        "tensor_from_le_bytes: the byte length is not the tensor's size in bytes"
-    );
-    let mut out = MaybeUninit::<Tensor<T, S>>::uninit();
-    let first = out.as_mut_ptr().cast::<u8>();
-    if cfg!(target_endian = "little") {
-        // One copy: a byte loop costs the compiler a step per byte, and
-        // rustc stops a constant evaluation that runs too long.
-        // SAFETY: `bytes` and `out` are both `bytes.len()` bytes long (asserted
-        // above) and do not overlap (`out` is a fresh local).
-        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), first, bytes.len()) };
-    } else {
-        let size = size_of::<T>();
-        let mut at = 0;
-        while at < bytes.len() {
-            let from = mirrored(at, size);
-            // SAFETY: `at < bytes.len() == size_of::<Tensor<T, S>>()`, so
-            // the byte is inside `out`.
-            unsafe { first.add(at).write(bytes[from]) };
-            at += 1;
-        }
-    }
-    // SAFETY: every byte of `out` was written above, and any bytes are a
-    // valid `Tensor<T, S>`: its elements are `T: Pod` and it has no padding
-    // (see the `Pod` impl above).
-    unsafe { out.assume_init() }
+    // SAFETY: a tensor of `T: Pod` is nested arrays of `T` without padding,
+    // and any bytes are a valid `T` (see the `Pod` impl above).
+    unsafe { crate::uninit::from_le_bytes(bytes, size_of::<T>()) }
 }
 
 /// [`tensor_from_le_bytes`] for bytes read at run time (a file, a network
@@ -305,12 +281,6 @@ pub fn try_tensor_from_le_bytes<T: LeElement, S: Shape>(
             found: bytes.len(),
         })),
     }
-}
-
-/// The file byte that holds output byte `at` on a big-endian target: its
-/// mirror within its element of `size` bytes.
-const fn mirrored(at: usize, size: usize) -> usize {
-    at - at % size + (size - 1 - at % size)
 }
 
 #[cfg(test)]
@@ -400,22 +370,6 @@ mod tests {
         check(&bytes[..8], |b| f32::from_le_bytes(b.try_into().unwrap()));
         check(&bytes[..16], |b| i64::from_le_bytes(b.try_into().unwrap()));
         check(&bytes, |b| u128::from_le_bytes(b.try_into().unwrap()));
-    }
-
-    /// The big-endian path's byte order (this host runs the other path).
-    #[test]
-    fn big_endian_reads_each_element_mirrored() {
-        let order: std::vec::Vec<usize> = (0..8).map(|at| super::mirrored(at, 4)).collect();
-        assert_eq!(order, [3, 2, 1, 0, 7, 6, 5, 4]);
-        let file = 0x0102_0304u32.to_le_bytes();
-        let big: [u8; 4] = core::array::from_fn(|at| file[super::mirrored(at, 4)]);
-        assert_eq!(big, 0x0102_0304u32.to_be_bytes());
-        assert_eq!(
-            (0..2)
-                .map(|at| super::mirrored(at, 1))
-                .collect::<std::vec::Vec<_>>(),
-            [0, 1]
-        );
     }
 
     #[test]

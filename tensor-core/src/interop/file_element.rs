@@ -73,30 +73,9 @@ impl_file_element!(half::f16: "<f2" "F16", half::bf16: "" "BF16");
 /// When `bytes.len()` is not `S::SIZE * size_of::<T>()`; in a `const` or
 /// `static` initialiser, that is a compile error.
 pub const fn decode_le_const<T: FileElement, S: Shape>(bytes: &[u8]) -> Tensor<T, S> {
-    assert!(
-        bytes.len() == size_of::<Tensor<T, S>>(),
-        "decode_le_const: the byte length is not the tensor's size in bytes"
-    );
-    let mut out = MaybeUninit::<Tensor<T, S>>::uninit();
-    let first = out.as_mut_ptr().cast::<u8>();
-    if cfg!(target_endian = "little") {
-        // SAFETY: `bytes` and `out` are both `bytes.len()` bytes long
-        // (asserted above) and do not overlap (`out` is a fresh local).
-        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), first, bytes.len()) };
-    } else {
-        let size = size_of::<T>();
-        let mut at = 0;
-        while at < bytes.len() {
-            let from = at - at % size + (size - 1 - at % size);
-            // SAFETY: `at < bytes.len() == size_of::<Tensor<T, S>>()`.
-            unsafe { first.add(at).write(bytes[from]) };
-            at += 1;
-        }
-    }
-    // SAFETY: every byte of `out` was written, and any bytes are a valid
-    // tensor of `T: FileElement` (every bit pattern is a value, and a
-    // tensor is nested arrays of `T`, without padding).
-    unsafe { out.assume_init() }
+    // SAFETY: a tensor of `T: FileElement` is nested arrays of `T` without
+    // padding, and every bit pattern is a `T`.
+    unsafe { crate::uninit::from_le_bytes(bytes, size_of::<T>()) }
 }
 
 /// Writes `bytes`, little-endian `T`s, into `slots`, one element each.
