@@ -30,6 +30,10 @@ pub trait AxisOf<const I: usize> {
     type Dim: Dimension;
 }
 
+impl<S: Shape, A: crate::axis::Axes> crate::seal::ShapeAxes<A> for S {}
+
+impl<S: Shape, W: Shape> crate::seal::ShapePair<W> for S {}
+
 /// `permute::<P>()`: output axis `k` is input axis `P[k]`. Implemented when
 /// `P` lists `RANK` axes, each below `RANK`; `Axes!` rejects repeats, so that
 /// makes `P` a permutation of `0..RANK`. Sealed (`seal.rs`): the views

@@ -40,15 +40,13 @@ pub trait Expr {}
 /// Implemented by `()` and the tuples of `Axis<N>` (`axis.rs`).
 pub trait AxisList {}
 
-/// Implemented for every sealed shape `S` and sealed axis list `A`.
+/// Implemented for every sealed shape `S` and sealed axis list `A` (the
+/// blanket impl is in `constraint.rs`, beside the traits it seals, so that
+/// this module imports nothing).
 pub trait ShapeAxes<A> {}
 
-impl<S: crate::shape::Shape, A: crate::axis::Axes> ShapeAxes<A> for S {}
-
-/// Implemented for every pair of sealed shapes.
+/// Implemented for every pair of sealed shapes (impl in `constraint.rs`).
 pub trait ShapePair<W> {}
-
-impl<S: crate::shape::Shape, W: crate::shape::Shape> ShapePair<W> for S {}
 
 /// Implemented by the types `slice!` expands to, and by the type-level
 /// lists of them (`layout/slice.rs`).

@@ -1,7 +1,12 @@
 //! Float elements: NumPy's default `maxprec` mode, digits read back from
 //! Rust's own formatting (`Decimal`, `Reader`) without allocating.
 
-use super::*;
+use core::fmt::{self, Display, Formatter, Write};
+
+/// NumPy's default `precision`: the most fraction digits a float prints.
+pub(super) const PRECISION: usize = 8;
+/// The most significant digits of a number that are kept; the rest only round.
+pub(super) const MAX_DIGITS: usize = 40;
 
 /// How the floats of an array print: NumPy's `FloatingFormat`.
 #[derive(Clone, Copy)]
@@ -41,45 +46,12 @@ impl FloatStyle {
         self.left + 1 + self.right()
     }
 
-    /// Widens the style to fit `x`.
-    pub(super) fn fit<T: Display>(&mut self, x: &T) {
-        if let Elem::Finite(d) = classify(x) {
-            let d = shortest(x, &d, self.sci);
-            self.left = self.left.max(d.int_len(self.sci));
-            self.frac = self.frac.max(d.frac_len(self.sci));
-            self.exp_digits = self.exp_digits.max(d.exp_len());
-        }
-    }
-
     /// Widens the integer part so that `nan` and `inf` (or `-inf`) fit.
     pub(super) fn fit_non_finite(&mut self, non_finite: bool, neg_inf: bool) {
         if non_finite {
             let needed = 3 + usize::from(neg_inf);
             self.left = self.left.max(needed.saturating_sub(self.right() + 1));
         }
-    }
-
-    /// Writes the finite `x`, whose shortest digits are `d`. A mantissa has
-    /// exactly `frac` digits, beyond the shortest ones if need be, as NumPy's
-    /// `min_digits` asks of Dragon4.
-    pub(super) fn write<T: Display>(
-        &self,
-        out: &mut Out<'_, '_>,
-        x: &T,
-        d: &Decimal,
-    ) -> fmt::Result {
-        if self.sci {
-            let d = digits(x, d, true, self.frac);
-            out.pad(self.left.saturating_sub(d.int_len(true)));
-            return d.write_scientific(out, self.frac, self.exp_digits, true);
-        }
-        let d = shortest(x, d, false);
-        out.pad(self.left.saturating_sub(d.int_len(false)));
-        d.write_int(out)?;
-        out.write_char('.')?;
-        d.write_frac(out)?;
-        out.pad(self.frac.saturating_sub(d.frac_len(false)));
-        Ok(())
     }
 }
 

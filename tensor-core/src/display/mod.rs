@@ -34,10 +34,6 @@ const LINE_WIDTH: usize = 75;
 const THRESHOLD: usize = 1000;
 /// NumPy's default `edgeitems`: the items kept at each end of a summarized axis.
 const EDGE_ITEMS: usize = 3;
-/// NumPy's default `precision`: the most fraction digits a float prints.
-const PRECISION: usize = 8;
-/// The most significant digits of a number that are kept; the rest only round.
-const MAX_DIGITS: usize = 40;
 /// Non-finite floats as Rust prints them, and as NumPy does.
 const NON_FINITE: [(&str, &str); 3] = [("NaN", "nan"), ("inf", "inf"), ("-inf", "-inf")];
 
@@ -260,6 +256,43 @@ impl Write for Out<'_, '_> {
             self.spaces = 0;
         }
         self.f.write_str(s)
+    }
+}
+
+/// The parts of [`FloatStyle`] that read elements and write to [`Out`]
+/// (here rather than in `float.rs`, which knows digits only).
+impl FloatStyle {
+    /// Widens the style to fit `x`.
+    pub(super) fn fit<T: Display>(&mut self, x: &T) {
+        if let Elem::Finite(d) = classify(x) {
+            let d = shortest(x, &d, self.sci);
+            self.left = self.left.max(d.int_len(self.sci));
+            self.frac = self.frac.max(d.frac_len(self.sci));
+            self.exp_digits = self.exp_digits.max(d.exp_len());
+        }
+    }
+
+    /// Writes the finite `x`, whose shortest digits are `d`. A mantissa has
+    /// exactly `frac` digits, beyond the shortest ones if need be, as NumPy's
+    /// `min_digits` asks of Dragon4.
+    pub(super) fn write<T: Display>(
+        &self,
+        out: &mut Out<'_, '_>,
+        x: &T,
+        d: &Decimal,
+    ) -> fmt::Result {
+        if self.sci {
+            let d = digits(x, d, true, self.frac);
+            out.pad(self.left.saturating_sub(d.int_len(true)));
+            return d.write_scientific(out, self.frac, self.exp_digits, true);
+        }
+        let d = shortest(x, d, false);
+        out.pad(self.left.saturating_sub(d.int_len(false)));
+        d.write_int(out)?;
+        out.write_char('.')?;
+        d.write_frac(out)?;
+        out.pad(self.frac.saturating_sub(d.frac_len(false)));
+        Ok(())
     }
 }
 

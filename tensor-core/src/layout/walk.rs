@@ -34,7 +34,6 @@ use core::ops::Range;
 use super::{row_major, Layout, Padded, MAX_RANK};
 use crate::index::unravel;
 use crate::shape::Shape;
-use crate::view::View;
 
 /// How the elements of a layout are read in logical order; see the module
 /// documentation.
@@ -146,12 +145,47 @@ pub(crate) fn odometer(
     }
 }
 
+/// The buffer position of a view's first element (0 when it has none).
+#[inline(always)]
+pub(crate) fn first_position<L: Layout>(state: &L::State) -> usize {
+    match <L::Shape as Shape>::SIZE {
+        0 => 0,
+        _ => L::offset(&super::zero::<L::Shape>(), state),
+    }
+}
+
+/// The elements of the view of `data` laid out by `L` as one row-major
+/// slice, when the layout reads them in order without gaps (a tensor, a
+/// leading slice of one, a reshape of either); decided by the layout's
+/// constants.
+#[inline(always)]
+pub(crate) fn contiguous<'a, T, L: Layout>(data: &'a [T], state: &L::State) -> Option<&'a [T]> {
+    if !const { is_contiguous::<L>() } {
+        return None;
+    }
+    let (size, start) = (<L::Shape as Shape>::SIZE, first_position::<L>(state));
+    Some(&data[start..start + size])
+}
+
+/// The element at flat logical position `flat` (row-major) of the view of
+/// `data` laid out by `L`: one add for a contiguous layout, an unravel and
+/// the layout's map otherwise.
+#[inline(always)]
+pub(crate) fn at_flat<'a, T, L: Layout>(data: &'a [T], state: &L::State, flat: usize) -> &'a T {
+    match contiguous::<T, L>(data, state) {
+        Some(elems) => &elems[flat],
+        None => &data[L::offset(&unravel::<L::Shape>(flat), state)],
+    }
+}
+
 /// Reads a view row by row along its last axis ([`Walk::Contiguous`] or
 /// [`Walk::Rows`]; for [`Walk::Elements`] each row is read element by
 /// element).
 pub(crate) struct Rows<'a, T, L: Layout> {
-    /// The view.
-    view: View<'a, T, L>,
+    /// The view's buffer.
+    data: &'a [T],
+    /// The view's run-time state.
+    state: L::State,
     /// The view's elements when contiguous: rows are then cut by index
     /// arithmetic LLVM can bound, with no unravel.
     flat: Option<&'a [T]>,
@@ -179,12 +213,14 @@ impl<'a, T, L: Layout> Rows<'a, T, L> {
         Walk::Elements => 0,
     };
 
-    /// The reader of `view`.
+    /// The reader of the view of `data` laid out by `L` with `state`
+    /// (`Rows::new(&view)` in `view/mod.rs` calls it).
     #[inline(always)]
-    pub(crate) fn new(view: &View<'a, T, L>) -> Self {
+    pub(crate) fn of_parts(data: &'a [T], state: L::State) -> Self {
         Rows {
-            view: *view,
-            flat: view.as_contiguous(),
+            data,
+            state,
+            flat: contiguous::<T, L>(data, &state),
         }
     }
 
@@ -195,25 +231,24 @@ impl<'a, T, L: Layout> Rows<'a, T, L> {
         if let Some(elems) = self.flat {
             return Row(&elems[r * Self::WIDTH..][..Self::WIDTH], 0);
         }
-        let (data, state) = self.view.parts();
         if let Walk::Elements = Self::WALK {
-            return Row(data, r * Self::WIDTH);
+            return Row(self.data, r * Self::WIDTH);
         }
-        let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &state);
-        Row(&data[run_span(first, Self::WIDTH, Self::STEP)], 0)
+        let first = L::offset(&unravel::<L::Shape>(r * Self::WIDTH), &self.state);
+        Row(&self.data[run_span(first, Self::WIDTH, Self::STEP)], 0)
     }
 
     /// The element at flat logical position `i`.
     #[inline(always)]
     pub(crate) fn flat(&self, i: usize) -> &'a T {
-        self.view.at_flat(i)
+        at_flat::<T, L>(self.data, &self.state, i)
     }
 
     /// Element `j` of `row`.
     #[inline(always)]
     pub(crate) fn at(&self, row: &Row<'a, T>, j: usize) -> &'a T {
         if let Walk::Elements = Self::WALK {
-            return self.view.at_flat(row.1 + j);
+            return at_flat::<T, L>(self.data, &self.state, row.1 + j);
         }
         &row.0[run_at(j, Self::WIDTH, Self::STEP)]
     }
@@ -247,16 +282,16 @@ pub(crate) struct Matrix<'a, T> {
 }
 
 impl<'a, T> Matrix<'a, T> {
-    /// The matrix (the last two axes) of `view` whose first element is at
-    /// flat logical position `flat`, read by the strides `(rows, step)` of
-    /// [`Rows::MATRIX`].
+    /// The matrix (the last two axes) of the view of `data` laid out by `L`
+    /// with `state`, whose first element is at flat logical position
+    /// `flat`, read by the strides `(rows, step)` of [`Rows::MATRIX`]
+    /// (`Matrix::new(&view, ..)` in `view/mod.rs` calls it).
     #[inline(always)]
-    pub(crate) fn new<L: Layout>(
-        view: &View<'a, T, L>,
+    pub(crate) fn of_parts<L: Layout>(
+        (data, state): (&'a [T], L::State),
         flat: usize,
         (rows, step): (isize, isize),
     ) -> Self {
-        let (data, state) = view.parts();
         let base = L::offset(&unravel::<L::Shape>(flat), &state) as isize;
         Matrix {
             data,

@@ -22,6 +22,7 @@ use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
 use crate::index::{in_range, out_of_bounds, unravel};
+use crate::layout::walk::{self, Matrix, Rows};
 use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -81,14 +82,7 @@ pub struct ViewMut<'a, T, L: Layout> {
     layout: PhantomData<L>,
 }
 
-/// The buffer position of a view's first element (0 when it has none).
-#[inline(always)]
-pub(crate) fn first_position<L: Layout>(state: &L::State) -> usize {
-    match <L::Shape as Shape>::SIZE {
-        0 => 0,
-        _ => L::offset(&crate::layout::zero::<L::Shape>(), state),
-    }
-}
+pub(crate) use crate::layout::walk::first_position;
 
 /// The shape's dims, as a slice-able array.
 type Dims<L> = <<L as Layout>::Shape as Shape>::Index;
@@ -166,10 +160,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// for a contiguous layout, an unravel and the layout's map otherwise.
     #[inline(always)]
     pub(crate) fn at_flat(&self, flat: usize) -> &'a T {
-        match self.as_contiguous() {
-            Some(elems) => &elems[flat],
-            None => &self.data[L::offset(&unravel::<L::Shape>(flat), &self.state)],
-        }
+        walk::at_flat::<T, L>(self.data, &self.state, flat)
     }
 
     /// The elements as one row-major slice, when the layout reads them in
@@ -177,16 +168,36 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// either); decided by the layout's constants.
     #[inline(always)]
     pub(crate) fn as_contiguous(&self) -> Option<&'a [T]> {
-        if !const { crate::layout::walk::is_contiguous::<L>() } {
-            return None;
-        }
-        let (size, start) = (<L::Shape as Shape>::SIZE, first_position::<L>(&self.state));
-        Some(&self.data[start..start + size])
+        walk::contiguous::<T, L>(self.data, &self.state)
     }
 
     /// The buffer and the run-time state, for operations that build views.
     pub(crate) fn parts(&self) -> (&'a [T], L::State) {
         (self.data, self.state)
+    }
+}
+
+/// The readers of `layout/walk.rs`, built from a view (here, so that the
+/// layout layer does not import the view layer).
+impl<'a, T, L: Layout> Rows<'a, T, L> {
+    /// The reader of `view`.
+    #[inline(always)]
+    pub(crate) fn new(view: &View<'a, T, L>) -> Self {
+        Rows::of_parts(view.data, view.state)
+    }
+}
+
+impl<'a, T> Matrix<'a, T> {
+    /// The matrix (the last two axes) of `view` whose first element is at
+    /// flat logical position `flat`, read by the strides `(rows, step)` of
+    /// [`Rows::MATRIX`].
+    #[inline(always)]
+    pub(crate) fn new<L: Layout>(
+        view: &View<'a, T, L>,
+        flat: usize,
+        strides: (isize, isize),
+    ) -> Self {
+        Matrix::of_parts::<L>(view.parts(), flat, strides)
     }
 }
 
