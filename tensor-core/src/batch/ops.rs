@@ -275,6 +275,15 @@ impl<T, S: Shape> AsBatch for BatchMut<'_, T, S> {
     }
 }
 
+#[cfg(feature = "alloc")]
+impl<T, S: Shape> AsBatch for BatchTensor<T, S> {
+    type Elem = T;
+    type Item = S;
+    fn as_batch(&self) -> Batch<'_, T, S> {
+        self.as_batch_ref()
+    }
+}
+
 impl<T, S: Shape> BatchMut<'_, T, S> {
     /// Writes the product of every item of `xs` by `w` into this batch's
     /// items (`AsBatch::matmul` without allocating: one `[n * M, K] x

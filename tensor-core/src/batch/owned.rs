@@ -15,7 +15,7 @@ extern crate alloc;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use super::{item_count, AsBatch, Batch, BatchError, BatchMut, ItemsMut};
+use super::{item_count, Batch, BatchError, BatchMut, ItemsMut};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -85,6 +85,15 @@ impl<T, S: Shape> BatchTensor<T, S> {
         Self::from_parts(elems, len)
     }
 
+    /// The batch, borrowed (what `AsBatch::as_batch` returns).
+    pub(crate) fn as_batch_ref(&self) -> Batch<'_, T, S> {
+        Batch {
+            elems: &self.elems,
+            len: self.len,
+            shape: PhantomData,
+        }
+    }
+
     /// The batch, mutably borrowed.
     pub fn as_batch_mut(&mut self) -> BatchMut<'_, T, S> {
         BatchMut {
@@ -123,18 +132,6 @@ impl<T, S: Shape> BatchTensor<T, S> {
     pub fn iter_mut(&mut self) -> ItemsMut<'_, T, S> {
         ItemsMut {
             chunks: self.elems.chunks_exact_mut(S::SIZE.max(1)),
-            shape: PhantomData,
-        }
-    }
-}
-
-impl<T, S: Shape> AsBatch for BatchTensor<T, S> {
-    type Elem = T;
-    type Item = S;
-    fn as_batch(&self) -> Batch<'_, T, S> {
-        Batch {
-            elems: &self.elems,
-            len: self.len,
             shape: PhantomData,
         }
     }
