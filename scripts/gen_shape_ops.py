@@ -308,11 +308,12 @@ def main():
         "use crate::axis::Axis;",
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
-        "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis, PermuteShape,",
+        "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, PermuteShape,",
         "    PoolShape, StackShape, StepWindowShape, Transpose, WindowShape,",
         "};",
         "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
         "use crate::shape::Shape;",
+        "use crate::view::OuterAxis;",
         "",
     ]
     for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists):

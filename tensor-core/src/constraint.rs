@@ -616,24 +616,6 @@ pub trait SameDim<D> {}
 
 impl<D: Dimension> SameDim<D> for D {}
 
-/// A shape with an outer axis to iterate over (`outer_iter`): rank 1 or
-/// more. Bundles what the sub-views' layout needs.
-#[diagnostic::on_unimplemented(
-    message = "cannot iterate over the outer axis of shape `{Self}`: `outer_iter` needs at least 1 axis",
-    label = "no outer axis"
-)]
-pub trait OuterAxis:
-    Shape
-    + AxisOf<0>
-    + AsList<
-        List: crate::layout::slice::SliceList<
-            Cons<crate::layout::slice::DynIndex, Nil>,
-            Out: AsTuple,
-        >,
-    >
-{
-}
-
 /// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
 /// broadcast (NumPy `matmul`). The inner dimensions agree through
 /// [`InnerDim`], whose only impl is `K: InnerDim<K>`: generic code such as

@@ -9,14 +9,15 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};
 use crate::axis::Axis;
 use crate::constraint::{
     Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons,
-    ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, OuterAxis,
-    PermuteShape, PoolShape, SameDim, StackShape, StepWindowShape, Transpose, WindowShape,
+    ElementCount, FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, PermuteShape,
+    PoolShape, SameDim, StackShape, StepWindowShape, Transpose, WindowShape,
 };
 use crate::dim::{
     AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
     ExpandDim, FloorDivDim, SubDim,
 };
 use crate::shape::Shape;
+use crate::view::OuterAxis;
 
 // AxisOf<I>: the dimension at axis I.
 impl<D0: Dimension> AxisOf<0> for (D0,) {

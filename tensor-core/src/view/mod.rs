@@ -30,10 +30,11 @@ use crate::tensor::Tensor;
 mod block;
 pub(crate) mod copy;
 mod ops;
+mod outer;
 pub mod pad;
 mod plane;
 
-pub use ops::OuterIter;
+pub use outer::{Outer, OuterAxis, OuterIter};
 
 /// A read-only view of elements of type `T` laid out by `L`.
 ///

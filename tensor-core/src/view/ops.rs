@@ -12,22 +12,20 @@
 //! assert_eq!(v[[0, 1]], t[[0, 1, 3]]);
 //! ```
 
+use super::outer::{OuterAxis, OuterIter};
 use super::{View, ViewMut};
 use crate::axis::Axes;
 use crate::constraint::{
-    AsList, AsTuple, AxisOf, BroadcastFrom, Cons, FlipShape, Nil, OuterAxis, PermuteShape,
-    ReshapesTo, StepWindowShape, Transpose, WindowShape,
+    AsList, AsTuple, BroadcastFrom, FlipShape, PermuteShape, ReshapesTo, StepWindowShape,
+    Transpose, WindowShape,
 };
 use crate::error::SliceError;
-use crate::layout::slice::{AxisMap, DynIndex, SliceList, SlicedShape};
+use crate::layout::slice::{AxisMap, SliceList, SlicedShape};
 use crate::layout::{
     Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced, SteppedWindows, Windowed,
 };
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-
-/// The layout of one sub-view of `outer_iter`: axis 0 fixed at run time.
-pub type Outer<L> = Sliced<L, Cons<DynIndex, Nil>, 1>;
 
 /// States the operations that keep a view's kind, for `$view` (`View` or
 /// `ViewMut`), whose buffer and state come from `$parts`.
@@ -356,25 +354,6 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     {
         super::copy::to_tensor(self)
     }
-
-    /// The sub-views along axis 0 (`for row in x:` in NumPy), each of the
-    /// remaining axes.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let t = tensor![[1, 2], [3, 4], [5, 6]];
-    /// let sums: Vec<i32> = t.outer_iter().map(|row| row.iter().sum()).collect();
-    /// assert_eq!(sums, [3, 7, 11]);
-    /// ```
-    pub fn outer_iter(self) -> OuterIter<'a, T, L>
-    where
-        L::Shape: OuterAxis,
-    {
-        OuterIter {
-            view: self,
-            next: 0,
-        }
-    }
 }
 
 impl<'a, T, L: Layout> ViewMut<'a, T, L> {
@@ -415,35 +394,6 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
         self.view().to_tensor()
     }
 }
-
-/// The sub-views of a view along axis 0; see [`View::outer_iter`].
-pub struct OuterIter<'a, T, L: Layout> {
-    view: View<'a, T, L>,
-    next: usize,
-}
-
-impl<'a, T, L: Layout> Iterator for OuterIter<'a, T, L>
-where
-    L::Shape: OuterAxis,
-{
-    type Item = View<'a, T, Outer<L>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let dim = <<L::Shape as AxisOf<0>>::Dim as crate::dim::Dimension>::VALUE;
-        if self.next == dim {
-            return None;
-        }
-        self.next += 1;
-        Some(self.view.__slice([self.next - 1]))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = <<L::Shape as AxisOf<0>>::Dim as crate::dim::Dimension>::VALUE - self.next;
-        (left, Some(left))
-    }
-}
-
-impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L> where L::Shape: OuterAxis {}
 
 impl<T: Copy, S: Shape> Tensor<T, S> {
     /// Copies the elements of `src`, a view of the same shape, into this
