@@ -33,7 +33,7 @@ def axis_of():
     for n in range(1, MAX_RANK + 1):
         ds = dims(n)
         for i in range(n):
-            out.append(f"impl<{bounds(ds, 'Dimension')}> AxisOf<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
+            out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> AxisOf<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
     return out
 
 def permute():

@@ -20,91 +20,113 @@ use crate::shape::Shape;
 use crate::view::OuterAxis;
 
 // AxisOf<I>: the dimension at axis I.
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension> AxisOf<0> for (D0,) {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension> AxisOf<0> for (D0, D1) {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension> AxisOf<1> for (D0, D1) {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension> AxisOf<0> for (D0, D1, D2) {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension> AxisOf<1> for (D0, D1, D2) {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension> AxisOf<2> for (D0, D1, D2) {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> AxisOf<0> for (D0, D1, D2, D3) {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> AxisOf<1> for (D0, D1, D2, D3) {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> AxisOf<2> for (D0, D1, D2, D3) {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> AxisOf<3> for (D0, D1, D2, D3) {
     type Dim = D3;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> AxisOf<0>
     for (D0, D1, D2, D3, D4)
 {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> AxisOf<1>
     for (D0, D1, D2, D3, D4)
 {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> AxisOf<2>
     for (D0, D1, D2, D3, D4)
 {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> AxisOf<3>
     for (D0, D1, D2, D3, D4)
 {
     type Dim = D3;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> AxisOf<4>
     for (D0, D1, D2, D3, D4)
 {
     type Dim = D4;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<0> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<1> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<2> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<3> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D3;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<4> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D4;
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
     AxisOf<5> for (D0, D1, D2, D3, D4, D5)
 {
     type Dim = D5;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -117,6 +139,7 @@ impl<
 {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -129,6 +152,7 @@ impl<
 {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -141,6 +165,7 @@ impl<
 {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -153,6 +178,7 @@ impl<
 {
     type Dim = D3;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -165,6 +191,7 @@ impl<
 {
     type Dim = D4;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -177,6 +204,7 @@ impl<
 {
     type Dim = D5;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -189,6 +217,7 @@ impl<
 {
     type Dim = D6;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -202,6 +231,7 @@ impl<
 {
     type Dim = D0;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -215,6 +245,7 @@ impl<
 {
     type Dim = D1;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -228,6 +259,7 @@ impl<
 {
     type Dim = D2;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -241,6 +273,7 @@ impl<
 {
     type Dim = D3;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -254,6 +287,7 @@ impl<
 {
     type Dim = D4;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -267,6 +301,7 @@ impl<
 {
     type Dim = D5;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -280,6 +315,7 @@ impl<
 {
     type Dim = D6;
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
