@@ -252,26 +252,18 @@ def outer_axis():
         out.append(f"impl<{bounds(ds, 'Dimension')}> OuterAxis for {tup(ds)} {{}}")
     return out
 
-def matmul_shapes():
-    out = ["// MatmulShapes<B>: [.., M, K] x [.., K2, N] -> [broadcast(..), M, N], where",
-           "// K: InnerDim<K2> holds by identity (no proof for generic code) and the batch",
-           "// axes broadcast (MatmulBatch: one error naming both batch shapes)."]
-    for m in range(2, MAX_RANK + 1):
-        for n in range(2, MAX_RANK + 1):
-            if max(m, n) > MAX_RANK:
-                continue
-            ab, bb = dims(m - 2, "A"), dims(n - 2, "B")
-            a = ab + ["M", "K"]
-            b = bb + ["K2", "N"]
-            where = ["K: InnerDim<K2>", f"{tup(ab)}: MatmulBatch<{tup(bb)}>",
-                     f"<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output: Append2<M, N>"]
-            batch = [f"<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output"]
-            params = ab + bb + ["M", "K", "K2", "N"]
-            out.append(
-                f"impl<{bounds(params, 'Dimension')}> MatmulShapes<{tup(b)}> for {tup(a)} where {', '.join(where)} "
-                f"{{ type Output = <<{tup(ab)} as MatmulBatch<{tup(bb)}>>::Output as Append2<M, N>>::Out; "
-                f"const ROWS: usize = M::VALUE; const INNER: usize = K::VALUE; const COLS: usize = N::VALUE; }}"
-            )
+def matrix_axes():
+    out = ["// MatrixAxes: [..Batch, Rows, Cols], the operands of matmul (MatmulShapes is",
+           "// one blanket impl over it, in constraint.rs). Not recommended: a rank-1",
+           "// operand's error names the rule, not these impls."]
+    for n in range(2, MAX_RANK + 1):
+        ab = dims(n - 2, "A")
+        a = ab + ["M", "K"]
+        out.append(
+            "#[diagnostic::do_not_recommend]\n"
+            f"impl<{bounds(a, 'Dimension')}> MatrixAxes for {tup(a)} "
+            f"{{ type Batch = {tup(ab)}; type Rows = M; type Cols = K; }}"
+        )
     return out
 
 def append2():
@@ -308,7 +300,7 @@ def main():
         "use crate::axis::Axis;",
         "use crate::constraint::{",
         "    Append2, AsList, AsTuple, AxesExist, AxisOf, BroadcastShapes, BroadcastTo, ConcatShape, Cons, ElementCount, SameDim,",
-        "    FlipShape, InnerDim, ListsAxis, MatmulBatch, MatmulShapes, Nil, PermuteShape,",
+        "    FlipShape, ListsAxis, MatmulBatch, MatrixAxes, Nil, PermuteShape,",
         "    PoolShape, StackShape, StepWindowShape, Transpose, WindowShape,",
         "};",
         "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
@@ -316,7 +308,7 @@ def main():
         "use crate::view::OuterAxis;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matmul_shapes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists):
+    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matrix_axes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

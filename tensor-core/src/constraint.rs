@@ -621,6 +621,11 @@ impl<D: Dimension> SameDim<D> for D {}
 /// [`InnerDim`], whose only impl is `K: InnerDim<K>`: generic code such as
 /// `fn f<M, K, N>(a: &Tensor<T, (M, K)>, b: &Tensor<T, (K, N)>)` needs no
 /// bound to call `a.matmul(b)`, and a mismatch names the two sizes.
+///
+/// One blanket impl over [`MatrixAxes`] (each operand split into its batch
+/// axes and its matrix): a mistake is reported by the rule it breaks (an
+/// operand of fewer than 2 axes, inner dimensions, batch axes), without a
+/// list of the per-rank impls.
 #[diagnostic::on_unimplemented(
     message = "cannot matmul `{Self}` by `{B}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
     label = "fewer than 2 axes"
@@ -634,6 +639,33 @@ pub trait MatmulShapes<B>: Shape {
     const INNER: usize;
     /// `N`.
     const COLS: usize;
+}
+
+/// An operand of `matmul`: a shape of at least 2 axes, `[..Batch, Rows,
+/// Cols]` (per-rank impls in `generated/shape_ops.rs`).
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{Self}`: each operand of `matmul` needs at least 2 axes, `[.., M, K] x [.., K, N]` (`dot` multiplies two vectors)",
+    label = "fewer than 2 axes"
+)]
+pub trait MatrixAxes: Shape {
+    /// The axes before the last two.
+    type Batch: Shape;
+    /// The second-to-last dimension.
+    type Rows: Dimension;
+    /// The last dimension.
+    type Cols: Dimension;
+}
+
+impl<A: MatrixAxes, B: MatrixAxes> MatmulShapes<B> for A
+where
+    A::Cols: InnerDim<B::Rows>,
+    A::Batch: MatmulBatch<B::Batch>,
+    <A::Batch as MatmulBatch<B::Batch>>::Output: Append2<A::Rows, B::Cols>,
+{
+    type Output = <<A::Batch as MatmulBatch<B::Batch>>::Output as Append2<A::Rows, B::Cols>>::Out;
+    const ROWS: usize = <A::Rows as Dimension>::VALUE;
+    const INNER: usize = <A::Cols as Dimension>::VALUE;
+    const COLS: usize = <B::Cols as Dimension>::VALUE;
 }
 
 /// The batch axes (all but the last two) of a matmul's operands broadcast:
