@@ -102,7 +102,7 @@ pub mod prelude {
     pub use crate::ops::split::Split;
     pub use crate::ops::stack::Stack;
     pub use crate::ops::AsView;
-    pub use crate::quant::{QConv2d, QDense, QParams, QuantError, Quantize, Requant};
+    pub use crate::quant::{QConv2d, QDense, QDenseWide, QParams, QuantError, Quantize, Requant};
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;

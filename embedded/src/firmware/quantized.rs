@@ -30,6 +30,17 @@ fn dense_library(x: &Tensor<i8, Shape![1, 64]>, out: &mut Tensor<i8, Shape![1, 3
     out[[0, 0]] as usize
 }
 
+/// The same layer with its weights widened to `i16` and packed
+/// (`QDenseWide`: `LDRD` and `SMLAD`, no `SXTB16`), in flash.
+#[inline(never)]
+fn dense_wide(x: &Tensor<i8, Shape![1, 64]>, out: &mut Tensor<i8, Shape![1, 32]>) -> usize {
+    WIDE_HIDDEN.forward_into(x, out);
+    out[[0, 0]] as usize
+}
+
+/// The hidden layer's weights widened and packed by a `const fn`.
+static WIDE_HIDDEN: QDenseWide<Dim<64>, Dim<32>> = QDenseWide::new(&QMLP.hidden);
+
 /// The same layer as a hand-written loop.
 #[inline(never)]
 fn dense_loop(x: &[i8; 64], out: &mut [i8; 32]) -> usize {
@@ -43,25 +54,30 @@ fn dense_loop(x: &[i8; 64], out: &mut [i8; 32]) -> usize {
 pub fn measure_dense(ticks: &mut Ticks) -> bool {
     let scale = u64::from(per_thousand_instructions(ticks));
     let empty = ticks.measure(|| core::hint::black_box(0usize)).1;
-    let (mut total, mut same) = ([0u64; 2], true);
+    let (mut total, mut same) = ([0u64; 3], true);
     for record in &TEST_SET {
         let x = qpixels(record);
         let xs: &[i8; 64] = x.as_slice().try_into().expect("64 pixels");
-        let (mut lib, mut hand) = (Tensor::zeros(), [0i8; 32]);
+        let (mut lib, mut wide, mut hand) = (Tensor::zeros(), Tensor::zeros(), [0i8; 32]);
         total[0] += net_ticks(ticks, empty, || {
             dense_library(core::hint::black_box(&x), &mut lib)
+        });
+        total[2] += net_ticks(ticks, empty, || {
+            dense_wide(core::hint::black_box(&x), &mut wide)
         });
         total[1] += net_ticks(ticks, empty, || {
             dense_loop(core::hint::black_box(xs), &mut hand)
         });
-        same &= lib.as_slice() == hand;
+        same &= lib.as_slice() == hand && wide == lib;
     }
     // Instructions per 1000 MACs, per layer call.
-    let [lib, hand] = total.map(|t| t * 1000 / scale * 1000 / 360 / 2048);
+    let [lib, hand, wide] = total.map(|t| t * 1000 / scale * 1000 / 360 / 2048);
     hprintln!(
-        "int8 dense 64->32 (2048 MACs + 32 requantizations), instructions per MAC: tensor-core {}.{:03}, hand-written loop {}.{:03}; outputs identical: {}",
+        "int8 dense 64->32 (2048 MACs + 32 requantizations), instructions per MAC: tensor-core {}.{:03} (i8 weights), {}.{:03} (QDenseWide, i16 weights), hand-written loop {}.{:03}; outputs identical: {}",
         lib / 1000,
         lib % 1000,
+        wide / 1000,
+        wide % 1000,
         hand / 1000,
         hand % 1000,
         same

@@ -39,10 +39,12 @@ mod qconv;
 mod qdense;
 mod qmatmul;
 mod requant;
+mod wide;
 
 pub use layer::{QConv2d, QDense};
 pub use params::{QParams, QuantError, Quantize};
 pub use requant::{doubling_high_mul, rounding_divide_by_pot, Requant};
+pub use wide::QDenseWide;
 
 /// `zp` as an `i32`, or a panic naming the operation and operand when it
 /// is not an `i8` value.

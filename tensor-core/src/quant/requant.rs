@@ -175,9 +175,12 @@ pub const fn doubling_high_mul(a: i32, b: i32) -> i32 {
     if a == i32::MIN && b == i32::MIN {
         return i32::MAX;
     }
-    let ab = wide_mul(a, b);
-    let nudge = if ab >= 0 { 1 << 30 } else { 1 - (1 << 30) };
-    ((ab + nudge) / (1 << 31)) as i32
+    // gemmlowp adds the nudge `2^30` (or `1 - 2^30` below 0) and divides
+    // by `2^31` truncating toward 0. Below 0 that is `ceil((ab + 1 - 2^30)
+    // / 2^31) = floor((ab + 2^30) / 2^31)`, and at or above 0 the same floor,
+    // so one add and an arithmetic shift give the same bits (CMSIS-NN's
+    // `SMLAL` form), without the sign test and the 64-bit division's fix-up.
+    ((wide_mul(a, b) + (1 << 30)) >> 31) as i32
 }
 
 /// `a · b` exactly. One instruction on 32- and 64-bit targets; where
