@@ -74,7 +74,8 @@ fn rank_check(o: usize, expr: &syn::Expr, sub: &[char]) -> TokenStream {
         format_ident!("__einsum_rank{}", o),
     );
     let dims: Vec<_> = (0..n).map(|i| format_ident!("D{}", i)).collect();
-    let s = names(o).2;
+    let mut s = names(o).2;
+    s.set_span(expr.span());
     let call = quote_spanned!(expr.span()=> #f(#s));
     quote! {
         #[diagnostic::on_unimplemented(message = #msg, label = #label)]
@@ -93,10 +94,13 @@ fn label_checks(plan: &Plan, span: Span) -> Vec<TokenStream> {
     for &l in &plan.labels {
         let (oa, xa) = plan.first(l);
         for (ob, xb) in plan.places(l).skip(1) {
-            let (sa, sb) = (names(oa).2, names(ob).2);
+            let (mut sa, mut sb) = (names(oa).2, names(ob).2);
+            sa.set_span(span);
+            sb.set_span(span);
+            let (ra, rb) = (plan.inputs[oa].len(), plan.inputs[ob].len());
             let ch = Literal::character(l);
             checks.push(quote_spanned! {span=>
-                #m::same_label::<#ch, #oa, #xa, #ob, #xb, _, _>(#sa, #sb);
+                #m::same_label::<#ch, #oa, #xa, #ra, #ob, #xb, #rb, _, _>(#sa, #sb);
             });
         }
     }

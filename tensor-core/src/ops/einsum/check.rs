@@ -14,7 +14,7 @@
 //! use tensor_core::prelude::*;
 //! // `ij,jk->ik` on `[2, 3]` and `[3, 4]`: label `j` is axis 1 of operand 0
 //! // and axis 0 of operand 1.
-//! same_label::<'j', 0, 1, 1, 0, _, _>(PhantomData::<Shape![2, 3]>, PhantomData::<Shape![3, 4]>);
+//! same_label::<'j', 0, 1, 2, 1, 0, 2, _, _>(PhantomData::<Shape![2, 3]>, PhantomData::<Shape![3, 4]>);
 //! let _: <Shape![2, 3] as Pick<1>>::Dim = Dim::<3>;
 //! ```
 
@@ -32,6 +32,53 @@ pub struct NoAxis;
 pub trait Padded8 {
     /// `(D0, .., Dr, NoAxis, ..)`, 8 entries.
     type Axes;
+}
+
+/// A shape's axes padded with [`NoAxis`] to 8 when its rank is `R`, and
+/// all [`NoAxis`] otherwise: the label checks of an operand whose rank
+/// differs from its subscript's (`R` labels) all pass, leaving the rank
+/// error alone.
+pub trait RankChecked<const R: usize> {
+    /// `(D0, .., Dr, NoAxis, ..)` or 8 `NoAxis`.
+    type Axes;
+}
+
+/// Eight [`NoAxis`].
+type Nothing = (
+    NoAxis,
+    NoAxis,
+    NoAxis,
+    NoAxis,
+    NoAxis,
+    NoAxis,
+    NoAxis,
+    NoAxis,
+);
+
+/// Implements [`RankChecked`] for the tuple of `dims`: its axes at its own
+/// rank `r`, [`Nothing`] at each other rank.
+macro_rules! rank_checked {
+    ($($dims:tt $r:literal [$($other:literal)*];)*) => {$(
+        rank_checked!(@one $dims $r <Self as Padded8>::Axes);
+        $(rank_checked!(@one $dims $other Nothing);)*
+    )*};
+    (@one [$($d:ident)*] $r:literal $axes:ty) => {
+        impl<$($d),*> RankChecked<$r> for ($($d,)*) {
+            type Axes = $axes;
+        }
+    };
+}
+
+rank_checked! {
+    [] 0 [1 2 3 4 5 6 7 8];
+    [A] 1 [0 2 3 4 5 6 7 8];
+    [A B] 2 [0 1 3 4 5 6 7 8];
+    [A B C] 3 [0 1 2 4 5 6 7 8];
+    [A B C D] 4 [0 1 2 3 5 6 7 8];
+    [A B C D E] 5 [0 1 2 3 4 6 7 8];
+    [A B C D E F] 6 [0 1 2 3 4 5 7 8];
+    [A B C D E F G] 7 [0 1 2 3 4 5 6 8];
+    [A B C D E F G H] 8 [0 1 2 3 4 5 6 7];
 }
 
 /// Entry `I` of an 8-tuple.
@@ -133,6 +180,7 @@ impl<
 {
 }
 
+#[diagnostic::do_not_recommend]
 impl<D, const L: char, const OA: usize, const XA: usize, const OB: usize, const XB: usize>
     SameLabel<D, L, OA, XA, OB, XB> for NoAxis
 {
@@ -150,25 +198,32 @@ impl<
 }
 
 /// Checks that label `L` has one size at axis `XA` of the operand of shape
-/// `SA` (operand `OA`) and at axis `XB` of `SB` (operand `OB`).
+/// `SA` (operand `OA`, whose subscript has `RA` labels) and at axis `XB` of
+/// `SB` (operand `OB`, `RB` labels). An operand of another rank than its
+/// subscript's passes (its rank check fails instead).
 #[inline(always)]
 pub fn same_label<
     const L: char,
     const OA: usize,
     const XA: usize,
+    const RA: usize,
     const OB: usize,
     const XB: usize,
+    const RB: usize,
     SA,
     SB,
 >(
     _: PhantomData<SA>,
     _: PhantomData<SB>,
 ) where
-    SA: Pick<XA>,
-    SB: Pick<XB>,
-    <SA as Pick<XA>>::Check: SameLabel<<SB as Pick<XB>>::Check, L, OA, XA, OB, XB>,
+    SA: RankChecked<RA, Axes: Nth<XA>>,
+    SB: RankChecked<RB, Axes: Nth<XB>>,
+    Axis<SA, RA, XA>: SameLabel<Axis<SB, RB, XB>, L, OA, XA, OB, XB>,
 {
 }
+
+/// Axis `X` of shape `S` checked against a subscript of `R` labels.
+type Axis<S, const R: usize, const X: usize> = <<S as RankChecked<R>>::Axes as Nth<X>>::Out;
 
 /// The shape of a view, as a marker for the checks' type inference.
 #[inline(always)]
