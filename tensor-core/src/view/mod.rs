@@ -26,11 +26,11 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-mod block;
+pub(crate) mod block;
 pub(crate) mod copy;
 mod ops;
 pub mod pad;
-mod plane;
+pub(crate) mod plane;
 
 pub use ops::OuterIter;
 

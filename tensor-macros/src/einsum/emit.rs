@@ -17,7 +17,7 @@ pub fn emit(input: &EinsumInput, plan: &Plan) -> TokenStream {
     let m = quote!(::tensor_core::__private::einsum);
     let views = input.operands.iter().enumerate().map(|(o, expr)| {
         let (r, v, s) = names(o);
-        quote_spanned! {expr.span()=>
+        quote_spanned! {here(expr.span())=>
             let #r = &(#expr);
             let #v = #r.as_view();
             let #s = #m::shape_of(&#v);
@@ -29,7 +29,7 @@ pub fn emit(input: &EinsumInput, plan: &Plan) -> TokenStream {
         .zip(&plan.inputs)
         .enumerate()
         .map(|(o, (e, sub))| rank_check(o, e, sub));
-    let labels = label_checks(plan, input.spec.span());
+    let labels = label_checks(plan, here(input.spec.span()));
     let out = out_shape(plan);
     let spec = spec_consts(plan);
     let views_ref: Vec<_> = (0..plan.inputs.len()).map(|o| names(o).1).collect();
@@ -48,6 +48,13 @@ pub fn emit(input: &EinsumInput, plan: &Plan) -> TokenStream {
         #spec
         #run(#(&#views_ref),*, __einsum_out(#(#shapes),*))
     }}
+}
+
+/// `span`'s place, resolved as the macro's own tokens are: the spec or an
+/// operand may come from a `macro_rules!` fragment, whose hygiene would hide
+/// the block's bindings from tokens given its span.
+fn here(span: Span) -> Span {
+    span.resolved_at(Span::call_site())
 }
 
 /// The names of operand `o`'s reference, view and shape marker.
@@ -75,8 +82,8 @@ fn rank_check(o: usize, expr: &syn::Expr, sub: &[char]) -> TokenStream {
     );
     let dims: Vec<_> = (0..n).map(|i| format_ident!("D{}", i)).collect();
     let mut s = names(o).2;
-    s.set_span(expr.span());
-    let call = quote_spanned!(expr.span()=> #f(#s));
+    s.set_span(here(expr.span()));
+    let call = quote_spanned!(here(expr.span())=> #f(#s));
     quote! {
         #[diagnostic::on_unimplemented(message = #msg, label = #label)]
         trait #tr {}

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod check;
+mod gather;
 pub mod plan;
 mod run;
 

@@ -18,9 +18,10 @@
 
 use core::marker::PhantomData;
 
+use super::gather::gather;
 use super::plan::{contraction, walk, Contraction, Spec, Walk};
 use crate::layout::{row_major, Layout, Padded, RowMajor};
-use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
+use crate::num::{Accumulate, MulAccumulate, Zero};
 use crate::ops::matmul::dense_batched;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -138,70 +139,4 @@ fn walked<T: Accumulate, L: Layout, R>(
         gather(data, first_position::<L>(&state), w, &mut buf[..w.len]);
     });
     f(&scratch.as_slice()[..w.len])
-}
-
-/// Writes the walk `w` of `src` (starting at position `base`) into `out`,
-/// row-major over the kept axes, the innermost one in a loop of its own.
-fn gather<T: Accumulate>(src: &[T], base: usize, w: &Walk, out: &mut [T]) {
-    if w.len == 0 {
-        return;
-    }
-    if w.kept == 0 {
-        out[0] = sum_at(src, base as isize, w);
-        return;
-    }
-    let last = w.kept - 1;
-    let (inner, step) = (w.dims[last], w.strides[last]);
-    let mut index = [0usize; crate::shape::MAX_RANK];
-    for row in out.chunks_exact_mut(inner) {
-        let mut at = base as isize;
-        for k in 0..last {
-            at += index[k] as isize * w.strides[k];
-        }
-        match w.summed {
-            0 => {
-                for (j, slot) in row.iter_mut().enumerate() {
-                    *slot = src[(at + j as isize * step) as usize];
-                }
-            }
-            _ => {
-                for (j, slot) in row.iter_mut().enumerate() {
-                    *slot = sum_at(src, at + j as isize * step, w);
-                }
-            }
-        }
-        advance(&mut index[..last], &w.dims[..last]);
-    }
-}
-
-/// The sum over the summed axes of `w` of `src`, from position `at`.
-fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
-    let dims = &w.sum_dims[..w.summed];
-    if dims.contains(&0) {
-        return T::narrow(Zero::ZERO);
-    }
-    let mut index = [0usize; crate::shape::MAX_RANK];
-    let mut acc: Acc<T> = Zero::ZERO;
-    loop {
-        let mut p = at;
-        for (k, &i) in index[..w.summed].iter().enumerate() {
-            p += i as isize * w.sum_strides[k];
-        }
-        acc = acc + src[p as usize].widen();
-        if !advance(&mut index[..w.summed], dims) {
-            return T::narrow(acc);
-        }
-    }
-}
-
-/// Steps a row-major multi-index; `false` once it wraps around to zeros.
-fn advance(index: &mut [usize], dims: &[usize]) -> bool {
-    for k in (0..index.len()).rev() {
-        index[k] += 1;
-        if index[k] < dims[k] {
-            return true;
-        }
-        index[k] = 0;
-    }
-    false
 }
