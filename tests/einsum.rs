@@ -136,3 +136,19 @@ fn reordered_product_at_real_size() {
         assert_eq!(r[[k, i, bb]], p[[bb, i, k]]);
     }
 }
+
+/// `einsum!` with its spec and operands passed through `macro_rules!`
+/// fragments (whose hygiene differs from the macro's own tokens).
+macro_rules! contract {
+    ($spec:literal, $($x:expr),+) => {
+        einsum!($spec, $($x),+)
+    };
+}
+
+#[test]
+fn spec_from_a_macro_fragment() {
+    let a = Tensor::<i64, Shape![2, 3]>::from_flat_fn(|n| n as i64);
+    let b = Tensor::<i64, Shape![3, 4]>::from_flat_fn(|n| 2 - n as i64);
+    assert_eq!(contract!("ij,jk->ik", &a, &b), a.matmul(&b));
+    assert_eq!(contract!("ij->j", &a), tensor![3, 5, 7]);
+}
