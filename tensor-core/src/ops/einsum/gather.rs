@@ -37,10 +37,7 @@ pub(crate) fn gather<T: Accumulate>(src: &[T], base: usize, w: &Walk, out: &mut 
     let (inner, step) = (w.dims[last], w.strides[last]);
     let mut index = [0usize; MAX_RANK];
     for row in out.chunks_exact_mut(inner) {
-        let mut at = base as isize;
-        for k in 0..last {
-            at += index[k] as isize * w.strides[k];
-        }
+        let at = position(base as isize, &index[..last], &w.strides);
         match w.summed {
             0 => {
                 for (j, slot) in row.iter_mut().enumerate() {
@@ -66,15 +63,19 @@ fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
     let mut index = [0usize; MAX_RANK];
     let mut acc: Acc<T> = Zero::ZERO;
     loop {
-        let mut p = at;
-        for (k, &i) in index[..w.summed].iter().enumerate() {
-            p += i as isize * w.sum_strides[k];
-        }
+        let p = position(at, &index[..w.summed], &w.sum_strides);
         acc = acc + src[p as usize].widen();
         if !advance(&mut index[..w.summed], dims) {
             return T::narrow(acc);
         }
     }
+}
+
+/// `at + Σ index[k] · strides[k]`.
+#[inline(always)]
+fn position(at: isize, index: &[usize], strides: &[isize]) -> isize {
+    let steps = index.iter().zip(strides).map(|(&i, &s)| i as isize * s);
+    at + steps.sum::<isize>()
 }
 
 /// Steps a row-major multi-index; `false` once it wraps around to zeros.
@@ -97,10 +98,7 @@ fn planes<T: Copy>(src: &[T], base: usize, w: &Walk, bits: Bitwise, out: &mut [T
     let (xs, js) = (w.dims[outer], w.dims[last]);
     let mut index = [0usize; MAX_RANK];
     for block in out[..w.len].chunks_exact_mut(xs * js) {
-        let mut at = base as isize;
-        for k in 0..outer {
-            at += index[k] as isize * w.strides[k];
-        }
+        let at = position(base as isize, &index[..outer], &w.strides);
         let plane = Plane {
             at,
             step: w.strides[last],
