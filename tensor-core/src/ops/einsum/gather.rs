@@ -3,7 +3,8 @@
 //! plain transpose of 4-byte elements (the contiguous source axis kept
 //! second to last, a strided one last: the keys of `bhqd,bhkd->bhqk`) goes
 //! through the SIMD planes of `view/plane.rs` when the CPU has AVX2, as a
-//! view's `to_tensor` does.
+//! view's `to_tensor` does. Sums over a contiguous axis go through the
+//! reduction kernel's `sum_run`.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -13,6 +14,7 @@
 
 use super::plan::Walk;
 use crate::num::{Acc, Accumulate, Zero};
+use crate::ops::reduce::sum_run;
 use crate::shape::MAX_RANK;
 use crate::uninit::as_slots;
 use crate::view::block::Bitwise;
@@ -54,18 +56,30 @@ pub(crate) fn gather<T: Accumulate>(src: &[T], base: usize, w: &Walk, out: &mut 
     }
 }
 
-/// The sum over the summed axes of `w` of `src`, from position `at`.
+/// The sum over the summed axes of `w` of `src`, from position `at`. When
+/// the innermost summed axis is contiguous, its runs are summed by the
+/// reduction kernel (`sum_run`, several accumulators), the other summed
+/// axes walked around it.
 fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
     let dims = &w.sum_dims[..w.summed];
     if dims.contains(&0) {
         return T::narrow(Zero::ZERO);
     }
+    let last = w.summed - 1;
+    let (outer, run) = match w.sum_strides[last] {
+        1 => (last, dims[last]),
+        _ => (w.summed, 1),
+    };
     let mut index = [0usize; MAX_RANK];
     let mut acc: Acc<T> = Zero::ZERO;
     loop {
-        let p = position(at, &index[..w.summed], &w.sum_strides);
-        acc = acc + src[p as usize].widen();
-        if !advance(&mut index[..w.summed], dims) {
+        let p = position(at, &index[..outer], &w.sum_strides) as usize;
+        acc = acc
+            + match run {
+                1 => src[p].widen(),
+                _ => sum_run(&src[p..p + run]).widen(),
+            };
+        if !advance(&mut index[..outer], &dims[..outer]) {
             return T::narrow(acc);
         }
     }

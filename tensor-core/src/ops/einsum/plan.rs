@@ -194,7 +194,7 @@ const fn select(from: &[u8], in_a: &[u8], in_b: &[u8], out: &[u8], keep: [bool; 
     labels
 }
 
-/// The product of `labels`' sizes in `w` (whose kept labels are `order`).
+/// The product of the sizes of the `n` kept axes of `w` from axis `from`.
 const fn count(w: &Walk, from: usize, n: usize) -> usize {
     let (mut c, mut i) = (1, from);
     while i < from + n {
