@@ -360,8 +360,10 @@ pub fn try_slice(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// Compile errors, each reported by `cargo check`: a label bound to two
-/// sizes (naming the label and both sizes), an operand whose rank differs
-/// from its subscript's length, and, at the spec string, an output label
+/// sizes (naming the label, both sizes, and where each appears: operands
+/// and axes are numbered from 0, as in NumPy's messages), an operand whose
+/// rank differs from its subscript's length (one error: that operand's
+/// label checks are skipped), and, at the spec string, an output label
 /// absent from the operands, a repeated output label, a character that is
 /// not a letter, `...` (not supported), and a number of subscripts other
 /// than the number of operands (one or two).
