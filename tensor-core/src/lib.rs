@@ -72,6 +72,7 @@ pub use dim::{BigDim, Dim, Dim1, Dimension};
 pub use error::{ShapeError, SliceError};
 pub use shape::{MultiIndex, Shape};
 pub use tensor::Tensor;
+pub use tensor_core_macros::einsum;
 pub use tensor_core_macros::{include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape};
 pub use view::pad::PaddedView;
 pub use view::{View, ViewMut};
@@ -107,6 +108,7 @@ pub mod prelude {
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
     pub use crate::view::{View, ViewMut};
+    pub use tensor_core_macros::einsum;
     pub use tensor_core_macros::{
         include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape,
     };
@@ -162,6 +164,13 @@ pub mod __private {
     #[cfg(feature = "half")]
     pub use half::{bf16, f16};
     pub use typenum;
+
+    /// What `einsum!` expands to.
+    pub mod einsum {
+        pub use crate::ops::einsum::check::{same_label, shape_of, Pick};
+        pub use crate::ops::einsum::plan::Spec;
+        pub use crate::ops::einsum::{einsum1, einsum2, EinsumSpec};
+    }
 
     /// `n`: the macros write a dimension too large for a 16-bit `usize` as
     /// `{ usize_value(n) }`, so that the literal is typed `usize` and rustc

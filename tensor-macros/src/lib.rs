@@ -7,6 +7,7 @@
 use proc_macro::TokenStream;
 
 mod ast;
+mod einsum;
 mod expand;
 mod file;
 mod valid;
@@ -316,6 +317,59 @@ pub fn slice(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn try_slice(input: TokenStream) -> TokenStream {
     slice_impl(input.into(), "try_slice", "__try_slice")
+        .unwrap_or_else(expr_errors)
+        .into()
+}
+
+/// NumPy's `einsum` with one or two operands, checked at compile time:
+/// `einsum!("bhqd,bhkd->bhqk", &q, &k)`.
+///
+/// The spec names each operand's axes with letters (`ij`, `bhqd`), the
+/// subscripts separated by `,`; the result's axes follow `->`. Without `->`
+/// the result takes NumPy's implicit order: the labels that appear once,
+/// sorted (`"ij,jk"` is `"ij,jk->ik"`, `"ii"` is the trace). A label in
+/// both operands and the result is a batch axis; in both operands only, it
+/// is contracted (summed over their products); in one operand only and not
+/// the result, it is summed first; repeated in one operand, it takes the
+/// diagonal. The operands are any expressions that evaluate to a tensor, a
+/// view, or a reference to one; the result is a `Tensor` whose shape is a
+/// type (`Shape![]` for a scalar: read it with `[[]]`).
+///
+/// Contractions run on the matmul kernel as one batched `[B, M, K] x
+/// [B, K, N]` product: an operand already in that order and contiguous is
+/// read in place, others are first walked into it (permuted, summed,
+/// diagonals taken), and the product is reordered when the result's axes
+/// ask for another order.
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// // Attention scores: 1 batch, 4 heads, 64 queries and keys of width 16.
+/// let q = Tensor::<f32, Shape![1, 4, 64, 16]>::from_flat_fn(|i| (i % 7) as f32 - 3.0);
+/// let k = Tensor::<f32, Shape![1, 4, 64, 16]>::from_flat_fn(|i| (i % 5) as f32);
+/// let scores: Tensor<f32, Shape![1, 4, 64, 64]> = einsum!("bhqd,bhkd->bhqk", &q, &k);
+/// assert_eq!(scores, q.matmul(&k.t()));
+///
+/// let m = tensor![[1, 2], [3, 4]];
+/// assert_eq!(einsum!("ij->ji", &m), tensor![[1, 3], [2, 4]]);
+/// assert_eq!(einsum!("ii->i", &m), tensor![1, 4]);
+/// assert_eq!(einsum!("ii", &m)[[]], 5); // implicit output: the trace
+/// assert_eq!(einsum!("ij->i", &m), tensor![3, 7]);
+/// assert_eq!(einsum!("i,j->ij", &tensor![1, 2], &tensor![3, 4]), tensor![[3, 4], [6, 8]]);
+/// assert_eq!(einsum!("ij,jk", &m, &m.t()), m.matmul(&m.t()));
+/// ```
+///
+/// Compile errors, each reported by `cargo check`: a label bound to two
+/// sizes (naming the label, both sizes, and where each appears: operands
+/// and axes are numbered from 0, as in NumPy's messages), an operand whose
+/// rank differs from its subscript's length (one error: that operand's
+/// label checks are skipped), and, at the spec string, an output label
+/// absent from the operands, a repeated output label, a character that is
+/// not a letter, `...` (not supported), and a number of subscripts other
+/// than the number of operands (one or two).
+#[proc_macro]
+pub fn einsum(input: TokenStream) -> TokenStream {
+    einsum::einsum(input.into())
         .unwrap_or_else(expr_errors)
         .into()
 }

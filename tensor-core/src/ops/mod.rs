@@ -26,6 +26,7 @@ pub mod concat;
 pub mod conv;
 pub mod conv_pad;
 mod divisor;
+pub mod einsum;
 pub mod elementwise;
 pub mod float;
 pub mod lazy;

@@ -297,7 +297,7 @@ fn empty<T>(what: &str) -> T {
 /// accumulators measured 3.1 to 4.9 µs then; with the current inlining 16
 /// are the faster, see [`ACCUMULATOR_BYTES`].)
 #[inline(always)]
-fn sum_run<T: Accumulate>(xs: &[T]) -> T {
+pub(crate) fn sum_run<T: Accumulate>(xs: &[T]) -> T {
     match size_of::<Acc<T>>() {
         0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs),
         _ => sum_run_in::<T, 8>(xs),

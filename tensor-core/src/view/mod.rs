@@ -27,12 +27,12 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-mod block;
+pub(crate) mod block;
 pub(crate) mod copy;
 mod ops;
 mod outer;
 pub mod pad;
-mod plane;
+pub(crate) mod plane;
 
 pub use outer::{Outer, OuterAxis, OuterIter};
 

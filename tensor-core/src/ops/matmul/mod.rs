@@ -27,9 +27,11 @@
 //! ```
 
 mod assign;
+mod dense;
 mod kernel;
 mod rows;
 
+pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
 
 use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
