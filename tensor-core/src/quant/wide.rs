@@ -283,35 +283,52 @@ mod dsp {
 
 #[cfg(test)]
 mod tests {
+    use crate::dim::Dimension;
     use crate::prelude::*;
 
-    /// A layer with every remainder: 10 outputs (two blocks and 2 more),
-    /// 787 inputs (196 groups and 3 more), at the size of a real input row.
-    fn dense() -> QDense<Dim<787>, Dim<10>> {
+    /// A layer `K → N` whose outputs stay inside the clamp mostly (small
+    /// weights, a small scale), so that every weight and input counts.
+    fn dense<K: Dimension, N: Dimension>() -> QDense<K, N> {
         QDense {
-            weights: Tensor::from_flat_fn(|i| ((i * 37 + 11) % 256) as u8 as i8),
-            bias: Tensor::from_flat_fn(|i| i as i32 * 1000 - 4000),
-            rqs: Tensor::from_flat_fn(|i| Requant::from_scale(0.0005 * (i + 1) as f64)),
+            weights: Tensor::from_flat_fn(|i| ((i * 37 + 11) % 7) as i8 - 3),
+            bias: Tensor::from_flat_fn(|i| (i % 9) as i32 * 50 - 200),
+            rqs: Tensor::from_flat_fn(|i| Requant::from_scale(0.002 * (1 + i % 5) as f64)),
             input_zp: -7,
             output_zp: 3,
             clamp: (-100, 120),
         }
     }
 
+    /// `x` through the wide layer and the `i8` one: equal, and the outputs
+    /// vary (most are not clamped).
+    fn check<K: Dimension, N: Dimension, M: Dimension>(x: &Tensor<i8, (M, K)>) {
+        let d = dense::<K, N>();
+        let (wide, plain) = (QDenseWide::new(&d).forward(x), d.forward(x));
+        assert_eq!(wide, plain);
+        let clamped = plain.iter().filter(|&&v| v == -100 || v == 120).count();
+        assert!(
+            clamped * 4 < plain.as_slice().len(),
+            "{clamped} of {:?} clamped",
+            plain.shape()
+        );
+    }
+
     #[test]
     fn equals_the_i8_layer_for_every_remainder() {
-        let d = dense();
-        let wide = QDenseWide::new(&d);
-        let x = Tensor::<i8, Shape![3, 787]>::from_flat_fn(|i| ((i * 91 + 5) % 256) as u8 as i8);
-        let (a, b) = (wide.forward(&x), d.forward(&x));
-        assert_eq!(a, b);
-        // Not a constant output: the clamp and the sums vary.
-        assert!(a.as_slice().iter().any(|&v| v != a.as_slice()[0]));
+        // 10 outputs: two blocks and 2 more; 787 inputs: 196 groups and 3 more.
+        let x = Tensor::<i8, Shape![3, 787]>::from_flat_fn(|i| ((i * 91 + 5) % 128) as i8 - 64);
+        check::<_, Dim<10>, _>(&x);
+        // Whole blocks and groups: 32 outputs, 64 inputs (the digits MLP).
+        let x = Tensor::<i8, Shape![2, 64]>::from_flat_fn(|i| ((i * 13 + 1) % 128) as i8 - 64);
+        check::<_, Dim<32>, _>(&x);
+        // Fewer than four of each: no block, no group.
+        let x = Tensor::<i8, Shape![1, 3]>::from_array([[5, -9, 100]]);
+        check::<_, Dim<3>, _>(&x);
     }
 
     #[test]
     fn packs_four_outputs_a_group() {
-        let d = dense();
+        let d = dense::<Dim<787>, Dim<10>>();
         let w = QDenseWide::new(&d).weights.0;
         let (p, src) = (w.as_slice(), d.weights.as_slice());
         // Block 1, group 2, output 3, input 1 of the group.
@@ -329,7 +346,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "the clamp range is empty")]
     fn an_empty_clamp_is_refused() {
-        let mut d = dense();
+        let mut d = dense::<Dim<4>, Dim<4>>();
         d.clamp = (5, 4);
         let _ = QDenseWide::new(&d);
     }
