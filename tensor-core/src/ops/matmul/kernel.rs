@@ -26,6 +26,9 @@
 //! assert_eq!(a.matmul(&b)[[4, 36]], (0..40).map(|k| (160 + k) % 5 - 2).sum::<i32>());
 //! ```
 
+use core::marker::PhantomData;
+
+use super::block::{product_f32, DenseF32, Gathered, PACKED_FLOPS};
 use super::cpu::{self, Simd};
 use super::Dims;
 use crate::num::MulAccumulate;
@@ -42,6 +45,12 @@ pub(super) trait Lhs<T> {
     fn row(&self, i: usize) -> Self::Row<'_>;
     /// Element `k` of `row`.
     fn at(row: &Self::Row<'_>, k: usize) -> T;
+    /// The elements and the distance between rows, when the rows are
+    /// contiguous slices `elems[i * stride..][..k]`.
+    #[inline(always)]
+    fn dense(&self) -> Option<(&[T], usize)> {
+        None
+    }
 }
 
 /// A matrix whose rows are contiguous runs `k` long, `stride` apart (`k`
@@ -71,6 +80,10 @@ impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
     fn at(row: &&[T], k: usize) -> T {
         row[k]
     }
+    #[inline(always)]
+    fn dense(&self) -> Option<(&[T], usize)> {
+        Some((self.elems, self.stride))
+    }
 }
 
 /// A matrix read element by element, `(i, k)` by the function.
@@ -95,6 +108,12 @@ impl<T, F: Fn(usize, usize) -> T> Lhs<T> for ByIndex<F> {
 pub(super) trait Rhs<T> {
     /// Elements `(k, j0 .. j0 + W)`.
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
+    /// The elements and the distance between rows, when the rows are
+    /// contiguous slices `elems[k * stride..][..n]`.
+    #[inline(always)]
+    fn dense(&self) -> Option<(&[T], usize)> {
+        None
+    }
 }
 
 /// A matrix whose rows are contiguous, `stride` apart in `elems`.
@@ -110,6 +129,10 @@ impl<T: Copy> Rhs<T> for Dense<'_, T> {
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
         let row: &[T; W] = self.elems[k * self.stride + j0..][..W].try_into().unwrap();
         *row
+    }
+    #[inline(always)]
+    fn dense(&self) -> Option<(&[T], usize)> {
+        Some((self.elems, self.stride))
     }
 }
 
@@ -137,7 +160,37 @@ pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &
         true => cpu::simd(),
         false => Simd::Base,
     };
+    if level > Simd::Base && d.m * d.n * d.k >= PACKED_FLOPS && packed(level, a, b, out, d) {
+        return;
+    }
     product_at(level, a, b, out, d);
+}
+
+/// `out = a @ b` by the packed kernels (`block.rs`) when `T` is `f32`, the
+/// left operand has contiguous rows and `level` has such a kernel; returns
+/// whether it ran. Outlined: the small products inlined into their callers
+/// do not carry it.
+#[inline(never)]
+fn packed<T: MulAccumulate>(
+    level: Simd,
+    a: &impl Lhs<T>,
+    b: &impl Rhs<T>,
+    out: &mut [T],
+    d: Dims,
+) -> bool {
+    let Some((a, lda)) = a.dense() else {
+        return false;
+    };
+    let (Some(a), Some(out)) = (T::f32_slice(a), T::f32_slice_mut(out)) else {
+        return false;
+    };
+    match b.dense() {
+        Some((elems, stride)) => match T::f32_slice(elems) {
+            Some(elems) => product_f32(level, (a, lda), &DenseF32 { elems, stride }, out, d),
+            None => false,
+        },
+        None => product_f32(level, (a, lda), &Gathered(b, PhantomData), out, d),
+    }
 }
 
 /// `out = a @ b` with the kernel of `level`, which the CPU must take

@@ -27,7 +27,9 @@
 //! ```
 
 mod assign;
+mod block;
 mod kernel;
+mod micro;
 mod rows;
 
 pub(crate) use self::rows::rows_matmul;
