@@ -1,33 +1,185 @@
-//! Matrix products `[D, D] x [D, D]` of `f32`, D = 4, 8, 16, 64: this
+//! Matrix products `[D, D] x [D, D]` of `f32`, D = 4, 8, 16, 64, 256: this
 //! library against a hand-written loop over flat arrays (the baseline of
-//! every group), ndarray and nalgebra, all in one run.
+//! every group), ndarray, nalgebra and faer (one thread), all in one run.
 //!
 //! Contenders write into outputs allocated before timing, except ndarray's
 //! `dot`, which returns a fresh array (its API): its allocation and free are
-//! timed. `tensor` is `*out = a.matmul(&b)` stored into a 64-byte-aligned
-//! box, `tensor_t` the same with a transposed view as the right operand.
-//! nalgebra's matrices are logically ours (same arithmetic, column-major
+//! timed. `tensor` is what users write, `*c = a.matmul(&b)` in the timed
+//! closure with `a`, `b` and `c` in 64-byte-aligned boxes (built with the
+//! `[profile.bench]` of the workspace: fat LTO, one codegen unit);
+//! `tensor_outlined` is the same behind an `#[inline(never)]` function,
+//! `tensor_t` with a transposed view as the right operand. nalgebra's and
+//! faer's matrices are logically ours (same arithmetic, column-major
 //! storage).
 //!
 //! Run on the default target and with `RUSTFLAGS="-C target-cpu=native"`:
-//! the kernels pick their vector width at run time.
+//! the kernels pick their vector width at run time, at most
+//! `TENSOR_SIMD` (`avx512`, `avx2` or `base`) when set; the run prints the
+//! level that ran, and the GFLOP/s of the 256 products.
+
+use std::time::Instant;
 
 use divan::{black_box, Bencher};
+use faer::{Accum, Mat, Par};
 use nalgebra::SMatrix;
 use ndarray::Array2;
 use tensor_bench::{value, Aligned};
+use tensor_core::cpu::{cap_simd, simd, Simd};
 use tensor_core::prelude::*;
 
 /// The samples each benchmark takes.
 const SAMPLES: u32 = 3000;
 
-/// Checks every contender, then runs the benches.
+/// Caps the kernels as `TENSOR_SIMD` says, checks every contender, times
+/// the 256 products by hand for GFLOP/s, then runs the benches.
 fn main() {
+    match std::env::var("TENSOR_SIMD").as_deref() {
+        Ok("base") => cap_simd(Simd::Base),
+        Ok("avx2") => cap_simd(Simd::Avx2),
+        Ok("avx512") | Err(_) => {}
+        Ok(other) => panic!("TENSOR_SIMD={other}: expected avx512, avx2 or base"),
+    }
+    println!(
+        "tensor-core kernels: {:?} (TENSOR_SIMD={}; built with avx512f: {}, avx2: {})",
+        simd(),
+        std::env::var("TENSOR_SIMD").unwrap_or_default(),
+        cfg!(target_feature = "avx512f"),
+        cfg!(target_feature = "avx2"),
+    );
     matmul_4::check();
     matmul_8::check();
     matmul_16::check();
     matmul_64::check();
+    matmul_256::check();
+    gflops_256();
     divan::main();
+}
+
+/// The median of `runs` timings of `f`, in seconds.
+fn median_secs(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut t: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[runs / 2]
+}
+
+/// The fastest of `runs` timings of `f`, in seconds.
+#[cfg(target_arch = "x86_64")]
+fn fastest_secs(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+/// GFLOP/s (2 · 256³ flops a product) of `tensor` and `faer` at 256,
+/// medians of 51 runs each, interleaved, after a warm-up.
+fn gflops_256() {
+    const D: usize = 256;
+    type Sq = Shape![256, 256];
+    let (a, b, mut c) = (tensor::<Sq>(), tensor::<Sq>(), zeros::<Sq>());
+    let (fa, fb, mut fc) = (faer_logical(D), faer_logical(D), Mat::<f32>::zeros(D, D));
+    let flops = 2.0 * (D * D * D) as f64;
+    let mut best = [f64::MAX; 2];
+    for _ in 0..3 {
+        let t = median_secs(51, || c.0 = black_box(&a.0).matmul(black_box(&b.0)));
+        let f = median_secs(51, || matmul_faer(black_box(&fa), black_box(&fb), &mut fc));
+        best = [best[0].min(t), best[1].min(f)];
+    }
+    println!(
+        "matmul 256: tensor {:.1} µs = {:.1} GFLOP/s, faer {:.1} µs = {:.1} GFLOP/s (best of 3 medians)",
+        best[0] * 1e6,
+        flops / best[0] / 1e9,
+        best[1] * 1e6,
+        flops / best[1] / 1e9,
+    );
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Short runs (50 µs), the fastest of 201: slices of other processes
+        // on this shared machine cut long ones.
+        const ITERS: usize = 1 << 12;
+        if is_x86_feature_detected!("avx512f") {
+            // SAFETY: the CPU has AVX-512F (checked).
+            let t = fastest_secs(201, || {
+                black_box(unsafe { peak::avx512(ITERS) });
+            });
+            let peak = (ITERS * 12 * 16 * 2) as f64 / t / 1e9;
+            println!("measured FMA peak, AVX-512: {peak:.1} GFLOP/s (12 chains of ZMM FMAs)");
+        }
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has AVX2 and FMA (checked).
+            let t = fastest_secs(201, || {
+                black_box(unsafe { peak::avx2(ITERS) });
+            });
+            let peak = (ITERS * 12 * 8 * 2) as f64 / t / 1e9;
+            println!("measured FMA peak, AVX2: {peak:.1} GFLOP/s (12 chains of YMM FMAs)");
+        }
+    }
+}
+
+/// Loops of independent FMAs, to measure the core's peak: 12 chains keep
+/// both FMA pipes busy past a 4-cycle latency.
+#[cfg(target_arch = "x86_64")]
+mod peak {
+    use std::arch::x86_64::*;
+
+    /// `iters` rounds of 12 ZMM FMAs.
+    #[target_feature(enable = "avx512f,fma")]
+    pub fn avx512(iters: usize) -> f32 {
+        let (x, y) = (_mm512_set1_ps(0.999_999), _mm512_set1_ps(1e-7));
+        let mut acc = [_mm512_set1_ps(1.0); 12];
+        for _ in 0..iters {
+            for a in &mut acc {
+                *a = _mm512_fmadd_ps(*a, x, y);
+            }
+        }
+        acc.iter().map(|&a| _mm512_reduce_add_ps(a)).sum()
+    }
+
+    /// `iters` rounds of 12 YMM FMAs.
+    #[target_feature(enable = "avx2,fma")]
+    pub fn avx2(iters: usize) -> f32 {
+        let (x, y) = (_mm256_set1_ps(0.999_999), _mm256_set1_ps(1e-7));
+        let mut acc = [_mm256_set1_ps(1.0); 12];
+        for _ in 0..iters {
+            for a in &mut acc {
+                *a = _mm256_fmadd_ps(*a, x, y);
+            }
+        }
+        let mut out = [0.0f32; 8];
+        let sum = acc
+            .iter()
+            .fold(_mm256_setzero_ps(), |s, &a| _mm256_add_ps(s, a));
+        // SAFETY: `out` holds 8 floats.
+        unsafe { _mm256_storeu_ps(out.as_mut_ptr(), sum) };
+        out.iter().sum()
+    }
+}
+
+/// faer's `matmul` into `out`, one thread.
+#[inline(never)]
+fn matmul_faer(a: &Mat<f32>, b: &Mat<f32>, out: &mut Mat<f32>) {
+    faer::linalg::matmul::matmul(
+        out.as_mut(),
+        Accum::Replace,
+        a.as_ref(),
+        b.as_ref(),
+        1.0,
+        Par::Seq,
+    );
+}
+
+/// A faer matrix logically equal to our `[d, d]` tensor.
+fn faer_logical(d: usize) -> Mat<f32> {
+    Mat::from_fn(d, d, |i, j| value(i * d + j))
 }
 
 /// A boxed, 64-byte-aligned tensor holding [`value`]`(n)` at flat `n`.
@@ -55,9 +207,29 @@ fn verify(name: &str, got: &[f32], expected: &[f32]) {
     assert!(got == expected, "{name} computed wrongly");
 }
 
-/// The naive product of flat `D × D` arrays: `out[i][j] = Σ_k a[i][k] b[k][j]`.
+/// The product of flat `D × D` arrays as one writes it to be fast: i-k-j,
+/// each `a[i][k]` scaling row `k` of `b` into row `i` of `out`, which LLVM
+/// vectorizes along the row (the baseline).
 #[inline(never)]
 fn matmul_hand<const D: usize>(a: &[f32], b: &[f32], out: &mut [f32]) {
+    let (a, b, out) = (&a[..D * D], &b[..D * D], &mut out[..D * D]);
+    for i in 0..D {
+        let row = &mut out[i * D..][..D];
+        row.fill(0.0);
+        for k in 0..D {
+            let x = a[i * D + k];
+            for (o, &y) in row.iter_mut().zip(&b[k * D..][..D]) {
+                *o += x * y;
+            }
+        }
+    }
+}
+
+/// The naive i-j-k product, `out[i][j] = Σ_k a[i][k] b[k][j]`: a serial
+/// sum per element, which LLVM may not reorder, so it stays scalar (the
+/// baseline before issue 22; shown for comparison).
+#[inline(never)]
+fn matmul_ijk<const D: usize>(a: &[f32], b: &[f32], out: &mut [f32]) {
     let (a, b, out) = (&a[..D * D], &b[..D * D], &mut out[..D * D]);
     for i in 0..D {
         for j in 0..D {
@@ -107,8 +279,11 @@ fn na_logical<const R: usize, const C: usize>() -> Box<Aligned<SMatrix<f32, R, C
 /// `Shape!` does not see through the invisible group a fragment becomes.)
 macro_rules! matmul_group {
     ($name:ident, $d:tt, $sample_size:expr) => {
+        matmul_group!($name, $d, $sample_size, SAMPLES);
+    };
+    ($name:ident, $d:tt, $sample_size:expr, $samples:expr) => {
         #[doc = concat!("`[", $d, ", ", $d, "] x [", $d, ", ", $d, "]`, `f32`.")]
-        #[divan::bench_group(sample_count = SAMPLES, sample_size = $sample_size)]
+        #[divan::bench_group(sample_count = $samples, sample_size = $sample_size)]
         mod $name {
             use super::*;
 
@@ -136,11 +311,19 @@ macro_rules! matmul_group {
 
             /// Checks every contender against the naive loop.
             pub(super) fn check() {
-                let (a, mut want) = (flat::<{ D * D }>(), [0.0; D * D]);
-                matmul_hand::<D>(&a.0, &a.0, &mut want);
+                let (a, mut want) = (flat::<{ D * D }>(), vec![0.0; D * D]);
+                matmul_ijk::<D>(&a.0, &a.0, &mut want);
+                let mut got = vec![0.0; D * D];
+                matmul_hand::<D>(&a.0, &a.0, &mut got);
+                verify("hand_written", &got, &want);
                 let (t, mut out) = (super::tensor::<Sq>(), zeros::<Sq>());
-                product(&t.0, &t.0, &mut out.0);
+                out.0 = t.0.matmul(&t.0);
                 verify("tensor", out.0.as_slice(), &want);
+                product(&t.0, &t.0, &mut out.0);
+                verify("tensor_outlined", out.0.as_slice(), &want);
+                let mut c = zeros::<Sq>();
+                c.0.assign_matmul(&t.0, &t.0);
+                verify("tensor_assign", c.0.as_slice(), &want);
                 product_t(&t.0, &transposed().0, &mut out.0);
                 verify("tensor_t", out.0.as_slice(), &want);
                 let got = matmul_ndarray(&nd(D, D), &nd(D, D));
@@ -150,6 +333,10 @@ macro_rules! matmul_group {
                 verify("nalgebra", o.0.transpose().as_slice(), &want);
                 matmul_nalgebra_to(&m.0, &m.0, &mut o.0);
                 verify("nalgebra_mul_to", o.0.transpose().as_slice(), &want);
+                let (f, mut fo) = (faer_logical(D), Mat::<f32>::zeros(D, D));
+                matmul_faer(&f, &f, &mut fo);
+                let got: Vec<f32> = (0..D * D).map(|n| fo[(n / D, n % D)]).collect();
+                verify("faer", &got, &want);
             }
 
             /// Flat arrays, naive `i-j-k` loop: the baseline.
@@ -164,11 +351,45 @@ macro_rules! matmul_group {
                     .bench_local(|| matmul_hand::<D>(black_box(&a.0), black_box(&b.0), &mut out.0));
             }
 
-            /// `*out = a.matmul(&b)`.
+            /// The naive i-j-k loop (the baseline before issue 22).
+            #[divan::bench]
+            fn hand_ijk(bencher: Bencher) {
+                let (a, b, mut out) = (
+                    flat::<{ D * D }>(),
+                    flat::<{ D * D }>(),
+                    flat::<{ D * D }>(),
+                );
+                bencher
+                    .bench_local(|| matmul_ijk::<D>(black_box(&a.0), black_box(&b.0), &mut out.0));
+            }
+
+            /// `*c = a.matmul(&b)` as users write it, in the timed closure.
             #[divan::bench]
             fn tensor(bencher: Bencher) {
+                let (a, b, mut c) = (super::tensor::<Sq>(), super::tensor::<Sq>(), zeros::<Sq>());
+                bencher.bench_local(|| c.0 = black_box(&a.0).matmul(black_box(&b.0)));
+            }
+
+            /// `c.assign_matmul(&a, &b)`: the product written into `c`, no
+            /// result returned by value (the kernel's own time).
+            #[divan::bench]
+            fn tensor_assign(bencher: Bencher) {
+                let (a, b, mut c) = (super::tensor::<Sq>(), super::tensor::<Sq>(), zeros::<Sq>());
+                bencher.bench_local(|| c.0.assign_matmul(black_box(&a.0), black_box(&b.0)));
+            }
+
+            /// `*out = a.matmul(&b)` behind an `#[inline(never)]` function.
+            #[divan::bench]
+            fn tensor_outlined(bencher: Bencher) {
                 let (a, b, mut out) = (super::tensor(), super::tensor(), zeros());
                 bencher.bench_local(|| product(black_box(&a.0), black_box(&b.0), &mut out.0));
+            }
+
+            /// faer's `matmul`, one thread (`Par::Seq`), into `out`.
+            #[divan::bench]
+            fn faer(bencher: Bencher) {
+                let (a, b, mut out) = (faer_logical(D), faer_logical(D), Mat::<f32>::zeros(D, D));
+                bencher.bench_local(|| matmul_faer(black_box(&a), black_box(&b), &mut out));
             }
 
             /// `*out = a.matmul(&bt.t())`, a transposed right operand.
@@ -206,9 +427,11 @@ macro_rules! matmul_group {
     };
 }
 
-// Runs per sample: 4 ns to 200 ns per run for 4 to 16, 13 µs to 70 µs for
-// 64 (ndarray's 120 ns at 4 × 4 included).
+// Runs per sample: 4 ns to 200 ns per run for 4 to 16, 3 µs to 70 µs for
+// 64 (ndarray's 120 ns at 4 × 4 included), 0.3 ms to 30 ms at 256 (the
+// naive loops), sampled less.
 matmul_group!(matmul_4, 4, 512);
 matmul_group!(matmul_8, 8, 256);
 matmul_group!(matmul_16, 16, 64);
 matmul_group!(matmul_64, 64, 2);
+matmul_group!(matmul_256, 256, 1, 100);

@@ -3,6 +3,10 @@
 //! (`view/block.rs`): found once with `cpuid` (in `core::arch`, so
 //! `#![no_std]` builds detect it too) and cached in an atomic.
 //!
+//! The level can be capped at run time ([`cap_simd`]), so that a machine
+//! with AVX-512 can time and test the AVX2 and base kernels too (the bench
+//! does it with `TENSOR_SIMD=avx2` or `base`).
+//!
 //! ```
 //! use tensor_core::prelude::*;
 //! // Products and copies pick their kernel by themselves; the result does
@@ -14,11 +18,15 @@
 //! assert_eq!(t[[3, 5]], a[[5, 3]]);
 //! ```
 
-/// The widest vector kernel the running CPU takes (off x86-64 only
-/// `Base` is ever built).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Simd {
+/// A level of vector kernels, from the narrowest: the widest one the
+/// running CPU takes is [`simd`] (off x86-64 only `Base` is ever built).
+///
+/// ```
+/// use tensor_core::cpu::Simd;
+/// assert!(Simd::Base < Simd::Avx2 && Simd::Avx2 < Simd::Avx512);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Simd {
     /// The build target's own instructions (SSE2 on x86-64's default).
     Base,
     /// AVX2 and FMA: 256-bit vectors, 16 registers.
@@ -27,18 +35,58 @@ pub(crate) enum Simd {
     Avx512,
 }
 
-/// The widest kernel the running CPU takes (`Base` off x86-64).
+/// The widest kernel the running CPU takes (`Base` off x86-64), at most
+/// the cap set by [`cap_simd`]: the level every product and copy runs at.
+///
+/// ```
+/// use tensor_core::cpu::{simd, Simd};
+/// if cfg!(target_feature = "avx512f") {
+///     assert_eq!(simd(), Simd::Avx512);
+/// }
+/// ```
 #[inline]
-pub(crate) fn simd() -> Simd {
+pub fn simd() -> Simd {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::cached()
+        x86::cached().min(cap())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         Simd::Base
     }
 }
+
+/// The cap: `Simd as u8`, `u8::MAX` for none.
+static CAP: AtomicU8 = AtomicU8::new(u8::MAX);
+
+/// The level set by [`cap_simd`], [`Simd::Avx512`] when none was.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline]
+fn cap() -> Simd {
+    match CAP.load(Ordering::Relaxed) {
+        0 => Simd::Base,
+        1 => Simd::Avx2,
+        _ => Simd::Avx512,
+    }
+}
+
+/// Caps the kernels at `max` from now on, for the whole program: products
+/// and copies then run at `min(max, what the CPU takes)`. For benchmarks
+/// and tests of the narrower kernels on a wider machine; results are the
+/// same at every level (exactly for integers, within rounding for floats).
+/// `cap_simd(Simd::Avx512)` lifts the cap.
+///
+/// ```
+/// use tensor_core::cpu::{cap_simd, simd, Simd};
+/// cap_simd(Simd::Base);
+/// assert_eq!(simd(), Simd::Base);
+/// cap_simd(Simd::Avx512);
+/// ```
+pub fn cap_simd(max: Simd) {
+    CAP.store(max as u8, Ordering::Relaxed);
+}
+
+use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {

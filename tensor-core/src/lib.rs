@@ -43,7 +43,7 @@ mod boxed;
 mod const_fill;
 pub mod constraint;
 mod consume;
-mod cpu;
+pub mod cpu;
 pub mod dim;
 mod display;
 pub mod error;

@@ -18,6 +18,12 @@
 //! (`DenseLhs`), else element by element by its constant strides or its
 //! index map (`ByIndex`).
 //!
+//! Products of `f32` of at least 32³ multiply-adds whose left operand has
+//! contiguous rows take packed, cache-blocked kernels with AVX2 or AVX-512
+//! FMA tiles when the CPU has them (`block.rs`, `micro.rs`): the right
+//! operand is copied a strip at a time into a 16 KiB stack buffer, from
+//! its rows or, for a strided view, from its strides.
+//!
 //! ```
 //! use tensor_core::prelude::*;
 //! let a = tensor![[1, 2, 3], [4, 5, 6]];
@@ -27,8 +33,10 @@
 //! ```
 
 mod assign;
+mod block;
 mod dense;
 mod kernel;
+mod micro;
 mod rows;
 
 pub(crate) use self::dense::dense_batched;

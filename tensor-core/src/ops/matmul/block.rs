@@ -1,0 +1,380 @@
+//! Cache-blocked products of `f32` with AVX2 or AVX-512 (picked at run
+//! time, `crate::cpu`), for products of at least [`PACKED_FLOPS`]
+//! multiply-adds whose operands have contiguous rows.
+//!
+//! The inner dimension is cut into blocks of `KC` (`STRIP / NR`), and for
+//! each block the right operand is packed a strip of `NR` columns at a
+//! time into a 16 KiB buffer on the stack: `KC` rows of `NR` contiguous
+//! floats, the right edge padded with zeros. Every tile of the output's
+//! rows then runs over the strip (`micro.rs`), which stays in L1 while the
+//! rows of the left operand stream from L2. Unpacked, a strip of a
+//! `[256, 256]` operand is 256 rows 1 KiB apart: they fall in 4 of L1's
+//! 64 sets and evict each other, and every tile re-read them from L2.
+//! The left operand is read in place (its rows are contiguous runs); the
+//! output is written once per block, added to from the second block on.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let a = Tensor::<f32, Shape![70, 90]>::from_flat_fn(|i| (i % 5) as f32);
+//! let b = Tensor::<f32, Shape![90, 40]>::from_flat_fn(|i| (i % 3) as f32);
+//! let want: f32 = (0..90).map(|k| ((69 * 90 + k) % 5 * ((k * 40 + 39) % 3)) as f32).sum();
+//! assert_eq!(a.matmul(&b)[[69, 39]], want);
+//! ```
+
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+
+use super::cpu::Simd;
+use super::kernel::Rhs;
+use super::Dims;
+use crate::num::{Accumulate, Zero};
+
+/// The packed strip's size in floats: 16 KiB, half of a 32 KiB L1 data
+/// cache (the rest holds the rows of `a` being read and the output).
+const STRIP: usize = 4096;
+
+/// The fewest multiply-adds of an `f32` product that takes the packed
+/// kernels (below, the register-tiled kernel of `kernel.rs`).
+pub(super) const PACKED_FLOPS: usize = 32 * 32 * 32;
+
+/// `out = a @ b` with the packed kernel of `level`, if there is one (AVX2
+/// or AVX-512 on x86-64): `a`'s rows are `a[i * lda..][..d.k]`, `b` is
+/// read by [`Strips`], `out` is `d.m × d.n`, row-major. Returns whether it
+/// ran (`false`: `level` has no packed kernel, nothing written).
+///
+/// Panics when `a` or `out` is shorter than its rows need.
+pub(super) fn product_f32(
+    level: Simd,
+    (a, lda): (&[f32], usize),
+    b: &impl Strips,
+    out: &mut [f32],
+    d: Dims,
+) -> bool {
+    if d.m == 0 || d.n == 0 || d.k == 0 {
+        return false;
+    }
+    // The pointer contract of the tiles (`micro.rs`) rests on these.
+    // (`lda` may be below `d.k`, 0 for one row broadcast: rows overlap.)
+    assert!(a.len() >= (d.m - 1) * lda + d.k);
+    assert!(out.len() >= d.m * d.n);
+    debug_assert!(level <= crate::cpu::simd());
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `level` is at most what the CPU takes (the caller's
+        // contract, `kernel::product`): it has AVX-512F; lengths checked.
+        Simd::Avx512 => unsafe { blocked_avx512(a, lda, b, out, d) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above: the CPU has AVX2 and FMA; lengths checked.
+        Simd::Avx2 => unsafe { blocked_avx2(a, lda, b, out, d) },
+        _ => return false,
+    }
+    true
+}
+
+/// A right operand packed a strip at a time.
+pub(super) trait Strips {
+    /// Columns `jc .. jc + cols` of rows `pc .. pc + kc` into `strip`:
+    /// row `kk` at `kk * NR`, zeros after `cols`; every float of the first
+    /// `kc * NR` written (`kc * NR <= STRIP`, `cols <= NR`).
+    fn pack<const NR: usize>(
+        &self,
+        strip: &mut [MaybeUninit<f32>; STRIP],
+        rows: (usize, usize),
+        cols: (usize, usize),
+    );
+}
+
+/// A right operand with contiguous rows `stride` apart.
+pub(super) struct DenseF32<'a> {
+    /// The elements, the first row first.
+    pub(super) elems: &'a [f32],
+    /// The distance between rows.
+    pub(super) stride: usize,
+}
+
+impl Strips for DenseF32<'_> {
+    #[inline(always)]
+    fn pack<const NR: usize>(
+        &self,
+        strip: &mut [MaybeUninit<f32>; STRIP],
+        (pc, kc): (usize, usize),
+        (jc, cols): (usize, usize),
+    ) {
+        for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
+            let src = &self.elems[(pc + kk) * self.stride + jc..][..cols];
+            for (d, &s) in dst.iter_mut().zip(src) {
+                d.write(s);
+            }
+            for d in &mut dst[cols..] {
+                d.write(0.0);
+            }
+        }
+    }
+}
+
+/// Any right operand of `f32` elements (`T` is `f32`, which
+/// [`Accumulate::f32_slice`] tells), read a row segment at a time: a
+/// transposed view is packed straight from its strides rather than
+/// gathered again by every tile.
+pub(super) struct Gathered<'r, R, T>(pub(super) &'r R, pub(super) PhantomData<T>);
+
+impl<T: Accumulate, R: Rhs<T>> Strips for Gathered<'_, R, T> {
+    #[inline(always)]
+    fn pack<const NR: usize>(
+        &self,
+        strip: &mut [MaybeUninit<f32>; STRIP],
+        (pc, kc): (usize, usize),
+        (jc, cols): (usize, usize),
+    ) {
+        for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
+            if cols == NR {
+                let row = self.0.row::<NR>(pc + kk, jc);
+                let row = T::f32_slice(&row).unwrap_or(&[0.0; NR]);
+                for (d, &s) in dst.iter_mut().zip(row) {
+                    d.write(s);
+                }
+            } else {
+                for (c, d) in dst.iter_mut().enumerate() {
+                    let x = match c < cols {
+                        true => self.0.row::<1>(pc + kk, jc + c),
+                        false => [T::narrow(Zero::ZERO)],
+                    };
+                    d.write(T::f32_slice(&x).map_or(0.0, |x| x[0]));
+                }
+            }
+        }
+    }
+}
+
+/// A tile function of `micro.rs`.
+#[cfg(target_arch = "x86_64")]
+type Tile = unsafe fn(*const f32, usize, *const f32, usize, *mut f32, usize, bool, usize);
+
+/// A blocked product over one kernel (`micro.rs`): `$tile::<H>` for tiles
+/// of `$h` rows and fewer, `$nr` columns, compiled with `$features`.
+macro_rules! blocked {
+    ($name:ident, $features:literal, $tile:ident, $nr:literal, $h:literal) => {
+        /// `out = a @ b` blocked and packed with this kernel.
+        ///
+        /// # Safety
+        ///
+        /// The CPU has the features; `a`, `b` and `out` hold the rows
+        /// `product_f32` checks.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        unsafe fn $name(a: &[f32], lda: usize, b: &impl Strips, out: &mut [f32], d: Dims) {
+            use super::micro::x86::$tile;
+            const NR: usize = $nr;
+            const KC: usize = STRIP / NR;
+            // Left uninitialised (no 16 KiB of zeros a call): tiles read
+            // only the `kc * NR` floats `pack` has just written.
+            let mut strip = [MaybeUninit::<f32>::uninit(); STRIP];
+            let (ap, op) = (a.as_ptr(), out.as_mut_ptr());
+            for pc in (0..d.k).step_by(KC) {
+                let kc = KC.min(d.k - pc);
+                for jc in (0..d.n).step_by(NR) {
+                    let cols = NR.min(d.n - jc);
+                    b.pack::<NR>(&mut strip, (pc, kc), (jc, cols));
+                    let (bp, add) = (strip.as_ptr().cast::<f32>(), pc > 0);
+                    let mut i0 = 0;
+                    // SAFETY (every tile): rows `i0 .. i0 + H` are below
+                    // `d.m`, so `a + (i0 + r) * lda + pc + kk` for
+                    // `kk < kc <= d.k - pc` is in `a` (checked length);
+                    // the strip holds `kc * NR <= STRIP` floats, all
+                    // written by `pack` (initialised `f32`s); output
+                    // rows `i0 + r < d.m`, columns `jc + j < d.n` are in
+                    // `out` (checked), borrowed mutably here only.
+                    while d.m - i0 >= $h {
+                        unsafe {
+                            $tile::<$h>(
+                                ap.add(i0 * lda + pc),
+                                lda,
+                                bp,
+                                kc,
+                                op.add(i0 * d.n + jc),
+                                d.n,
+                                add,
+                                cols,
+                            )
+                        };
+                        i0 += $h;
+                    }
+                    // The bottom rows, through pointers (rarely run).
+                    let edges: [(usize, Tile); 3] =
+                        [(4, $tile::<4>), (2, $tile::<2>), (1, $tile::<1>)];
+                    for (h, tile) in edges {
+                        if d.m - i0 >= h {
+                            // SAFETY: as above, `h` rows below `d.m`.
+                            unsafe {
+                                tile(
+                                    ap.add(i0 * lda + pc),
+                                    lda,
+                                    bp,
+                                    kc,
+                                    op.add(i0 * d.n + jc),
+                                    d.n,
+                                    add,
+                                    cols,
+                                )
+                            };
+                            i0 += h;
+                        }
+                    }
+                    // `$h` <= 8: at most 7 rows are left, and 4 + 2 + 1
+                    // took them all.
+                    debug_assert_eq!(i0, d.m);
+                }
+            }
+        }
+    };
+}
+
+blocked!(blocked_avx512, "avx512f,avx2,fma", tile_avx512, 32, 8);
+blocked!(blocked_avx2, "avx2,fma", tile_avx2, 16, 6);
+
+#[cfg(test)]
+mod tests {
+    use super::super::kernel::Gather;
+    use super::*;
+    use crate::cpu::simd;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// `out = a @ b` by the plain triple loop, in `f64`.
+    fn naive(a: &[f32], lda: usize, b: &[f32], ldb: usize, d: Dims) -> Vec<f64> {
+        let mut out = vec![0.0; d.m * d.n];
+        for i in 0..d.m {
+            for j in 0..d.n {
+                out[i * d.n + j] = (0..d.k)
+                    .map(|k| f64::from(a[i * lda + k]) * f64::from(b[k * ldb + j]))
+                    .sum();
+            }
+        }
+        out
+    }
+
+    /// Every packed kernel the CPU takes against the plain loop: exact on
+    /// small integers (sums stay below 2^24), within rounding on fractions;
+    /// row strides wider than the rows too.
+    fn check(d: Dims, pad: usize) {
+        let (lda, ldb) = (d.k + pad, d.n + pad);
+        let exact = |i: usize| (i * 7 % 11) as f32 - 5.0;
+        let frac = |i: usize| ((i * 37 % 101) as f32 - 50.0) / 17.0;
+        for (name, f, tol) in [
+            ("exact", &exact as &dyn Fn(usize) -> f32, 0.0),
+            ("frac", &frac, 1e-5),
+        ] {
+            let a: Vec<f32> = (0..d.m * lda).map(f).collect();
+            let b: Vec<f32> = (0..d.k * ldb).map(|i| f(i + 3)).collect();
+            let want = naive(&a, lda, &b, ldb, d);
+            for level in [Simd::Avx2, Simd::Avx512] {
+                if level > simd() {
+                    continue;
+                }
+                let mut got = vec![f32::NAN; d.m * d.n];
+                let dense = DenseF32 {
+                    elems: &b,
+                    stride: ldb,
+                };
+                assert!(product_f32(level, (&a, lda), &dense, &mut got, d));
+                let mut gathered = vec![f32::NAN; d.m * d.n];
+                let by_index = Gather(|k: usize, j: usize| b[k * ldb + j]);
+                let strips = Gathered(&by_index, PhantomData::<f32>);
+                assert!(product_f32(level, (&a, lda), &strips, &mut gathered, d));
+                assert_eq!(gathered, got, "{level:?} gathered {name}");
+                for (o, (&g, &w)) in got.iter().zip(&want).enumerate() {
+                    let scale = (0..d.k)
+                        .map(|k| f64::from(a[o / d.n * lda + k]).abs())
+                        .sum::<f64>()
+                        * 3.0;
+                    assert!(
+                        (f64::from(g) - w).abs() <= tol * scale.max(1.0),
+                        "{level:?} {name} {}x{}x{} pad {pad} at {o}: {g} against {w}",
+                        d.m,
+                        d.k,
+                        d.n
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn square_512() {
+        check(
+            Dims {
+                m: 512,
+                k: 512,
+                n: 512,
+            },
+            0,
+        );
+    }
+
+    #[test]
+    fn odd_sizes_and_edges() {
+        check(
+            Dims {
+                m: 257,
+                k: 131,
+                n: 67,
+            },
+            0,
+        );
+        check(
+            Dims {
+                m: 67,
+                k: 300,
+                n: 131,
+            },
+            5,
+        );
+        for (m, k, n) in [
+            (1, 1, 1),
+            (7, 3, 33),
+            (9, 129, 17),
+            (15, 257, 31),
+            (13, 64, 48),
+        ] {
+            check(Dims { m, k, n }, 0);
+            check(Dims { m, k, n }, 3);
+        }
+    }
+
+    /// Through `matmul`: a broadcast left row (rows 0 apart), a transposed
+    /// right operand over 64 KiB (gathered into the strips), contiguous.
+    #[test]
+    fn views_take_the_packed_kernels() {
+        use crate::prelude::*;
+        type T<S> = crate::tensor::Tensor<f32, S>;
+        let a = T::<Shape![1, 96]>::from_flat_fn(|i| (i % 7) as f32 - 3.0);
+        let b = T::<Shape![96, 80]>::from_flat_fn(|i| (i % 5) as f32 - 2.0);
+        let spread = a.expand::<Shape![40, 96]>();
+        let got = spread.matmul(&b);
+        for (i, j) in [(0, 0), (39, 79), (17, 33)] {
+            let want: f32 = (0..96).map(|k| a[[0, k]] * b[[k, j]]).sum();
+            assert_eq!(got[[i, j]], want, "broadcast row ({i}, {j})");
+        }
+        let big = T::<Shape![150, 130]>::from_flat_fn(|i| (i % 9) as f32 - 4.0);
+        let l = T::<Shape![33, 130]>::from_flat_fn(|i| (i % 4) as f32 - 1.0);
+        let got = l.matmul(&big.t());
+        for i in 0..33 {
+            for j in 0..150 {
+                let want: f32 = (0..130).map(|k| l[[i, k]] * big[[j, k]]).sum();
+                assert_eq!(got[[i, j]], want, "transposed ({i}, {j})");
+            }
+        }
+    }
+
+    #[test]
+    fn the_base_level_has_no_packed_kernel() {
+        let (a, b, mut out) = ([1.0f32; 4], [1.0f32; 4], [7.0f32; 4]);
+        let d = Dims { m: 2, k: 2, n: 2 };
+        let b = DenseF32 {
+            elems: &b,
+            stride: 2,
+        };
+        assert!(!product_f32(Simd::Base, (&a, 2), &b, &mut out, d));
+        assert_eq!(out, [7.0; 4]);
+    }
+}
