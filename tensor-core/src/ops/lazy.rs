@@ -40,6 +40,9 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
+mod map;
+pub use map::Map;
+
 /// An elementwise expression evaluated only when assigned; see the module
 /// documentation.
 #[derive(Clone, Copy, Debug)]

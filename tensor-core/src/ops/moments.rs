@@ -13,12 +13,13 @@
 //! assert_eq!(t.std_axes::<Axes![0]>(), tensor![0.5, 0.0, 0.5, 1.0]);
 //! ```
 
+use super::destination::{write_each, Destination};
 use super::elementwise::{build, Elementwise};
-use super::reduce::{Reduce, Reduced};
+use super::reduce::{reduced_count, reduced_elements, Reduce, Reduced};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::KeepShape;
-use crate::num::{Float, FromCount};
+use crate::constraint::{KeepShape, ReduceShape};
+use crate::num::{Float, FromCount, Zero};
 use crate::tensor::Tensor;
 
 /// Variance and standard deviation of every operand of floats.
@@ -65,6 +66,80 @@ pub trait Moments: AsView {
 }
 
 impl<A: AsView + ?Sized> Moments for A {}
+
+/// Variance and standard deviation written into a [`Destination`] (a
+/// tensor, a boxed one, a mutable view) of the reduced shape: implemented
+/// for every destination.
+///
+/// Each result folds its own elements twice (their mean, then the mean of
+/// the squared deviations from it), with only the kept means as a
+/// temporary: no tensor of the operand's size, which the returning forms
+/// build. The sums run element by element, so the last bits may differ
+/// from the returning forms' (which sum in independent accumulators).
+pub trait AssignMoments: Destination {
+    /// Writes [`a.var_axes::<X>()`](Moments::var_axes) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0f32, 2.0, 3.0, 4.0], [2.0, 2.0, 2.0, 2.0]];
+    /// let mut v = Tensor::<f32, Shape![2]>::zeros();
+    /// v.assign_var_axes::<Axes![1], _>(&t);
+    /// assert_eq!(v, tensor![1.25, 0.0]);
+    /// ```
+    fn assign_var_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X> + ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Float + FromCount,
+    {
+        var_to::<Self, A, X>(self, a, |v| v);
+    }
+
+    /// Writes [`a.std_axes::<X>()`](Moments::std_axes) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[2.0f32, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]];
+    /// let mut s = Tensor::<f32, Shape![3, 2]>::full(-1.0);
+    /// slice!(s.view_mut(), 1, 0..1).assign_std_axes::<Axes![1], _>(&t);
+    /// assert_eq!(s, tensor![[-1.0, -1.0], [2.0, -1.0], [-1.0, -1.0]]);
+    /// ```
+    fn assign_std_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X> + ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Float + FromCount,
+    {
+        var_to::<Self, A, X>(self, a, |v| v.sqrt());
+    }
+}
+
+impl<D: Destination + ?Sized> AssignMoments for D {}
+
+/// `then` of the variance of `a` over `X`, into `out`.
+fn var_to<D, A, X>(out: &mut D, a: &A, then: impl Fn(D::Elem) -> D::Elem)
+where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: KeepShape<X>,
+    D::Elem: Float + FromCount,
+{
+    type O<A, X> = Reduced<A, X>;
+    let (v, count) = (a.as_view(), reduced_count::<ShapeOf<A>, X>());
+    let means = a.mean_axes_keep::<X>();
+    let n = D::Elem::from_count(count);
+    write_each(out, |o| {
+        let mean = means.as_slice()[o];
+        let squares = reduced_elements::<_, _, X, O<A, X>>(&v, o, count).map(|x| {
+            let d = x - mean;
+            d * d
+        });
+        then(squares.fold(D::Elem::ZERO, |s, x| s + x) / n)
+    });
+}
 
 #[cfg(test)]
 mod tests {

@@ -273,7 +273,7 @@ pub(crate) fn reduced_count<S: Shape, X: Axes>() -> usize {
 /// over no element is undefined (NumPy raises too, even when the result is
 /// empty).
 #[track_caller]
-fn check_not_empty<S: Shape, X: Axes>(what: &str) {
+pub(crate) fn check_not_empty<S: Shape, X: Axes>(what: &str) {
     if reduced_count::<S, X>() == 0 {
         empty::<()>(what);
     }

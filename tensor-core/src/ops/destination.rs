@@ -1,0 +1,135 @@
+//! [`Destination`]: where the `assign_*` forms write. A [`Tensor`] (and,
+//! through `DerefMut`, a `Box<Tensor>`) or a [`ViewMut`] of any layout:
+//! one implementation of each `assign_*` form serves all three.
+//!
+//! A destination whose elements are one row-major run (a tensor, a
+//! contiguous view) is written by the same kernels as the by-value
+//! operation; any other view (a transpose, a column, a strided slice of a
+//! bigger tensor) element by element, in logical order, and only its own
+//! elements: the rest of the tensor it views is left as it was.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//! let t = Tensor::<i32, Shape![3, 4]>::from_flat_fn(|i| i as i32);
+//! let mut out = Tensor::<i32, Shape![2, 4]>::full(-1);
+//! slice!(out.view_mut(), 1, ..).assign_sum_axes::<Axes![0], _>(&t); // a row
+//! assert_eq!(out, tensor![[-1, -1, -1, -1], [12, 15, 18, 21]]);
+//! let mut boxed = Box::new(Tensor::<i32, Shape![3]>::zeros());
+//! boxed.assign_max_axes::<Axes![1], _>(&t); // a box, through `DerefMut`
+//! assert_eq!(*boxed, tensor![3, 7, 11]);
+//! ```
+
+use core::mem::MaybeUninit;
+
+use super::AsView;
+use crate::layout::Layout;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+use crate::uninit::as_slots;
+use crate::view::ViewMut;
+
+/// A destination of the `assign_*` forms: a [`Tensor`] or a [`ViewMut`]
+/// (a `Box<Tensor>` is one through `DerefMut`). Read back as a view
+/// ([`AsView`]), written through the two methods below.
+pub trait Destination: AsView {
+    /// The elements as one row-major run, when they are one (a tensor, a
+    /// contiguous view).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.as_contiguous_mut().map(|s| s.len()), Some(4));
+    /// assert!(t.view_mut().t().as_contiguous_mut().is_none());
+    /// ```
+    fn as_contiguous_mut(&mut self) -> Option<&mut [Self::Elem]>;
+
+    /// Calls `f` with each logical row-major position and its element,
+    /// in order.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = Tensor::<usize, Shape![2, 2]>::zeros();
+    /// t.view_mut().t().for_each_indexed(|i, x| *x = i);
+    /// assert_eq!(t, tensor![[0, 2], [1, 3]]);
+    /// ```
+    fn for_each_indexed(&mut self, f: impl FnMut(usize, &mut Self::Elem));
+}
+
+impl<T, S: Shape> Destination for Tensor<T, S> {
+    #[inline(always)]
+    fn as_contiguous_mut(&mut self) -> Option<&mut [T]> {
+        Some(self.as_mut_slice())
+    }
+
+    #[inline(always)]
+    fn for_each_indexed(&mut self, mut f: impl FnMut(usize, &mut T)) {
+        self.iter_mut().enumerate().for_each(|(i, x)| f(i, x));
+    }
+}
+
+impl<T, L: Layout> Destination for ViewMut<'_, T, L> {
+    #[inline(always)]
+    fn as_contiguous_mut(&mut self) -> Option<&mut [T]> {
+        self.view().as_contiguous()?;
+        let (data, start) = ViewMut::contiguous_mut(self);
+        Some(&mut data[start..][..<L::Shape as Shape>::SIZE])
+    }
+
+    #[inline(always)]
+    fn for_each_indexed(&mut self, f: impl FnMut(usize, &mut T)) {
+        ViewMut::for_each_indexed(self, f);
+    }
+}
+
+/// Writes `element(i)` into every element `i` of `out`, in order.
+#[inline(always)]
+pub(crate) fn write_each<D: Destination + ?Sized>(
+    out: &mut D,
+    mut element: impl FnMut(usize) -> D::Elem,
+) {
+    out.for_each_indexed(|i, x| *x = element(i));
+}
+
+/// Writes `out` by `kernel` (the by-value operation's writer, given the
+/// elements as slots) when they are one run, else by `element(i)` for each
+/// logical position `i`.
+#[inline(always)]
+pub(crate) fn write_with<D: Destination + ?Sized>(
+    out: &mut D,
+    kernel: impl FnOnce(&mut [MaybeUninit<D::Elem>]),
+    element: impl FnMut(usize) -> D::Elem,
+) where
+    D::Elem: Copy,
+{
+    match out.as_contiguous_mut() {
+        Some(elems) => kernel(as_slots(elems)),
+        None => write_each(out, element),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    #[test]
+    fn strided_destinations_write_only_their_elements_in_order() {
+        let mut t = Tensor::<usize, Shape![4, 6]>::full(99);
+        write_each(&mut slice!(t.view_mut(), 1..3, ..;2).t(), |i| i);
+        let want = Tensor::<usize, Shape![4, 6]>::from_fn(|[i, j]| match (i, j % 2) {
+            (1..=2, 0) => (j / 2) * 2 + (i - 1),
+            _ => 99,
+        });
+        assert_eq!(t, want);
+        let mut c = Tensor::<usize, Shape![4, 6]>::full(99);
+        write_with(
+            &mut slice!(c.view_mut(), 1..3, ..),
+            |s| s.iter_mut().for_each(|x| _ = x.write(7)),
+            |_| 0,
+        );
+        assert_eq!(
+            c,
+            Tensor::from_fn(|[i, _]| if (1..3).contains(&i) { 7 } else { 99 })
+        );
+    }
+}
