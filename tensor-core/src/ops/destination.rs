@@ -22,10 +22,10 @@
 use core::mem::MaybeUninit;
 
 use super::AsView;
-use crate::layout::Layout;
+use crate::layout::{Layout, RowMajor};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::as_slots;
+use crate::uninit::{as_slots, build_with, init_with};
 use crate::view::ViewMut;
 
 /// A destination of the `assign_*` forms: a [`Tensor`] or a [`ViewMut`]
@@ -105,6 +105,25 @@ pub(crate) fn write_with<D: Destination + ?Sized>(
         Some(elems) => kernel(as_slots(elems)),
         None => write_each(out, element),
     }
+}
+
+/// A tensor built in place by `assign`, an `assign_*` form that writes
+/// every element of the destination it is given: the returning form of an
+/// operation that reads back what it wrote (a softmax divides by the sums
+/// of its exponentials), written once where the result will live, with no
+/// second copy on the stack. The elements are `first` before `assign`
+/// runs (a pass that costs less than a copy).
+#[inline(always)]
+pub(crate) fn build_by<T: Copy, S: Shape>(
+    first: T,
+    assign: impl FnOnce(&mut ViewMut<'_, T, RowMajor<S>>),
+) -> Tensor<T, S> {
+    build_with(|slots| {
+        // `S::SIZE` elements: the buffer of a `RowMajor<S>` view (its
+        // `ROOT_SIZE`), whose state is `()`.
+        let elems = init_with(slots, first);
+        assign(&mut ViewMut::new(elems, ()));
+    })
 }
 
 #[cfg(test)]

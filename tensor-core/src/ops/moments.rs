@@ -2,9 +2,10 @@
 //! deviation over the axes of an `Axes![..]` list (NumPy `x.var(axis=..)`,
 //! `ddof=0`), which the result drops.
 //!
-//! Two passes: the mean (kept as size 1, so it broadcasts back), then the
-//! mean of the squared deviations from it, which loses no precision to
-//! cancellation as `E[x²] - E[x]²` would.
+//! Two passes over the elements of each result: their mean, then the mean
+//! of the squared deviations from it, which loses no precision to
+//! cancellation as `E[x²] - E[x]²` would. No temporary tensor: the result
+//! is written in place, by the same code as the `assign_*` forms.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -13,9 +14,8 @@
 //! assert_eq!(t.std_axes::<Axes![0]>(), tensor![0.5, 0.0, 0.5, 1.0]);
 //! ```
 
-use super::destination::{write_each, Destination};
-use super::elementwise::{build, Elementwise};
-use super::reduce::{reduced_count, reduced_elements, Reduce, Reduced};
+use super::destination::{build_by, write_each, Destination};
+use super::reduce::{reduced_count, reduced_elements, Reduced};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
@@ -38,14 +38,7 @@ pub trait Moments: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Float + FromCount,
     {
-        let v = self.as_view();
-        let mean = self.mean_axes_keep::<X>();
-        let mean = mean.view().expand_unchecked::<ShapeOf<Self>>();
-        let squares: Tensor<Self::Elem, ShapeOf<Self>> = build(|i| {
-            let d = *v.at_flat(i) - *mean.at_flat(i);
-            d * d
-        });
-        squares.mean_axes::<X>()
+        build_by(Zero::ZERO, |out| out.assign_var_axes::<X, _>(self))
     }
 
     /// The population standard deviation over the axes `X`: the square
@@ -61,7 +54,7 @@ pub trait Moments: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Float + FromCount,
     {
-        self.var_axes::<X>().map(|x| x.sqrt())
+        build_by(Zero::ZERO, |out| out.assign_std_axes::<X, _>(self))
     }
 }
 
@@ -72,10 +65,8 @@ impl<A: AsView + ?Sized> Moments for A {}
 /// for every destination.
 ///
 /// Each result folds its own elements twice (their mean, then the mean of
-/// the squared deviations from it), with only the kept means as a
-/// temporary: no tensor of the operand's size, which the returning forms
-/// build. The sums run element by element, so the last bits may differ
-/// from the returning forms' (which sum in independent accumulators).
+/// the squared deviations from it), with no temporary tensor; the
+/// returning forms are these, written into their result in place.
 pub trait AssignMoments: Destination {
     /// Writes [`a.var_axes::<X>()`](Moments::var_axes) into this
     /// destination.
@@ -90,7 +81,7 @@ pub trait AssignMoments: Destination {
     fn assign_var_axes<X: Axes, A>(&mut self, a: &A)
     where
         A: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<A>: KeepShape<X> + ReduceShape<X, Output = ShapeOf<Self>>,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
         Self::Elem: Float + FromCount,
     {
         var_to::<Self, A, X>(self, a, |v| v);
@@ -109,7 +100,7 @@ pub trait AssignMoments: Destination {
     fn assign_std_axes<X: Axes, A>(&mut self, a: &A)
     where
         A: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<A>: KeepShape<X> + ReduceShape<X, Output = ShapeOf<Self>>,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
         Self::Elem: Float + FromCount,
     {
         var_to::<Self, A, X>(self, a, |v| v.sqrt());
@@ -124,20 +115,18 @@ where
     D: Destination + ?Sized,
     A: AsView<Elem = D::Elem> + ?Sized,
     X: Axes,
-    ShapeOf<A>: KeepShape<X>,
+    ShapeOf<A>: ReduceShape<X>,
     D::Elem: Float + FromCount,
 {
     type O<A, X> = Reduced<A, X>;
     let (v, count) = (a.as_view(), reduced_count::<ShapeOf<A>, X>());
-    let means = a.mean_axes_keep::<X>();
     let n = D::Elem::from_count(count);
+    let sum = |xs: &mut dyn Iterator<Item = D::Elem>| xs.fold(D::Elem::ZERO, |s, x| s + x);
     write_each(out, |o| {
-        let mean = means.as_slice()[o];
-        let squares = reduced_elements::<_, _, X, O<A, X>>(&v, o, count).map(|x| {
-            let d = x - mean;
-            d * d
-        });
-        then(squares.fold(D::Elem::ZERO, |s, x| s + x) / n)
+        let elems = || reduced_elements::<_, _, X, O<A, X>>(&v, o, count);
+        let mean = sum(&mut elems()) / n;
+        let squares = elems().map(|x| (x - mean) * (x - mean));
+        then(sum(&mut { squares }) / n)
     });
 }
 

@@ -11,12 +11,12 @@
 //! assert_eq!(x.avg_pool2d::<Shape![2, 2]>(), tensor![[[2.5, 4.5], [10.5, 12.5]]]);
 //! ```
 
-use super::destination::{write_each, Destination};
+use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
 use super::reduce::larger;
 use super::{AsView, ShapeOf};
 use crate::constraint::PoolShape;
-use crate::num::{Float, FromCount};
+use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
@@ -55,10 +55,7 @@ pub trait Pool: AsView {
         ShapeOf<Self>: PoolShape<W>,
         Self::Elem: Float + FromCount,
     {
-        let count = Self::Elem::from_count(W::SIZE);
-        let mut sums = pool::<Self, W>(self, |a, b| a + b);
-        sums.iter_mut().for_each(|s| *s = *s / count);
-        sums
+        build_by(Zero::ZERO, |out| out.assign_avg_pool2d::<W, _>(self))
     }
 }
 

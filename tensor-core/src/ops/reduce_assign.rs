@@ -21,7 +21,8 @@
 
 use core::ops::{Add, Div};
 
-use super::destination::{write_each, write_with, Destination};
+use super::destination::{write_with, Destination};
+use super::mean::mean_to;
 use super::reduce::{
     check_not_empty, extreme_into, larger, reduced_count, reduced_elements, smaller, sum_into,
 };
@@ -29,7 +30,6 @@ use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
 use crate::num::{Accumulate, FromCount, Zero};
-use crate::shape::Shape;
 
 /// The reduced shape of `A` over `X` (the axes dropped).
 type Dropped<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
@@ -276,39 +276,6 @@ pub(crate) fn extreme_to<D, A, X>(
             elems.fold(first, combine)
         },
     );
-}
-
-/// The means of `a` over `X` into `out`, as [`mean_axes`](super::reduce::Reduce::mean_axes).
-#[inline]
-#[track_caller]
-pub(crate) fn mean_to<D, A, X>(out: &mut D, a: &A)
-where
-    D: Destination + ?Sized,
-    A: AsView<Elem = D::Elem> + ?Sized,
-    X: Axes,
-    ShapeOf<A>: ReduceShape<X>,
-    D::Elem: Accumulate + Zero + Add<Output = D::Elem> + Div<Output = D::Elem> + FromCount,
-{
-    let count = reduced_count::<ShapeOf<A>, X>();
-    if !D::Elem::EXACT_MEAN {
-        sum_to::<D, A, X>(out, a);
-        let n = D::Elem::from_count(count);
-        out.for_each_indexed(|_, x| *x = *x / n);
-        return;
-    }
-    if count == 0 && <Dropped<A, X> as Shape>::SIZE != 0 {
-        let (dims, axes) = (<ShapeOf<A> as Shape>::DIMS, X::AXES);
-        panic!(
-            "mean_axes of no element: shape {:?} has size 0 along the axes {:?}",
-            dims.as_ref(),
-            axes.as_ref()
-        );
-    }
-    let v = a.as_view();
-    write_each(out, |o| {
-        let elems = reduced_elements::<_, _, X, Dropped<A, X>>(&v, o, count);
-        D::Elem::mean_of(elems, count)
-    });
 }
 
 #[cfg(test)]

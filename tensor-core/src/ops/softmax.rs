@@ -14,14 +14,13 @@
 //! assert_eq!(p[[1, 0]], 1.0 / 3.0); // no overflow at 1000
 //! ```
 
-use super::destination::Destination;
-use super::elementwise::{build, Elementwise};
+use super::destination::{build_by, Destination};
 use super::reduce::{Kept, Reduce};
 use super::{AsView, ShapeOf};
 use crate::axis::SingleAxis;
 use crate::constraint::KeepShape;
 use crate::layout::Layout;
-use crate::num::Float;
+use crate::num::{Float, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -42,17 +41,7 @@ pub trait Softmax: AsView {
         ShapeOf<Self>: KeepShape<I::List>,
         Self::Elem: Float,
     {
-        if <ShapeOf<Self> as Shape>::SIZE == 0 {
-            return build(|_| unreachable!("no element"));
-        }
-        let mut e = shifted::<Self, I>(self);
-        e.iter_mut().for_each(|x| *x = x.exp());
-        let sums = e.sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
-        for (i, x) in e.iter_mut().enumerate() {
-            *x = *x / *sums.at_flat(i);
-        }
-        e
+        build_by(Zero::ZERO, |out| out.assign_softmax::<I, _>(self))
     }
 
     /// `x - max - ln(sum(exp(x - max)))` along the axis `I`: the logarithm
@@ -70,34 +59,11 @@ pub trait Softmax: AsView {
         ShapeOf<Self>: KeepShape<I::List>,
         Self::Elem: Float,
     {
-        if <ShapeOf<Self> as Shape>::SIZE == 0 {
-            return build(|_| unreachable!("no element"));
-        }
-        let mut d = shifted::<Self, I>(self);
-        let sums = d.map(|x| x.exp()).sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
-        for (i, x) in d.iter_mut().enumerate() {
-            *x = *x - sums.at_flat(i).ln();
-        }
-        d
+        build_by(Zero::ZERO, |out| out.assign_log_softmax::<I, _>(self))
     }
 }
 
 impl<A: AsView + ?Sized> Softmax for A {}
-
-/// `x - max` along the axis `I`, of a non-empty operand.
-fn shifted<A, I>(a: &A) -> Tensor<A::Elem, ShapeOf<A>>
-where
-    A: AsView + ?Sized,
-    I: SingleAxis,
-    ShapeOf<A>: KeepShape<I::List>,
-    A::Elem: Float,
-{
-    let v = a.as_view();
-    let max = a.max_axes_keep::<I::List>();
-    let max = max.view().expand_unchecked::<ShapeOf<A>>();
-    build(|i| *v.at_flat(i) - *max.at_flat(i))
-}
 
 /// Softmax and log-softmax written into a [`Destination`] (a tensor, a
 /// boxed one, a mutable view) of the operand's shape: implemented for

@@ -17,11 +17,11 @@
 //! ```
 
 use super::destination::{write_each, Destination};
-use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::SplitShape;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::{build_pair_with, fill};
 use crate::view::View;
 
 /// Splitting of any operand in two along one axis.
@@ -43,7 +43,7 @@ pub trait Split: AsView {
     {
         let v = self.as_view();
         let (first, rest) = parts::<Self, I, A, B>(&v);
-        (build(first), build(rest))
+        build_pair_with(|out| fill(out, first), |out| fill(out, rest))
     }
 
     /// Writes [`self.split::<I, _, _>()`](Split::split) into two
