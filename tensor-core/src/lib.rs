@@ -90,6 +90,7 @@ pub mod prelude {
     pub use crate::ops::arg::{ArgReduce, AssignArg};
     pub use crate::ops::concat::{AssignConcat, Concat};
     pub use crate::ops::conv::Conv;
+    pub use crate::ops::conv_assign::{AssignConv, AssignConvSame};
     pub use crate::ops::conv_pad::ConvSame;
     pub use crate::ops::destination::Destination;
     pub use crate::ops::elementwise::Elementwise;

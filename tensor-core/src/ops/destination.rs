@@ -30,8 +30,9 @@ use crate::view::ViewMut;
 
 /// A destination of the `assign_*` forms: a [`Tensor`] or a [`ViewMut`]
 /// (a `Box<Tensor>` is one through `DerefMut`). Read back as a view
-/// ([`AsView`]), written through the two methods below.
-pub trait Destination: AsView {
+/// ([`AsView`]), written through the methods below. Sealed: implemented
+/// by those two only.
+pub trait Destination: AsView + crate::seal::Destination {
     /// The elements as one row-major run, when they are one (a tensor, a
     /// contiguous view).
     ///
@@ -53,7 +54,25 @@ pub trait Destination: AsView {
     /// assert_eq!(t, tensor![[0, 2], [1, 3]]);
     /// ```
     fn for_each_indexed(&mut self, f: impl FnMut(usize, &mut Self::Elem));
+
+    /// The element at logical row-major position `i`, mutably.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not below the number of elements.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// *t.view_mut().t().flat_mut(1) = 40; // [0, 1] of the transpose
+    /// assert_eq!(t, tensor![[1, 2, 3], [40, 5, 6]]);
+    /// ```
+    #[track_caller]
+    fn flat_mut(&mut self, i: usize) -> &mut Self::Elem;
 }
+
+impl<T, S: Shape> crate::seal::Destination for Tensor<T, S> {}
+impl<T, L: Layout> crate::seal::Destination for ViewMut<'_, T, L> {}
 
 impl<T, S: Shape> Destination for Tensor<T, S> {
     #[inline(always)]
@@ -64,6 +83,12 @@ impl<T, S: Shape> Destination for Tensor<T, S> {
     #[inline(always)]
     fn for_each_indexed(&mut self, mut f: impl FnMut(usize, &mut T)) {
         self.iter_mut().enumerate().for_each(|(i, x)| f(i, x));
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn flat_mut(&mut self, i: usize) -> &mut T {
+        &mut self.as_mut_slice()[i]
     }
 }
 
@@ -78,6 +103,18 @@ impl<T, L: Layout> Destination for ViewMut<'_, T, L> {
     #[inline(always)]
     fn for_each_indexed(&mut self, f: impl FnMut(usize, &mut T)) {
         ViewMut::for_each_indexed(self, f);
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn flat_mut(&mut self, i: usize) -> &mut T {
+        let size = <L::Shape as Shape>::SIZE;
+        assert!(
+            i < size,
+            "flat position {i} out of a view of {size} elements"
+        );
+        let at = self.position_of_flat(i);
+        self.element_mut(at)
     }
 }
 

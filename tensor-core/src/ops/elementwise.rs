@@ -223,6 +223,10 @@ pub(crate) fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
 pub trait Elementwise: AsView {
     /// `f` of each element, into a tensor of the same shape.
     ///
+    /// In place, into a tensor, a box or a view the caller owns (elements
+    /// `Copy`, `f` taking them by value): `out.assign(x.lazy().map(f))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// let t = tensor![[1, 2], [3, 4]];
@@ -257,6 +261,11 @@ pub trait Elementwise: AsView {
     /// Each element limited to `lo..=hi` (NumPy `np.clip(x, lo, hi)`):
     /// `lo` below it, `hi` above it. NaN stays NaN; as in NumPy, `lo > hi`
     /// gives `hi` everywhere.
+    ///
+    /// In place, into a tensor, a box or a view:
+    /// `out.assign(x.lazy().map(|v| v.clamp(lo, hi)))` for floats (or any
+    /// closure of the two comparisons above); see
+    /// [`Lazy::map`](crate::ops::lazy::Lazy::map).
     ///
     /// ```
     /// use tensor_core::prelude::*;

@@ -24,6 +24,7 @@ use crate::view::{View, ViewMut};
 pub mod arg;
 pub mod concat;
 pub mod conv;
+pub mod conv_assign;
 pub mod conv_pad;
 pub mod destination;
 mod divisor;

@@ -36,6 +36,12 @@ pub trait Split: AsView {
     /// assert_eq!(a, tensor![[0, 5], [1, 6]]);
     /// assert_eq!(b[[2, 1]], 9);
     /// ```
+    ///
+    /// The pair is built in place, where the caller keeps it; in an
+    /// unoptimized build, `let (a, b) = x.split()` then moves the parts
+    /// into two more locals (a copy of the pair on the stack): keep the
+    /// pair (`parts.0`, `parts.1`), or write into destinations of your
+    /// own with [`assign_split`](Split::assign_split).
     fn split<I, A: Shape, B: Shape>(&self) -> (Tensor<Self::Elem, A>, Tensor<Self::Elem, B>)
     where
         ShapeOf<Self>: SplitShape<A, B, I>,
