@@ -138,6 +138,9 @@ pub(crate) fn build_boxed_with<T, S: Shape>(
     unsafe { boxed.assume_init() }
 }
 
+/// A pair of tensors of shapes `A` and `B`.
+type Pair<T, A, B> = (Tensor<T, A>, Tensor<T, B>);
+
 /// Two tensors built in place as a pair, `write_a` writing the first and
 /// `write_b` the second (each with the contract of [`build_with`]'s
 /// writer): a pair result, written once where it will live, as
@@ -149,8 +152,8 @@ pub(crate) fn build_pair_with<T, A: Shape, B: Shape>(
     write_b: impl FnOnce(&mut [MaybeUninit<T>]),
 ) -> (Tensor<T, A>, Tensor<T, B>) {
     #[cfg(feature = "alloc")]
-    if mem::size_of::<(Tensor<T, A>, Tensor<T, B>)>() > HEAP_BYTES {
-        let mut boxed = alloc::boxed::Box::<(Tensor<T, A>, Tensor<T, B>)>::new_uninit();
+    if mem::size_of::<Pair<T, A, B>>() > HEAP_BYTES {
+        let mut boxed = alloc::boxed::Box::<Pair<T, A, B>>::new_uninit();
         write_pair(&mut boxed, write_a, write_b);
         // SAFETY: `write_pair` initialised both tensors (a panic never
         // gets here).
@@ -177,7 +180,7 @@ fn pair_on_stack<T, A: Shape, B: Shape>(
 /// dropped again if the second writer panics.
 #[inline(always)]
 fn write_pair<T, A: Shape, B: Shape>(
-    pair: &mut MaybeUninit<(Tensor<T, A>, Tensor<T, B>)>,
+    pair: &mut MaybeUninit<Pair<T, A, B>>,
     write_a: impl FnOnce(&mut [MaybeUninit<T>]),
     write_b: impl FnOnce(&mut [MaybeUninit<T>]),
 ) {

@@ -43,13 +43,6 @@ impl<T: Clone, S: Shape, L2: Layout<Shape = S>> AssignSource<T, S> for &View<'_,
     }
 }
 
-impl<T: Clone, S: Shape, L2: Layout<Shape = S>> AssignSource<T, S> for View<'_, T, L2> {
-    #[inline]
-    fn assign_to<L: Layout<Shape = S>>(self, out: &mut ViewMut<'_, T, L>) {
-        (&self).assign_to(out);
-    }
-}
-
 impl<T: Clone, S: Shape> AssignSource<T, S> for &Tensor<T, S> {
     #[inline]
     fn assign_to<L: Layout<Shape = S>>(self, out: &mut ViewMut<'_, T, L>) {
