@@ -339,3 +339,23 @@ fn argmax_and_argmin_into_usize_destinations() {
         .chain(slice!(big, .., 2).iter())
         .all(|&x| x == usize::MAX));
 }
+
+#[test]
+fn zip_map_and_the_operators() {
+    let (x, row) = (data::<Shape![3, 32, 32]>(), data::<Shape![32]>());
+    let f = |&a: &f32, &b: &f32| a * 2.0 - b;
+    check_all!(
+        x.zip_map(&*row, f),
+        Shape![3, 32, 32],
+        Shape![3, 32, 64],
+        |big| slice!(big.view_mut(), .., .., 1..;2),
+        |out| out.assign_zip(&*x, &*row, f)
+    );
+    check_all!(
+        x.t() + *row,
+        Shape![3, 32, 32],
+        Shape![3, 32, 32],
+        |big| big.view_mut().t(),
+        |out| out.assign(x.t().lazy() + &*row)
+    );
+}

@@ -104,6 +104,7 @@ pub mod prelude {
     pub use crate::ops::softmax::{AssignSoftmax, Softmax};
     pub use crate::ops::split::Split;
     pub use crate::ops::stack::{AssignStack, Stack};
+    pub use crate::ops::zip_assign::AssignZip;
     pub use crate::ops::AsView;
     pub use crate::quant::{QConv2d, QDense, QParams, QuantError, Quantize, Requant};
     pub use crate::shape::{MultiIndex, Shape};

@@ -169,6 +169,46 @@ mod tests {
     use crate::prelude::*;
 
     #[test]
+    fn contiguous_destinations_give_their_own_run() {
+        let mut t = Tensor::<usize, Shape![4, 6]>::zeros();
+        t.as_contiguous_mut().unwrap()[23] = 5;
+        assert_eq!(
+            (t.as_contiguous_mut().map(|s| s.len()), t[[3, 5]]),
+            (Some(24), 5)
+        );
+        let mut rows = slice!(t.view_mut(), 1..3, ..);
+        let run = rows.as_contiguous_mut().unwrap();
+        assert_eq!(run.len(), 12);
+        run[0] = 7;
+        assert_eq!(t[[1, 0]], 7);
+        assert!(slice!(t.view_mut(), .., 1..).as_contiguous_mut().is_none());
+        assert!(t.view_mut().t().as_contiguous_mut().is_none());
+    }
+
+    #[test]
+    fn flat_positions_are_logical_and_checked() {
+        let mut t = Tensor::<usize, Shape![3, 4]>::zeros();
+        *t.flat_mut(5) = 1;
+        *t.view_mut().t().flat_mut(5) = 2; // [1, 2] of the transpose
+        assert_eq!((t[[1, 1]], t[[2, 1]]), (1, 2));
+        let mut seen = std::vec::Vec::new();
+        t.view_mut().t().for_each_indexed(|i, x| seen.push((i, *x)));
+        assert_eq!(seen[5], (5, 2));
+        assert_eq!(seen.len(), 12);
+        let caught = std::panic::catch_unwind(move || *t.view_mut().t().flat_mut(12) = 0);
+        assert!(caught.is_err());
+    }
+
+    #[test]
+    fn build_by_returns_what_the_assignment_wrote() {
+        let t = build_by::<i32, Shape![2, 3]>(-1, |out| {
+            assert!(out.view().iter().all(|&x| x == -1));
+            out.for_each_indexed(|i, x| *x = i as i32 * 10);
+        });
+        assert_eq!(t, tensor![[0, 10, 20], [30, 40, 50]]);
+    }
+
+    #[test]
     fn strided_destinations_write_only_their_elements_in_order() {
         let mut t = Tensor::<usize, Shape![4, 6]>::full(99);
         write_each(&mut slice!(t.view_mut(), 1..3, ..;2).t(), |i| i);
