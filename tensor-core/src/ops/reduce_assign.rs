@@ -312,6 +312,39 @@ mod tests {
     }
 
     #[test]
+    fn keep_forms_and_strided_destinations_equal_the_returning_ones() {
+        let t = Tensor::<i64, Shape![6, 5, 7]>::from_flat_fn(|n| (n * 7 % 11) as i64 - 5);
+        let mut k = Tensor::<i64, Shape![6, 1, 7]>::full(99);
+        k.assign_sum_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.sum_axes_keep::<Axes![1]>());
+        k.assign_max_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.max_axes_keep::<Axes![1]>());
+        k.assign_min_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.min_axes_keep::<Axes![1]>());
+        k.assign_mean_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.mean_axes_keep::<Axes![1]>());
+        // Every element of a strided view, folded one by one.
+        let mut wide = Tensor::<i64, Shape![7, 12]>::full(99);
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_sum_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.sum_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_max_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.max_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_min_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.min_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_mean_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.mean_axes::<Axes![1]>());
+        assert!(slice!(wide, .., 1..;2).iter().all(|&x| x == 99));
+    }
+
+    #[test]
     fn in_place_means_equal_mean_axes() {
         let f = Tensor::<f32, Shape![4, 6]>::from_flat_fn(|n| (n * 5 % 7) as f32 - 2.5);
         let mut m = Tensor::<f32, Shape![6]>::zeros();
