@@ -24,13 +24,20 @@
 //!   [`crate::layout::slice::RangeLen`] and
 //!   [`crate::layout::slice::SliceList`]: the `slice!` entry types
 //!   ([`SliceItem`]);
-//! * [`crate::ops::lazy::Expr`]: the nodes of `ops/lazy.rs` ([`Expr`]).
+//! * [`crate::ops::lazy::Expr`]: the nodes of `ops/lazy.rs` ([`Expr`]);
+//! * [`crate::ops::destination::Destination`]: `Tensor` and `ViewMut`
+//!   ([`Destination`]).
 //!
 //! [`crate::shape::Shape`] and [`crate::dim::Dimension`] have seals of their
 //! own, next to them.
 
 /// Implemented by the layout types of `layout/`.
 pub trait Layout {}
+
+/// Implemented by `Tensor` and `ViewMut` (`ops/destination.rs`): the
+/// `assign_*` kernels write a destination's elements as one run of
+/// `SIZE` when it says it has one, so no other type may say so.
+pub trait Destination {}
 
 /// Implemented by the nodes of a lazy expression (`ops/lazy.rs`): an
 /// `Expr` of another crate could hand its reader token to a leaf with an

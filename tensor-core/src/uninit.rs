@@ -184,6 +184,74 @@ pub(crate) fn build_boxed_with<T, S: Shape>(
     unsafe { boxed.assume_init() }
 }
 
+/// A pair of tensors of shapes `A` and `B`.
+type Pair<T, A, B> = (Tensor<T, A>, Tensor<T, B>);
+
+/// Two tensors built in place as a pair, `write_a` writing the first and
+/// `write_b` the second (each with the contract of [`build_with`]'s
+/// writer): a pair result, written once where it will live, as
+/// [`build_with`] does for one tensor (on the heap above [`HEAP_BYTES`]).
+/// If `write_b` panics, the first tensor's elements are dropped.
+#[inline(always)]
+pub(crate) fn build_pair_with<T, A: Shape, B: Shape>(
+    write_a: impl FnOnce(&mut [MaybeUninit<T>]),
+    write_b: impl FnOnce(&mut [MaybeUninit<T>]),
+) -> (Tensor<T, A>, Tensor<T, B>) {
+    #[cfg(feature = "alloc")]
+    if mem::size_of::<Pair<T, A, B>>() > HEAP_BYTES {
+        let mut boxed = alloc::boxed::Box::<Pair<T, A, B>>::new_uninit();
+        write_pair(&mut boxed, write_a, write_b);
+        // SAFETY: `write_pair` initialised both tensors (a panic never
+        // gets here).
+        return *unsafe { boxed.assume_init() };
+    }
+    pair_on_stack(write_a, write_b)
+}
+
+/// [`build_pair_with`] in a stack slot of its own, as [`build_on_stack`].
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn pair_on_stack<T, A: Shape, B: Shape>(
+    write_a: impl FnOnce(&mut [MaybeUninit<T>]),
+    write_b: impl FnOnce(&mut [MaybeUninit<T>]),
+) -> (Tensor<T, A>, Tensor<T, B>) {
+    let mut pair = MaybeUninit::uninit();
+    write_pair(&mut pair, write_a, write_b);
+    // SAFETY: as in `build_on_stack`: both tensors are initialised, and
+    // the read moves the pair out of a `MaybeUninit`, never used again.
+    unsafe { pair.as_ptr().read() }
+}
+
+/// Initialises both tensors of `pair` by their writers, the first
+/// dropped again if the second writer panics.
+#[inline(always)]
+fn write_pair<T, A: Shape, B: Shape>(
+    pair: &mut MaybeUninit<Pair<T, A, B>>,
+    write_a: impl FnOnce(&mut [MaybeUninit<T>]),
+    write_b: impl FnOnce(&mut [MaybeUninit<T>]),
+) {
+    let p = pair.as_mut_ptr();
+    // SAFETY: `p` points to the pair (valid for writes, uninitialised);
+    // `&raw mut` takes each field's address without reading it, and a
+    // `MaybeUninit<Tensor>` has the tensor's layout. The two fields are
+    // disjoint, so the two exclusive borrows do not overlap, and neither
+    // outlives `pair`'s borrow.
+    let (a, b) = unsafe {
+        (
+            &mut *(&raw mut (*p).0).cast::<MaybeUninit<Tensor<T, A>>>(),
+            &mut *(&raw mut (*p).1).cast::<MaybeUninit<Tensor<T, B>>>(),
+        )
+    };
+    let a = slots(a);
+    write_a(a);
+    // A guard of the first tensor's elements, now all written: dropped
+    // (so dropping them) only if `write_b` panics.
+    let mut first = Filler::new(a);
+    first.written = first.slots.len();
+    write_b(slots(b));
+    mem::forget(first);
+}
+
 /// The slots of `out`, the first `values.len()` set to copies of
 /// `values`, as initialised elements (`out` must be that long).
 #[inline(always)]
@@ -423,6 +491,48 @@ mod tests {
         assert!(copies.0.iter().zip(t.t().iter()).all(|(a, b)| a == b));
         drop((t, copies));
         assert_eq!(alive(), 0);
+    }
+
+    #[test]
+    fn a_pair_is_built_whole_or_dropped_whole() {
+        let before = alive();
+        let (a, b) = build_pair_with::<Counted, Shape![2, 3], Shape![4]>(
+            |out| fill(out, Counted::new),
+            |out| fill(out, |i| Counted::new(10 + i)),
+        );
+        assert_eq!(alive(), before + 10);
+        assert_eq!((a[[1, 2]].0, b[[3]].0), (5, 13));
+        drop((a, b));
+        panics_without_leaking(|| {
+            build_pair_with::<Counted, Shape![3, 4], Shape![5]>(
+                |out| fill(out, Counted::new),
+                |out| {
+                    fill(out, |i| {
+                        if i == 3 {
+                            panic!("stop")
+                        } else {
+                            Counted::new(i)
+                        }
+                    })
+                },
+            );
+        });
+        #[cfg(feature = "alloc")] // above the heap threshold: built in a box
+        panics_without_leaking(|| {
+            build_pair_with::<Counted, Shape![2], Shape![64, 1024]>(
+                |out| fill(out, Counted::new),
+                |out| {
+                    fill(out, |i| {
+                        if i == 999 {
+                            panic!("stop")
+                        } else {
+                            Counted::new(i)
+                        }
+                    })
+                },
+            );
+        });
+        assert_eq!(alive(), before);
     }
 
     #[test]

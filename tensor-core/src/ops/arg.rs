@@ -16,6 +16,7 @@
 
 use core::cmp::Ordering;
 
+use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::reduce::reduced_elements;
 use super::reduce::{reduced_count, Reduced};
@@ -25,6 +26,7 @@ use crate::constraint::ReduceShape;
 use crate::index::unravel;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::View;
 
 /// Index of the largest or smallest element, of every operand.
 pub trait ArgReduce: AsView {
@@ -170,12 +172,28 @@ where
     A::Elem: PartialOrd + Copy,
 {
     let v = a.as_view();
+    build(arg_element::<A, X>(&v, wins, what))
+}
+
+/// The position of the element that `wins` among those result element
+/// `o` of a reduction of `v` over `X` folds (after checking, at the
+/// caller, that a reduced axis of size 0 has no result to fill).
+#[track_caller]
+fn arg_element<'v, A: AsView + ?Sized, X: Axes>(
+    v: &'v View<'_, A::Elem, A::Layout>,
+    wins: Ordering,
+    what: &str,
+) -> impl FnMut(usize) -> usize + 'v
+where
+    ShapeOf<A>: ReduceShape<X>,
+    A::Elem: PartialOrd + Copy,
+{
     let reduced = reduced_count::<ShapeOf<A>, X>();
     if reduced == 0 && <Reduced<A, X> as Shape>::SIZE != 0 {
         empty::<()>(what);
     }
-    build(|o| {
-        let elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, reduced);
+    move |o| {
+        let elems = reduced_elements::<_, _, X, Reduced<A, X>>(v, o, reduced);
         let mut best: Option<(usize, A::Elem)> = None;
         for (r, x) in elems.enumerate() {
             if is_nan(&x) {
@@ -187,8 +205,68 @@ where
             }
         }
         best.map_or(0, |(r, _)| r)
-    })
+    }
 }
+
+/// `argmax_axes` and `argmin_axes` written into a [`Destination`] of
+/// `usize` (a `Tensor<usize, ..>`, a boxed one, a mutable view) of the
+/// reduced shape: implemented for every destination.
+pub trait AssignArg: Destination<Elem = usize> {
+    /// Writes [`a.argmax_axes::<X>()`](ArgReduce::argmax_axes) into this
+    /// destination.
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let logits = tensor![[0.1f32, 2.0, -1.0], [5.0, 0.0, 5.0]];
+    /// let mut labels = Tensor::<usize, Shape![2]>::zeros();
+    /// labels.assign_argmax_axes::<Axes![1], _>(&logits);
+    /// assert_eq!(labels, tensor![1usize, 0]);
+    /// ```
+    #[track_caller]
+    fn assign_argmax_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        A::Elem: PartialOrd + Copy,
+    {
+        let v = a.as_view();
+        write_each(
+            self,
+            arg_element::<A, X>(&v, Ordering::Greater, "argmax_axes"),
+        );
+    }
+
+    /// Writes [`a.argmin_axes::<X>()`](ArgReduce::argmin_axes) into this
+    /// destination.
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[3, 1, 1], [0, 2, 0]];
+    /// let mut at = Tensor::<usize, Shape![2, 3]>::zeros();
+    /// slice!(at.view_mut(), 1, ..).assign_argmin_axes::<Axes![0], _>(&t);
+    /// assert_eq!(at, tensor![[0usize, 0, 0], [1, 0, 1]]);
+    /// ```
+    #[track_caller]
+    fn assign_argmin_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        A::Elem: PartialOrd + Copy,
+    {
+        let v = a.as_view();
+        write_each(self, arg_element::<A, X>(&v, Ordering::Less, "argmin_axes"));
+    }
+}
+
+impl<D: Destination<Elem = usize> + ?Sized> AssignArg for D {}
 
 #[cfg(test)]
 mod tests {

@@ -13,11 +13,13 @@
 //! assert_eq!(a.concat::<Axis<1>>(&a.t()), tensor![[1, 2, 1, 3], [3, 4, 2, 4]]);
 //! ```
 
+use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::ConcatRhs;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::View;
 
 /// The shape of `A` and `B` concatenated along the axis `I`.
 pub type Joined<A, B, I> = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::Output;
@@ -46,20 +48,66 @@ impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
         ShapeOf<B>: ConcatRhs<ShapeOf<Self>, I>,
         Self::Elem: Clone,
     {
-        let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<Self>, I>>::AXIS;
         let (a, b) = (self.as_view(), other.as_view());
-        // Each outer index (the axes before `axis`) holds a block of `a`,
-        // then a block of `b`: the rest of each tensor from `axis` on.
-        let (wa, wb) = (block::<ShapeOf<Self>>(axis), block::<ShapeOf<B>>(axis));
-        let (mut ia, mut ib) = (a.iter(), b.iter());
-        // `pos` is the position within the current pair of blocks, counted
-        // rather than computed by `%` for every element.
-        let mut pos = 0;
-        build(|_| {
-            let next = if pos < wa { ia.next() } else { ib.next() };
-            pos = if pos + 1 == wa + wb { 0 } else { pos + 1 };
-            next.expect("the blocks cover both operands").clone()
-        })
+        build(in_order::<Self, B, I>(&a, &b))
+    }
+}
+
+/// `concat` written into a [`Destination`] (a tensor, a boxed one, a
+/// mutable view) of the joined shape: implemented for every destination.
+pub trait AssignConcat: Destination {
+    /// Writes [`a.concat::<I>(b)`](Concat::concat) into this destination
+    /// (NumPy `np.concatenate((a, b), axis=k, out=self)`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let (a, b) = (tensor![[1, 2], [3, 4]], tensor![[5, 6]]);
+    /// let mut out = Tensor::<i32, Shape![3, 2]>::zeros();
+    /// out.assign_concat::<Axis<0>, _, _>(&a, &b);
+    /// assert_eq!(out, a.concat::<Axis<0>>(&b));
+    /// let mut t = Tensor::<i32, Shape![2, 3]>::zeros();
+    /// t.view_mut().t().assign_concat::<Axis<0>, _, _>(&a, &b); // a strided view
+    /// assert_eq!(t, tensor![[1, 3, 5], [2, 4, 6]]);
+    /// ```
+    fn assign_concat<I, A, B>(&mut self, a: &A, b: &B)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        B: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<B>: ConcatRhs<ShapeOf<A>, I, Output = ShapeOf<Self>>,
+        Self::Elem: Clone,
+    {
+        let (a, b) = (a.as_view(), b.as_view());
+        write_each(self, in_order::<A, B, I>(&a, &b));
+    }
+}
+
+impl<D: Destination + ?Sized> AssignConcat for D {}
+
+/// The elements of `a` and `b` concatenated along `I`, one per call, in
+/// row-major order of the result (the argument is the position, ignored:
+/// the calls come in order).
+fn in_order<'v, A, B, I>(
+    a: &'v View<'_, A::Elem, A::Layout>,
+    b: &'v View<'_, A::Elem, B::Layout>,
+) -> impl FnMut(usize) -> A::Elem + 'v
+where
+    A: AsView + ?Sized,
+    B: AsView<Elem = A::Elem> + ?Sized,
+    ShapeOf<B>: ConcatRhs<ShapeOf<A>, I>,
+    A::Elem: Clone,
+{
+    let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::AXIS;
+    // Each outer index (the axes before `axis`) holds a block of `a`,
+    // then a block of `b`: the rest of each tensor from `axis` on.
+    let (wa, wb) = (block::<ShapeOf<A>>(axis), block::<ShapeOf<B>>(axis));
+    let (mut ia, mut ib) = (a.iter(), b.iter());
+    // `pos` is the position within the current pair of blocks, counted
+    // rather than computed by `%` for every element.
+    let mut pos = 0;
+    move |_| {
+        let next = if pos < wa { ia.next() } else { ib.next() };
+        pos = if pos + 1 == wa + wb { 0 } else { pos + 1 };
+        next.expect("the blocks cover both operands").clone()
     }
 }
 

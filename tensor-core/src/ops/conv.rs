@@ -16,14 +16,13 @@
 //! ```
 
 use crate::shape::MAX_RANK;
-use core::mem::MaybeUninit;
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
 use crate::num::{Acc, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::slots;
+use crate::uninit::build_with;
 
 /// The shape of the convolution of `X` by `K`.
 pub type Convolved<X, K> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>>>::Output;
@@ -59,20 +58,19 @@ pub trait Conv: AsView {
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
-        let mut out = MaybeUninit::<Tensor<Self::Elem, Convolved<Self, K>>>::uninit();
-        let slots = slots(&mut out);
-        with_slices(self, weights, [1, 1], |x, w, dims| {
-            direct(x, w, dims, |k, v| {
-                slots[k].write(v);
+        // `direct` stores into every slot, as `build_with` requires: its
+        // loops run `oc`, `i`, `j` over `O`, `H - KH + 1`, `W - KW + 1`
+        // (from the operands' shapes), and `(oc * oh + i) * ow + j`
+        // enumerates every position below `O * OH * OW`, which is the
+        // slots' count (the constant assertion above; `Conv2dWeights` is
+        // generated to say so). The elements need no drop.
+        build_with(|slots| {
+            with_slices(self, weights, [1, 1], |x, w, dims| {
+                direct(x, w, dims, |k, v| {
+                    slots[k].write(v);
+                })
             })
-        });
-        // SAFETY: `direct` stores into every slot: its loops run `oc`, `i`,
-        // `j` over `O`, `H - KH + 1`, `W - KW + 1` (from the operands'
-        // shapes), and `(oc * oh + i) * ow + j` enumerates every position
-        // below `O * OH * OW`, which is the slots' count (the constant
-        // assertion above; `Conv2dWeights` is generated to say so). A panic
-        // before this point leaks the slots, never reads them.
-        unsafe { out.assume_init() }
+        })
     }
 
     /// [`conv2d`](Conv::conv2d) with the kernel moved by the steps `St`
@@ -108,46 +106,19 @@ pub trait Conv: AsView {
                 "conv2d_step: the output shape's arithmetic is wrong"
             )
         };
-        let mut out = MaybeUninit::<Tensor<Self::Elem, ConvolvedStep<Self, K, St>>>::uninit();
-        let slots = slots(&mut out);
-        with_slices(self, weights, step, |x, w, dims| {
-            direct(x, w, dims, |k, v| {
-                slots[k].write(v);
-            })
-        });
-        // SAFETY: as in `conv2d`: `direct` stores into every slot below
+        // As in `conv2d`: `direct` stores into every slot below
         // `O * OH * OW`, the slots' count by the constant assertion above.
-        unsafe { out.assume_init() }
+        build_with(|slots| {
+            with_slices(self, weights, step, |x, w, dims| {
+                direct(x, w, dims, |k, v| {
+                    slots[k].write(v);
+                })
+            })
+        })
     }
 }
 
 impl<A: AsView + ?Sized> Conv for A {}
-
-impl<T, S: Shape> Tensor<T, S> {
-    /// Writes [`x.conv2d(weights)`](Conv::conv2d) into this tensor, without
-    /// the copy that returning the result by value costs (as
-    /// [`assign_zip`](Tensor::assign_zip) does for elementwise operations).
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = Tensor::<f32, Shape![1, 3, 3]>::ones();
-    /// let mut out = Tensor::<f32, Shape![2, 2, 2]>::zeros();
-    /// out.assign_conv2d(&x, &Tensor::<f32, Shape![2, 1, 2, 2]>::full(0.5));
-    /// assert_eq!(out, Tensor::full(2.0));
-    /// ```
-    pub fn assign_conv2d<X, K>(&mut self, x: &X, weights: &K)
-    where
-        X: AsView<Elem = T> + ?Sized,
-        K: AsView<Elem = T> + ?Sized,
-        ShapeOf<K>: Conv2dWeights<ShapeOf<X>, Output = S>,
-        T: MulAccumulate,
-    {
-        let out = self.as_mut_slice();
-        with_slices(x, weights, [1, 1], |x, w, dims| {
-            direct(x, w, dims, |k, v| out[k] = v)
-        });
-    }
-}
 
 /// `f` of the elements of `x` and `weights` as row-major slices (copied
 /// into tensors when a view is not contiguous) and their dimensions.
@@ -230,7 +201,7 @@ pub(super) fn dims4<S: Shape>() -> [usize; 4] {
 /// the loop), and blocks of 4 or 8 columns summed in registers across the
 /// taps (1.6×, the weights reloaded per block).
 #[inline(always)]
-fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
+pub(super) fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
 where
     T: MulAccumulate,
 {

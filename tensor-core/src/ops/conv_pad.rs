@@ -23,7 +23,6 @@
 //! ```
 
 use crate::shape::MAX_RANK;
-use core::mem::MaybeUninit;
 use core::ops::Range;
 
 use super::conv::{dims3, dims4, output_size, Dims};
@@ -35,7 +34,7 @@ use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::slots;
+use crate::uninit::build_with;
 use crate::view::pad::{PadShape, PaddedShape, PaddedView};
 use crate::view::View;
 
@@ -59,9 +58,9 @@ pub type PaddedConvolvedStep<L, Lo, Hi, K, St> =
 /// Where the source lies in the padded input of a convolution: `lo` rows
 /// and columns of padding before it, and the value read outside it.
 #[derive(Clone, Copy)]
-struct Pads<T> {
-    lo: [usize; 2],
-    value: T,
+pub(super) struct Pads<T> {
+    pub(super) lo: [usize; 2],
+    pub(super) value: T,
 }
 
 /// "Same" convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
@@ -133,40 +132,6 @@ pub trait ConvSame: AsView {
 }
 
 impl<A: AsView + ?Sized> ConvSame for A {}
-
-impl<T, S: Shape> Tensor<T, S> {
-    /// Writes [`x.conv2d_same(weights)`](ConvSame::conv2d_same) into this
-    /// tensor, without the copy that returning the result costs.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = Tensor::<f32, Shape![1, 4, 4]>::ones();
-    /// let mut out = Tensor::<f32, Shape![1, 4, 4]>::zeros();
-    /// out.assign_conv2d_same(&x, &Tensor::<f32, Shape![1, 1, 3, 3]>::ones());
-    /// assert_eq!((out[[0, 0, 0]], out[[0, 1, 2]], out[[0, 3, 1]]), (4.0, 9.0, 6.0));
-    /// ```
-    pub fn assign_conv2d_same<X, K>(&mut self, x: &X, weights: &K)
-    where
-        X: AsView<Elem = T> + ?Sized,
-        K: AsView<Elem = T> + ?Sized,
-        ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, Output = S>,
-        T: MulAccumulate,
-    {
-        let lo = const {
-            same_padding(
-                <ShapeOf<X>>::PADDED,
-                <ShapeOf<K>>::PADDED,
-                S::PADDED,
-                [1, 1],
-            )
-        };
-        let out = self.as_mut_slice();
-        let pads = Pads { lo, value: zero() };
-        const { assert!(S::RANK == 3, "conv2d: the output has three axes") };
-        let dims = dims3::<S>();
-        convolve(x.as_view(), weights, [1, 1], pads, dims, |k, v| out[k] = v);
-    }
-}
 
 impl<'a, T, L: Layout, LH, LW, HH, HW> PaddedView<'a, T, L, (LH, LW), (HH, HW)>
 where
@@ -261,7 +226,7 @@ where
 
 /// The steps of `St`, which must have rank 2 (a constant assertion; the
 /// shape traits already require it).
-fn steps<St: Shape>() -> [usize; 2] {
+pub(super) fn steps<St: Shape>() -> [usize; 2] {
     const { assert!(St::RANK == 2, "conv2d: the steps take two axes") };
     [St::PADDED[0], St::PADDED[1]]
 }
@@ -270,7 +235,7 @@ fn steps<St: Shape>() -> [usize; 2] {
 /// `[C, H, W]` by weights `[O, C, KH, KW]` into `[O, OH, OW]` (padded
 /// shapes) with the steps `step`: half of `(OH - 1) * SH + KH - H` (at
 /// least 0), rounded down, alike for columns.
-const fn same_padding(
+pub(super) const fn same_padding(
     x: [usize; MAX_RANK],
     k: [usize; MAX_RANK],
     out: [usize; MAX_RANK],
@@ -300,13 +265,8 @@ where
     Out: Shape,
     T: MulAccumulate,
 {
-    let mut out = MaybeUninit::<Tensor<T, Out>>::uninit();
-    let slots = slots(&mut out);
     const { assert!(Out::RANK == 3, "conv2d: the output has three axes") };
-    convolve(x, weights, step, pads, dims3::<Out>(), |k, v| {
-        slots[k].write(v);
-    });
-    // SAFETY: `convolve` stores into every slot: for each `oc` in `0..O`,
+    // `convolve` stores into every slot, as `build_with` requires: for each `oc` in `0..O`,
     // `padded` covers every `(i, j)` of `0..OH` x `0..OW` (`O`, `OH`, `OW`
     // are `Out`'s own dimensions, its rank 3 asserted above): with
     // the interior `rows` and `cols` ranges `a..b` and `c..d`,
@@ -315,9 +275,13 @@ where
     // every other row the columns `0..c` tested, `c..e` by `LANES` (`e` the
     // end of the last whole group, `c <= e <= d`) and `e..OW` tested. It
     // stores at `(oc * OH + i) * OW + j`, so every position below
-    // `O * OH * OW = Out::SIZE`, the slots' count. A panic before this
-    // point leaks the slots, never reads them.
-    unsafe { out.assume_init() }
+    // `O * OH * OW = Out::SIZE`, the slots' count. The elements need no
+    // drop.
+    build_with(|slots| {
+        convolve(x, weights, step, pads, dims3::<Out>(), |k, v| {
+            slots[k].write(v);
+        })
+    })
 }
 
 /// The convolution of `x` padded by `pads` by `weights`, with the steps
@@ -328,7 +292,7 @@ where
 /// No closure stands between the caller and `padded` (as `conv::with_slices`
 /// would put): one that was not inlined took the dimensions as run-time
 /// values, and the interior ran 9x slower.
-fn convolve<T, L, K>(
+pub(super) fn convolve<T, L, K>(
     x: View<'_, T, L>,
     weights: &K,
     step: [usize; 2],
@@ -383,7 +347,7 @@ const LANES: usize = 8;
 /// The zero of `T`, the padding of the "same" convolutions: the
 /// accumulator's zero narrowed (every `MulAccumulate` has it).
 #[inline(always)]
-fn zero<T: Accumulate>() -> T {
+pub(super) fn zero<T: Accumulate>() -> T {
     T::narrow(Acc::<T>::ZERO)
 }
 

@@ -115,7 +115,7 @@ where
 /// the `O::SIZE` slots of `out`: slices when both are contiguous, rows with
 /// constant strides when both have them, element by element otherwise.
 #[inline(always)]
-fn zip_same_into<A, B, U, O: Shape, La, Lb>(
+pub(super) fn zip_same_into<A, B, U, O: Shape, La, Lb>(
     a: View<'_, A, La>,
     b: View<'_, B, Lb>,
     mut f: impl FnMut(&A, &B) -> U,
@@ -138,37 +138,6 @@ fn zip_same_into<A, B, U, O: Shape, La, Lb>(
         );
     }
     fill(out, |i| f(a.at_flat(i), b.at_flat(i)))
-}
-
-impl<T: Copy, S: Shape> Tensor<T, S> {
-    /// Sets every element to `f` of the matching elements of `a` and `b`,
-    /// both broadcast to this tensor's shape (nalgebra's `add_to`, NumPy's
-    /// `np.add(a, b, out=t)`): the loops of `a + b` without a new tensor,
-    /// whose return by value costs a copy.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let a = tensor![[1, 2, 3], [4, 5, 6]];
-    /// let mut out = Tensor::<i32, Shape![2, 3]>::zeros();
-    /// out.assign_zip(&a, &tensor![10, 20, 30], |&x, &y| x + y);
-    /// assert_eq!(out, tensor![[11, 22, 33], [14, 25, 36]]);
-    /// ```
-    pub fn assign_zip<A, B>(&mut self, a: &A, b: &B, f: impl FnMut(&A::Elem, &B::Elem) -> T)
-    where
-        A: AsView + ?Sized,
-        B: AsView + ?Sized,
-        S: BroadcastFrom<ShapeOf<A>> + BroadcastFrom<ShapeOf<B>>,
-    {
-        let a = a.as_view().expand::<S>();
-        let b = b.as_view().expand::<S>();
-        let out: *mut [T] = self.as_mut_slice();
-        // SAFETY: `MaybeUninit<T>` has `T`'s layout and the slice borrows
-        // this tensor exclusively; `zip_same_into` writes an initialised
-        // value into every slot and nothing else, so the elements stay
-        // initialised, and `T: Copy` drops nothing when overwritten.
-        let slots = unsafe { &mut *(out as *mut [MaybeUninit<T>]) };
-        zip_same_into(a, b, f, slots);
-    }
 }
 
 /// `f` of the elements of `a` and `b` broadcast to their common shape.
@@ -223,6 +192,10 @@ pub(crate) fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
 pub trait Elementwise: AsView {
     /// `f` of each element, into a tensor of the same shape.
     ///
+    /// In place, into a tensor, a box or a view the caller owns (elements
+    /// `Copy`, `f` taking them by value): `out.assign(x.lazy().map(f))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// let t = tensor![[1, 2], [3, 4]];
@@ -257,6 +230,11 @@ pub trait Elementwise: AsView {
     /// Each element limited to `lo..=hi` (NumPy `np.clip(x, lo, hi)`):
     /// `lo` below it, `hi` above it. NaN stays NaN; as in NumPy, `lo > hi`
     /// gives `hi` everywhere.
+    ///
+    /// In place, into a tensor, a box or a view:
+    /// `out.assign(x.lazy().map(|v| v.clamp(lo, hi)))` for floats (or any
+    /// closure of the two comparisons above); see
+    /// [`Lazy::map`](crate::ops::lazy::Lazy::map).
     ///
     /// ```
     /// use tensor_core::prelude::*;

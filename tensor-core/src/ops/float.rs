@@ -8,6 +8,11 @@
 //! elements must be floats (`f32`, `f64`, or your own [`Float`] type); on
 //! integer tensors the methods are a compile error naming the element type.
 //!
+//! Each has an in-place form writing into a tensor, a box or a mutable view
+//! the caller owns, with no temporary: `out.assign(x.lazy().map(Float::exp))`
+//! ([`Lazy::map`](super::lazy::Lazy::map)), which composes with the lazy
+//! operators (`x.lazy().map(Float::exp) * 2.0 + &b`).
+//!
 //! ```
 //! use tensor_core::prelude::*;
 //! let a = tensor![[1.0f32, 4.0], [9.0, 16.0]];
@@ -29,6 +34,9 @@ use crate::tensor::Tensor;
 pub trait FloatOps: AsView {
     /// `|x|` of each element.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::abs))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![-1.5f32, 2.0].abs(), tensor![1.5, 2.0]);
@@ -42,6 +50,9 @@ pub trait FloatOps: AsView {
 
     /// The square root of each element (NaN for a negative one).
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::sqrt))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![4.0f64, 0.25].sqrt(), tensor![2.0, 0.5]);
@@ -54,6 +65,9 @@ pub trait FloatOps: AsView {
     }
 
     /// `e^x` of each element.
+    ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::exp))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -70,6 +84,9 @@ pub trait FloatOps: AsView {
 
     /// The natural logarithm of each element.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::ln))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// let l = tensor![1.0f32, core::f32::consts::E].ln();
@@ -84,6 +101,9 @@ pub trait FloatOps: AsView {
 
     /// The base-2 logarithm of each element.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::log2))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![1.0f32, 8.0, 0.5].log2(), tensor![0.0, 3.0, -1.0]);
@@ -97,6 +117,9 @@ pub trait FloatOps: AsView {
 
     /// The base-10 logarithm of each element.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::log10))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![1.0f64, 1000.0].log10(), tensor![0.0, 3.0]);
@@ -109,6 +132,9 @@ pub trait FloatOps: AsView {
     }
 
     /// The sine of each element (radians).
+    ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::sin))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -124,6 +150,9 @@ pub trait FloatOps: AsView {
 
     /// The cosine of each element (radians).
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::cos))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![0.0f32].cos(), tensor![1.0]);
@@ -136,6 +165,9 @@ pub trait FloatOps: AsView {
     }
 
     /// The hyperbolic tangent of each element.
+    ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::tanh))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -152,6 +184,9 @@ pub trait FloatOps: AsView {
 
     /// Each element to the integer power `n`.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(|v| v.powi(n)))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![2.0f32, -3.0].powi(3), tensor![8.0, -27.0]);
@@ -166,6 +201,9 @@ pub trait FloatOps: AsView {
 
     /// Each element to the power `y`.
     ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(|v| v.powf(y)))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
+    ///
     /// ```
     /// use tensor_core::prelude::*;
     /// assert_eq!(tensor![4.0f32, 9.0].powf(0.5), tensor![2.0, 3.0]);
@@ -178,6 +216,9 @@ pub trait FloatOps: AsView {
     }
 
     /// The logistic function `1 / (1 + e^-x)` of each element.
+    ///
+    /// In place, into a tensor, a box or a view: `out.assign(x.lazy().map(Float::sigmoid))`
+    /// ([`Lazy::map`](crate::ops::lazy::Lazy::map)).
     ///
     /// ```
     /// use tensor_core::prelude::*;

@@ -17,35 +17,58 @@
 
 use core::ops::{Add, Div};
 
-use super::elementwise::build;
-use super::reduce::reduced_elements;
+use super::destination::{write_each, Destination};
+use super::reduce::{reduced_count, reduced_elements, Reduced};
+use super::reduce_assign::sum_to;
+use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::layout::Layout;
-use crate::num::{FromCount, Zero};
+use crate::constraint::ReduceShape;
+use crate::num::{Accumulate, FromCount, Zero};
 use crate::shape::Shape;
-use crate::tensor::Tensor;
-use crate::view::View;
 
-/// The mean of `v` over the axes `X`, each result folding `reduced`
-/// elements; `sums` gives the sums over `X` for the floats' path.
+/// The means of `a` over `X` into `out`, whose elements are as many as
+/// the reduced shape's, in its order (the dropped or the kept form).
+#[inline]
 #[track_caller]
-pub(crate) fn mean_axes<T, L: Layout, X: Axes, O: Shape>(
-    v: &View<'_, T, L>,
-    reduced: usize,
-    sums: impl FnOnce() -> Tensor<T, O>,
-) -> Tensor<T, O>
+pub(crate) fn mean_to<D, A, X>(out: &mut D, a: &A)
 where
-    T: Copy + Zero + Add<Output = T> + Div<Output = T> + FromCount,
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Accumulate + Zero + Add<Output = D::Elem> + Div<Output = D::Elem> + FromCount,
 {
-    if !T::EXACT_MEAN {
-        let (mut sums, count) = (sums(), T::from_count(reduced));
-        sums.iter_mut().for_each(|x| *x = *x / count);
-        return sums;
+    let count = reduced_count::<ShapeOf<A>, X>();
+    if !D::Elem::EXACT_MEAN {
+        sum_to::<D, A, X>(out, a);
+        let n = D::Elem::from_count(count);
+        out.for_each_indexed(|_, x| *x = *x / n);
+        return;
     }
-    if reduced == 0 && O::SIZE != 0 {
-        empty_mean(<L::Shape as Shape>::DIMS.as_ref(), X::AXES.as_ref());
+    check_mean::<A, X>();
+    let v = a.as_view();
+    write_each(out, |o| {
+        let elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+        D::Elem::mean_of(elems, count)
+    });
+}
+
+/// Panics at the caller when the elements of `A` are averaged exactly
+/// (integers) and a reduced axis of `X` has size 0 while the result has
+/// elements: a mean of nothing.
+#[inline]
+#[track_caller]
+pub(crate) fn check_mean<A, X>()
+where
+    A: AsView + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    A::Elem: FromCount,
+{
+    let count = reduced_count::<ShapeOf<A>, X>();
+    if A::Elem::EXACT_MEAN && count == 0 && <Reduced<A, X> as Shape>::SIZE != 0 {
+        empty_mean(<ShapeOf<A> as Shape>::DIMS.as_ref(), X::AXES.as_ref());
     }
-    build(|o| T::mean_of(reduced_elements::<T, L, X, O>(v, o, reduced), reduced))
 }
 
 /// The panic of an integer mean over no element.

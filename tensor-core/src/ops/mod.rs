@@ -24,7 +24,9 @@ use crate::view::{View, ViewMut};
 pub mod arg;
 pub mod concat;
 pub mod conv;
+pub mod conv_assign;
 pub mod conv_pad;
+pub mod destination;
 mod divisor;
 pub mod einsum;
 pub mod elementwise;
@@ -35,10 +37,11 @@ mod mean;
 pub mod moments;
 pub mod pool;
 pub mod reduce;
-mod reduce_assign;
+pub mod reduce_assign;
 pub mod softmax;
 pub mod split;
 pub mod stack;
+pub mod zip_assign;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,
 /// mutable views, and references to them.

@@ -2,9 +2,10 @@
 //! deviation over the axes of an `Axes![..]` list (NumPy `x.var(axis=..)`,
 //! `ddof=0`), which the result drops.
 //!
-//! Two passes: the mean (kept as size 1, so it broadcasts back), then the
-//! mean of the squared deviations from it, which loses no precision to
-//! cancellation as `E[x²] - E[x]²` would.
+//! Two passes over the elements of each result: their mean, then the mean
+//! of the squared deviations from it, which loses no precision to
+//! cancellation as `E[x²] - E[x]²` would. No temporary tensor: the result
+//! is written in place, by the same code as the `assign_*` forms.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -13,12 +14,12 @@
 //! assert_eq!(t.std_axes::<Axes![0]>(), tensor![0.5, 0.0, 0.5, 1.0]);
 //! ```
 
-use super::elementwise::{build, Elementwise};
-use super::reduce::{Reduce, Reduced};
+use super::destination::{build_by, write_each, Destination};
+use super::reduce::{reduced_count, reduced_elements, Reduced};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::KeepShape;
-use crate::num::{Float, FromCount};
+use crate::constraint::{KeepShape, ReduceShape};
+use crate::num::{Float, FromCount, Zero};
 use crate::tensor::Tensor;
 
 /// Variance and standard deviation of every operand of floats.
@@ -37,14 +38,7 @@ pub trait Moments: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Float + FromCount,
     {
-        let v = self.as_view();
-        let mean = self.mean_axes_keep::<X>();
-        let mean = mean.view().expand_unchecked::<ShapeOf<Self>>();
-        let squares: Tensor<Self::Elem, ShapeOf<Self>> = build(|i| {
-            let d = *v.at_flat(i) - *mean.at_flat(i);
-            d * d
-        });
-        squares.mean_axes::<X>()
+        build_by(Zero::ZERO, |out| out.assign_var_axes::<X, _>(self))
     }
 
     /// The population standard deviation over the axes `X`: the square
@@ -60,11 +54,81 @@ pub trait Moments: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Float + FromCount,
     {
-        self.var_axes::<X>().map(|x| x.sqrt())
+        build_by(Zero::ZERO, |out| out.assign_std_axes::<X, _>(self))
     }
 }
 
 impl<A: AsView + ?Sized> Moments for A {}
+
+/// Variance and standard deviation written into a [`Destination`] (a
+/// tensor, a boxed one, a mutable view) of the reduced shape: implemented
+/// for every destination.
+///
+/// Each result folds its own elements twice (their mean, then the mean of
+/// the squared deviations from it), with no temporary tensor; the
+/// returning forms are these, written into their result in place.
+pub trait AssignMoments: Destination {
+    /// Writes [`a.var_axes::<X>()`](Moments::var_axes) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0f32, 2.0, 3.0, 4.0], [2.0, 2.0, 2.0, 2.0]];
+    /// let mut v = Tensor::<f32, Shape![2]>::zeros();
+    /// v.assign_var_axes::<Axes![1], _>(&t);
+    /// assert_eq!(v, tensor![1.25, 0.0]);
+    /// ```
+    fn assign_var_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Float + FromCount,
+    {
+        var_to::<Self, A, X>(self, a, |v| v);
+    }
+
+    /// Writes [`a.std_axes::<X>()`](Moments::std_axes) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[2.0f32, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]];
+    /// let mut s = Tensor::<f32, Shape![3, 2]>::full(-1.0);
+    /// slice!(s.view_mut(), 1, 0..1).assign_std_axes::<Axes![1], _>(&t);
+    /// assert_eq!(s, tensor![[-1.0, -1.0], [2.0, -1.0], [-1.0, -1.0]]);
+    /// ```
+    fn assign_std_axes<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Float + FromCount,
+    {
+        var_to::<Self, A, X>(self, a, |v| v.sqrt());
+    }
+}
+
+impl<D: Destination + ?Sized> AssignMoments for D {}
+
+/// `then` of the variance of `a` over `X`, into `out`.
+fn var_to<D, A, X>(out: &mut D, a: &A, then: impl Fn(D::Elem) -> D::Elem)
+where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Float + FromCount,
+{
+    type O<A, X> = Reduced<A, X>;
+    let (v, count) = (a.as_view(), reduced_count::<ShapeOf<A>, X>());
+    let n = D::Elem::from_count(count);
+    let sum = |xs: &mut dyn Iterator<Item = D::Elem>| xs.fold(D::Elem::ZERO, |s, x| s + x);
+    write_each(out, |o| {
+        let elems = || reduced_elements::<_, _, X, O<A, X>>(&v, o, count);
+        let mean = sum(&mut elems()) / n;
+        let squares = elems().map(|x| (x - mean) * (x - mean));
+        then(sum(&mut { squares }) / n)
+    });
+}
 
 #[cfg(test)]
 mod tests {

@@ -11,13 +11,15 @@
 //! assert_eq!(x.avg_pool2d::<Shape![2, 2]>(), tensor![[[2.5, 4.5], [10.5, 12.5]]]);
 //! ```
 
+use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
 use super::reduce::larger;
 use super::{AsView, ShapeOf};
 use crate::constraint::PoolShape;
-use crate::num::{Float, FromCount};
+use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::View;
 
 /// The shape of `A` pooled by `W`.
 pub type Pooled<A, W> = <ShapeOf<A> as PoolShape<W>>::Output;
@@ -53,14 +55,58 @@ pub trait Pool: AsView {
         ShapeOf<Self>: PoolShape<W>,
         Self::Elem: Float + FromCount,
     {
-        let count = Self::Elem::from_count(W::SIZE);
-        let mut sums = pool::<Self, W>(self, |a, b| a + b);
-        sums.iter_mut().for_each(|s| *s = *s / count);
-        sums
+        build_by(Zero::ZERO, |out| out.assign_avg_pool2d::<W, _>(self))
     }
 }
 
 impl<A: AsView + ?Sized> Pool for A {}
+
+/// Pooling written into a [`Destination`] (a tensor, a boxed one, a
+/// mutable view) of the pooled shape: implemented for every destination.
+pub trait AssignPool: Destination {
+    /// Writes [`x.max_pool2d::<W>()`](Pool::max_pool2d) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<f32, Shape![1, 4, 4]>::from_flat_fn(|i| i as f32);
+    /// let mut out = Tensor::<f32, Shape![1, 2, 2]>::zeros();
+    /// out.assign_max_pool2d::<Shape![2, 2], _>(&x);
+    /// assert_eq!(out, x.max_pool2d::<Shape![2, 2]>());
+    /// ```
+    fn assign_max_pool2d<W: Shape, X>(&mut self, x: &X)
+    where
+        X: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
+        Self::Elem: Copy + PartialOrd,
+    {
+        let v = x.as_view();
+        write_each(self, pool_element::<X, W>(&v, larger));
+    }
+
+    /// Writes [`x.avg_pool2d::<W>()`](Pool::avg_pool2d) into this
+    /// destination.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[1.0f32, 3.0, 0.0, 0.0], [5.0, 7.0, 1.0, 1.0]];
+    /// let mut out = Tensor::<f32, Shape![2, 1]>::zeros();
+    /// out.view_mut().t().assign_avg_pool2d::<Shape![2, 2], _>(&x);
+    /// assert_eq!(out, tensor![[4.0], [0.5]]);
+    /// ```
+    fn assign_avg_pool2d<W: Shape, X>(&mut self, x: &X)
+    where
+        X: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
+        Self::Elem: Float + FromCount,
+    {
+        let (v, count) = (x.as_view(), Self::Elem::from_count(W::SIZE));
+        let mut sum = pool_element::<X, W>(&v, |a, b| a + b);
+        write_each(self, |o| sum(o) / count);
+    }
+}
+
+impl<D: Destination + ?Sized> AssignPool for D {}
 
 /// Each pool of `W` folded by `combine`, in row-major order.
 fn pool<A, W>(a: &A, combine: impl Fn(A::Elem, A::Elem) -> A::Elem) -> Tensor<A::Elem, Pooled<A, W>>
@@ -71,11 +117,25 @@ where
     A::Elem: Copy,
 {
     let v = a.as_view();
+    build(pool_element::<A, W>(&v, combine))
+}
+
+/// Element `o` (row-major) of the pools of `W` of `v`, folded by `combine`.
+fn pool_element<'v, A, W>(
+    v: &'v View<'_, A::Elem, A::Layout>,
+    combine: impl Fn(A::Elem, A::Elem) -> A::Elem + 'v,
+) -> impl FnMut(usize) -> A::Elem + 'v
+where
+    A: AsView + ?Sized,
+    W: Shape,
+    ShapeOf<A>: PoolShape<W>,
+    A::Elem: Copy,
+{
     let (dims, rank) = (<ShapeOf<A> as Shape>::DIMS, <ShapeOf<A> as Shape>::RANK);
     let (h, w) = (dims.as_ref()[rank - 2], dims.as_ref()[rank - 1]);
     let [kh, kw] = [W::DIMS.as_ref()[0], W::DIMS.as_ref()[1]];
     let (ph, pw) = (h / kh, w / kw);
-    build(|o| {
+    move |o| {
         let (n, i, j) = (o / (ph * pw), o / pw % ph, o % pw);
         let base = n * h * w + i * kh * w + j * kw;
         let mut acc = *v.at_flat(base);
@@ -87,7 +147,7 @@ where
             }
         }
         acc
-    })
+    }
 }
 
 #[cfg(test)]

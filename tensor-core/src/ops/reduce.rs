@@ -21,6 +21,8 @@
 use core::mem::MaybeUninit;
 use core::ops::{Add, Div};
 
+use super::destination::build_by;
+use super::mean::{check_mean, mean_to};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
@@ -150,8 +152,8 @@ pub trait Reduce: AsView {
         Self::Elem:
             Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
-        let count = reduced_count::<ShapeOf<Self>, X>();
-        super::mean::mean_axes::<_, _, X, _>(&self.as_view(), count, || self.sum_axes::<X>())
+        check_mean::<Self, X>();
+        build_by(Zero::ZERO, |out| mean_to::<_, Self, X>(out, self))
     }
 
     /// [`sum_axes`](Reduce::sum_axes) with the reduced axes kept, as size 1
@@ -169,7 +171,8 @@ pub trait Reduce: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Accumulate,
     {
-        self.sum_axes::<X>().retype()
+        let v = self.as_view();
+        build_with(|out| sum_into::<_, _, X, Reduced<Self, X>>(&v, out))
     }
 
     /// [`max_axes`](Reduce::max_axes) with the reduced axes kept as size 1.
@@ -189,7 +192,8 @@ pub trait Reduce: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Copy + PartialOrd,
     {
-        self.max_axes::<X>().retype()
+        let v = self.as_view();
+        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, larger, "max_axes", out))
     }
 
     /// [`min_axes`](Reduce::min_axes) with the reduced axes kept as size 1.
@@ -209,7 +213,8 @@ pub trait Reduce: AsView {
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem: Copy + PartialOrd,
     {
-        self.min_axes::<X>().retype()
+        let v = self.as_view();
+        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, smaller, "min_axes", out))
     }
 
     /// [`mean_axes`](Reduce::mean_axes) with the reduced axes kept as size 1.
@@ -219,13 +224,15 @@ pub trait Reduce: AsView {
     /// let t = tensor![[1.0f32, 2.0], [3.0, 5.0]];
     /// assert_eq!(t.mean_axes_keep::<Axes![0]>(), tensor![[2.0, 3.5]]);
     /// ```
+    #[track_caller]
     fn mean_axes_keep<X: Axes>(&self) -> Tensor<Self::Elem, Kept<Self, X>>
     where
         ShapeOf<Self>: KeepShape<X>,
         Self::Elem:
             Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
-        self.mean_axes::<X>().retype()
+        check_mean::<Self, X>();
+        build_by(Zero::ZERO, |out| mean_to::<_, Self, X>(out, self))
     }
 }
 
@@ -273,7 +280,7 @@ pub(crate) fn reduced_count<S: Shape, X: Axes>() -> usize {
 /// over no element is undefined (NumPy raises too, even when the result is
 /// empty).
 #[track_caller]
-fn check_not_empty<S: Shape, X: Axes>(what: &str) {
+pub(crate) fn check_not_empty<S: Shape, X: Axes>(what: &str) {
     if reduced_count::<S, X>() == 0 {
         empty::<()>(what);
     }

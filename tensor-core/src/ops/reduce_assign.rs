@@ -1,7 +1,12 @@
 //! `assign_sum_axes`, `assign_max_axes`, `assign_min_axes`,
-//! `assign_mean_axes`: reductions
-//! written into a tensor the caller owns (a boxed one too), each result
-//! element written once, with no temporary.
+//! `assign_mean_axes` and their `*_keep` forms: reductions written into a
+//! [`Destination`] the caller owns (a tensor, a boxed one, a mutable view),
+//! each result element written once, with no temporary.
+//!
+//! A destination that is one row-major run is written by the kernels of
+//! the returning reductions (`reduce.rs`), so the results are the same
+//! bits; a strided view folds each of its elements in order (a float sum
+//! may then round differently in its last bits).
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -9,22 +14,31 @@
 //! let mut out = Tensor::<i32, Shape![3]>::zeros();
 //! out.assign_sum_axes::<Axes![0, 2], _>(&t);
 //! assert_eq!(out, t.sum_axes::<Axes![0, 2]>());
+//! let mut kept = Tensor::<i32, Shape![1, 3, 1]>::zeros();
+//! kept.assign_sum_axes_keep::<Axes![0, 2], _>(&t);
+//! assert_eq!(kept, t.sum_axes_keep::<Axes![0, 2]>());
 //! ```
 
 use core::ops::{Add, Div};
 
-use super::reduce::{extreme_into, larger, reduced_count, reduced_elements, smaller, sum_into};
+use super::destination::{write_with, Destination};
+use super::mean::mean_to;
+use super::reduce::{
+    check_not_empty, extreme_into, larger, reduced_count, reduced_elements, smaller, sum_into,
+};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::ReduceShape;
+use crate::constraint::{KeepShape, ReduceShape};
 use crate::num::{Accumulate, FromCount, Zero};
-use crate::shape::Shape;
-use crate::tensor::Tensor;
-use crate::uninit::as_slots;
 
-impl<T: Copy, S: Shape> Tensor<T, S> {
+/// The reduced shape of `A` over `X` (the axes dropped).
+type Dropped<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
+
+/// The reductions over axes, written into a [`Destination`]: implemented
+/// for every destination.
+pub trait AssignReduce: Destination {
     /// Writes [`a.sum_axes::<X>()`](super::reduce::Reduce::sum_axes) into
-    /// this tensor, whose shape must be the reduced one.
+    /// this destination, whose shape must be the reduced one.
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -35,18 +49,37 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert!(col.iter().all(|&x| x == 128.0));
     /// # }
     /// ```
-    pub fn assign_sum_axes<X: Axes, A>(&mut self, a: &A)
+    fn assign_sum_axes<X: Axes, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        ShapeOf<A>: ReduceShape<X, Output = S>,
-        T: Accumulate,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Accumulate,
     {
-        sum_into::<T, A::Layout, X, S>(&a.as_view(), as_slots(self.as_mut_slice()));
+        sum_to::<Self, A, X>(self, a);
+    }
+
+    /// Writes [`a.sum_axes_keep::<X>()`](super::reduce::Reduce::sum_axes_keep)
+    /// into this destination (the reduced axes kept as size 1).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 5]];
+    /// let mut s = Tensor::<i32, Shape![2, 1]>::zeros();
+    /// s.assign_sum_axes_keep::<Axes![1], _>(&t);
+    /// assert_eq!(s, tensor![[3], [8]]);
+    /// ```
+    fn assign_sum_axes_keep<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: Accumulate,
+    {
+        sum_to::<Self, A, X>(self, a);
     }
 
     /// Writes [`a.mean_axes::<X>()`](super::reduce::Reduce::mean_axes)
-    /// into this tensor: floats divide the sums by the count (NaN for an
-    /// empty axis), integers are averaged exactly, as `mean_axes` does.
+    /// into this destination: floats divide the sums by the count (NaN for
+    /// an empty axis), integers are averaged exactly, as `mean_axes` does.
     ///
     /// # Panics
     ///
@@ -59,35 +92,43 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert_eq!(out, tensor![170, 2]); // no wrap-around
     /// ```
     #[track_caller]
-    pub fn assign_mean_axes<X: Axes, A>(&mut self, a: &A)
+    fn assign_mean_axes<X: Axes, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        ShapeOf<A>: ReduceShape<X, Output = S>,
-        T: Accumulate + Zero + Add<Output = T> + Div<Output = T> + FromCount,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem:
+            Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
     {
-        let count = reduced_count::<ShapeOf<A>, X>();
-        if !T::EXACT_MEAN {
-            self.assign_sum_axes::<X, A>(a);
-            let n = T::from_count(count);
-            self.iter_mut().for_each(|x| *x = *x / n);
-            return;
-        }
-        if count == 0 && S::SIZE != 0 {
-            let (dims, axes) = (<ShapeOf<A> as Shape>::DIMS, X::AXES);
-            panic!(
-                "mean_axes of no element: shape {:?} has size 0 along the axes {:?}",
-                dims.as_ref(),
-                axes.as_ref()
-            );
-        }
-        let v = a.as_view();
-        for (o, x) in self.iter_mut().enumerate() {
-            *x = T::mean_of(reduced_elements::<T, A::Layout, X, S>(&v, o, count), count);
-        }
+        mean_to::<Self, A, X>(self, a);
+    }
+
+    /// Writes [`a.mean_axes_keep::<X>()`](super::reduce::Reduce::mean_axes_keep)
+    /// into this destination.
+    ///
+    /// # Panics
+    ///
+    /// As [`assign_mean_axes`](AssignReduce::assign_mean_axes).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1.0f32, 2.0], [3.0, 5.0]];
+    /// let mut m = Tensor::<f32, Shape![1, 2]>::zeros();
+    /// m.assign_mean_axes_keep::<Axes![0], _>(&t);
+    /// assert_eq!(m, tensor![[2.0, 3.5]]);
+    /// ```
+    #[track_caller]
+    fn assign_mean_axes_keep<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
+        Self::Elem:
+            Accumulate + Zero + Add<Output = Self::Elem> + Div<Output = Self::Elem> + FromCount,
+    {
+        mean_to::<Self, A, X>(self, a);
     }
 
     /// Writes [`a.max_axes::<X>()`](super::reduce::Reduce::max_axes) into
-    /// this tensor.
+    /// this destination.
     ///
     /// # Panics
     ///
@@ -100,18 +141,40 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert_eq!(out, tensor![5, 7]);
     /// ```
     #[track_caller]
-    pub fn assign_max_axes<X: Axes, A>(&mut self, a: &A)
+    fn assign_max_axes<X: Axes, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        ShapeOf<A>: ReduceShape<X, Output = S>,
-        T: PartialOrd,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: PartialOrd + Copy,
     {
-        let out = as_slots(self.as_mut_slice());
-        extreme_into::<T, A::Layout, X, S>(&a.as_view(), larger, "max_axes", out);
+        extreme_to::<Self, A, X>(self, a, larger, "max_axes");
+    }
+
+    /// Writes [`a.max_axes_keep::<X>()`](super::reduce::Reduce::max_axes_keep)
+    /// into this destination.
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut out = Tensor::<i32, Shape![1, 3]>::zeros();
+    /// out.assign_max_axes_keep::<Axes![0], _>(&tensor![[1, 5, 2], [7, 0, 3]]);
+    /// assert_eq!(out, tensor![[7, 5, 3]]);
+    /// ```
+    #[track_caller]
+    fn assign_max_axes_keep<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: PartialOrd + Copy,
+    {
+        extreme_to::<Self, A, X>(self, a, larger, "max_axes");
     }
 
     /// Writes [`a.min_axes::<X>()`](super::reduce::Reduce::min_axes) into
-    /// this tensor.
+    /// this destination.
     ///
     /// # Panics
     ///
@@ -124,15 +187,95 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert_eq!(out, tensor![1, 0, 2]);
     /// ```
     #[track_caller]
-    pub fn assign_min_axes<X: Axes, A>(&mut self, a: &A)
+    fn assign_min_axes<X: Axes, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        ShapeOf<A>: ReduceShape<X, Output = S>,
-        T: PartialOrd,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: PartialOrd + Copy,
     {
-        let out = as_slots(self.as_mut_slice());
-        extreme_into::<T, A::Layout, X, S>(&a.as_view(), smaller, "min_axes", out);
+        extreme_to::<Self, A, X>(self, a, smaller, "min_axes");
     }
+
+    /// Writes [`a.min_axes_keep::<X>()`](super::reduce::Reduce::min_axes_keep)
+    /// into this destination.
+    ///
+    /// # Panics
+    ///
+    /// When a reduced axis has size 0.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut out = Tensor::<i32, Shape![2, 1]>::zeros();
+    /// out.assign_min_axes_keep::<Axes![1], _>(&tensor![[1, 5, 2], [7, 0, 3]]);
+    /// assert_eq!(out, tensor![[1], [0]]);
+    /// ```
+    #[track_caller]
+    fn assign_min_axes_keep<X: Axes, A>(&mut self, a: &A)
+    where
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
+        Self::Elem: PartialOrd + Copy,
+    {
+        extreme_to::<Self, A, X>(self, a, smaller, "min_axes");
+    }
+}
+
+impl<D: Destination + ?Sized> AssignReduce for D {}
+
+/// The sums of `a` over `X` into `out`, whose elements are as many as the
+/// reduced shape's, in its order (the dropped or the kept form).
+#[inline]
+pub(crate) fn sum_to<D, A, X>(out: &mut D, a: &A)
+where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Accumulate,
+{
+    let v = a.as_view();
+    let count = reduced_count::<ShapeOf<A>, X>();
+    write_with(
+        out,
+        |slots| sum_into::<_, _, X, Dropped<A, X>>(&v, slots),
+        |o| {
+            let elems = reduced_elements::<_, _, X, Dropped<A, X>>(&v, o, count);
+            D::Elem::narrow(elems.fold(Zero::ZERO, |acc, x| acc + x.widen()))
+        },
+    );
+}
+
+/// The largest (`combine` = [`larger`]) or smallest elements of `a` over
+/// `X` into `out`; `what` names the operation in the panic of an empty
+/// reduction.
+#[inline]
+#[track_caller]
+pub(crate) fn extreme_to<D, A, X>(
+    out: &mut D,
+    a: &A,
+    combine: fn(D::Elem, D::Elem) -> D::Elem,
+    what: &'static str,
+) where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Copy,
+{
+    let v = a.as_view();
+    let count = reduced_count::<ShapeOf<A>, X>();
+    check_not_empty::<ShapeOf<A>, X>(what);
+    write_with(
+        out,
+        |slots| extreme_into::<_, _, X, Dropped<A, X>>(&v, combine, what, slots),
+        |o| {
+            let mut elems = reduced_elements::<_, _, X, Dropped<A, X>>(&v, o, count);
+            let first = elems
+                .next()
+                .expect("a reduced axis of size 0 panicked above");
+            elems.fold(first, combine)
+        },
+    );
 }
 
 #[cfg(test)]
@@ -166,6 +309,39 @@ mod tests {
             n,
             Tensor::from_fn(|[i, j]| (0..7).map(|k| t[[i, j, k]]).min().unwrap())
         );
+    }
+
+    #[test]
+    fn keep_forms_and_strided_destinations_equal_the_returning_ones() {
+        let t = Tensor::<i64, Shape![6, 5, 7]>::from_flat_fn(|n| (n * 7 % 11) as i64 - 5);
+        let mut k = Tensor::<i64, Shape![6, 1, 7]>::full(99);
+        k.assign_sum_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.sum_axes_keep::<Axes![1]>());
+        k.assign_max_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.max_axes_keep::<Axes![1]>());
+        k.assign_min_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.min_axes_keep::<Axes![1]>());
+        k.assign_mean_axes_keep::<Axes![1], _>(&t);
+        assert_eq!(k, t.mean_axes_keep::<Axes![1]>());
+        // Every element of a strided view, folded one by one.
+        let mut wide = Tensor::<i64, Shape![7, 12]>::full(99);
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_sum_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.sum_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_max_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.max_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_min_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.min_axes::<Axes![1]>());
+        slice!(wide.view_mut(), .., ..;2)
+            .t()
+            .assign_mean_axes::<Axes![1], _>(&t);
+        assert_eq!(slice!(wide, .., ..;2).t(), t.mean_axes::<Axes![1]>());
+        assert!(slice!(wide, .., 1..;2).iter().all(|&x| x == 99));
     }
 
     #[test]

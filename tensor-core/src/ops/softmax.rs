@@ -14,12 +14,13 @@
 //! assert_eq!(p[[1, 0]], 1.0 / 3.0); // no overflow at 1000
 //! ```
 
-use super::elementwise::{build, Elementwise};
-use super::reduce::Reduce;
+use super::destination::{build_by, Destination};
+use super::reduce::{Kept, Reduce};
 use super::{AsView, ShapeOf};
 use crate::axis::SingleAxis;
 use crate::constraint::KeepShape;
-use crate::num::Float;
+use crate::layout::Layout;
+use crate::num::{Float, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -40,17 +41,7 @@ pub trait Softmax: AsView {
         ShapeOf<Self>: KeepShape<I::List>,
         Self::Elem: Float,
     {
-        if <ShapeOf<Self> as Shape>::SIZE == 0 {
-            return build(|_| unreachable!("no element"));
-        }
-        let mut e = shifted::<Self, I>(self);
-        e.iter_mut().for_each(|x| *x = x.exp());
-        let sums = e.sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
-        for (i, x) in e.iter_mut().enumerate() {
-            *x = *x / *sums.at_flat(i);
-        }
-        e
+        build_by(Zero::ZERO, |out| out.assign_softmax::<I, _>(self))
     }
 
     /// `x - max - ln(sum(exp(x - max)))` along the axis `I`: the logarithm
@@ -68,39 +59,19 @@ pub trait Softmax: AsView {
         ShapeOf<Self>: KeepShape<I::List>,
         Self::Elem: Float,
     {
-        if <ShapeOf<Self> as Shape>::SIZE == 0 {
-            return build(|_| unreachable!("no element"));
-        }
-        let mut d = shifted::<Self, I>(self);
-        let sums = d.map(|x| x.exp()).sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
-        for (i, x) in d.iter_mut().enumerate() {
-            *x = *x - sums.at_flat(i).ln();
-        }
-        d
+        build_by(Zero::ZERO, |out| out.assign_log_softmax::<I, _>(self))
     }
 }
 
 impl<A: AsView + ?Sized> Softmax for A {}
 
-/// `x - max` along the axis `I`, of a non-empty operand.
-fn shifted<A, I>(a: &A) -> Tensor<A::Elem, ShapeOf<A>>
-where
-    A: AsView + ?Sized,
-    I: SingleAxis,
-    ShapeOf<A>: KeepShape<I::List>,
-    A::Elem: Float,
-{
-    let v = a.as_view();
-    let max = a.max_axes_keep::<I::List>();
-    let max = max.view().expand_unchecked::<ShapeOf<A>>();
-    build(|i| *v.at_flat(i) - *max.at_flat(i))
-}
-
-impl<T: Float, S: Shape> Tensor<T, S> {
-    /// Writes [`a.softmax::<I>()`](Softmax::softmax) into this tensor (of
-    /// `a`'s shape): the same values, with only the reduced (keep-dims)
-    /// maxima and sums as temporaries.
+/// Softmax and log-softmax written into a [`Destination`] (a tensor, a
+/// boxed one, a mutable view) of the operand's shape: implemented for
+/// every destination.
+pub trait AssignSoftmax: Destination {
+    /// Writes [`a.softmax::<I>()`](Softmax::softmax) into this destination:
+    /// the same values, with only the reduced (keep-dims) maxima and sums
+    /// as temporaries.
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -108,23 +79,28 @@ impl<T: Float, S: Shape> Tensor<T, S> {
     /// let mut p = Tensor::<f32, Shape![2, 3]>::zeros();
     /// p.assign_softmax::<Axis<1>, _>(&logits);
     /// assert_eq!(p, logits.softmax::<Axis<1>>());
+    /// let mut q = Tensor::<f32, Shape![3, 2]>::zeros();
+    /// q.view_mut().t().assign_softmax::<Axis<1>, _>(&logits); // a strided view
+    /// assert_eq!(q.t(), logits.softmax::<Axis<1>>());
     /// ```
-    pub fn assign_softmax<I: SingleAxis, A>(&mut self, a: &A)
+    fn assign_softmax<I: SingleAxis, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        A::Layout: crate::layout::Layout<Shape = S>,
-        S: KeepShape<I::List>,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        A::Layout: Layout<Shape = ShapeOf<Self>>,
+        ShapeOf<Self>: KeepShape<I::List>,
+        Self::Elem: Float,
     {
-        self.assign_exp_shifted::<I, A>(a);
-        let sums = self.sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<S>();
-        for (i, x) in self.iter_mut().enumerate() {
-            *x = *x / *sums.at_flat(i);
+        if <ShapeOf<Self> as Shape>::SIZE == 0 {
+            return;
         }
+        exp_shifted::<Self, I, A>(self, a);
+        let sums = self.sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
+        self.for_each_indexed(|i, x| *x = *x / *sums.at_flat(i));
     }
 
     /// Writes [`a.log_softmax::<I>()`](Softmax::log_softmax) into this
-    /// tensor (of `a`'s shape).
+    /// destination (of `a`'s shape), with only reduced temporaries.
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -133,37 +109,42 @@ impl<T: Float, S: Shape> Tensor<T, S> {
     /// l.assign_log_softmax::<Axis<0>, _>(&logits);
     /// assert_eq!(l, logits.log_softmax::<Axis<0>>());
     /// ```
-    pub fn assign_log_softmax<I: SingleAxis, A>(&mut self, a: &A)
+    fn assign_log_softmax<I: SingleAxis, A>(&mut self, a: &A)
     where
-        A: AsView<Elem = T> + ?Sized,
-        A::Layout: crate::layout::Layout<Shape = S>,
-        S: KeepShape<I::List>,
+        A: AsView<Elem = Self::Elem> + ?Sized,
+        A::Layout: Layout<Shape = ShapeOf<Self>>,
+        ShapeOf<Self>: KeepShape<I::List>,
+        Self::Elem: Float,
     {
-        let max = a.max_axes_keep::<I::List>();
-        let (v, max) = (a.as_view(), max.view().expand_unchecked::<S>());
-        for (i, x) in self.iter_mut().enumerate() {
-            *x = *v.at_flat(i) - *max.at_flat(i);
+        if <ShapeOf<Self> as Shape>::SIZE == 0 {
+            return;
         }
-        let sums = self.map(|x| x.exp()).sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<S>();
-        for (i, x) in self.iter_mut().enumerate() {
-            *x = *x - sums.at_flat(i).ln();
-        }
+        let max = exp_shifted::<Self, I, A>(self, a);
+        let sums = self.sum_axes_keep::<I::List>();
+        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
+        let (v, max) = (a.as_view(), max.view().expand_unchecked::<ShapeOf<Self>>());
+        self.for_each_indexed(|i, x| {
+            *x = (*v.at_flat(i) - *max.at_flat(i)) - sums.at_flat(i).ln();
+        });
     }
+}
 
-    /// `exp(a - max(a along I))` into this tensor.
-    fn assign_exp_shifted<I: SingleAxis, A>(&mut self, a: &A)
-    where
-        A: AsView<Elem = T> + ?Sized,
-        A::Layout: crate::layout::Layout<Shape = S>,
-        S: KeepShape<I::List>,
-    {
-        let max = a.max_axes_keep::<I::List>();
-        let (v, max) = (a.as_view(), max.view().expand_unchecked::<S>());
-        for (i, x) in self.iter_mut().enumerate() {
-            *x = (*v.at_flat(i) - *max.at_flat(i)).exp();
-        }
-    }
+impl<D: Destination + ?Sized> AssignSoftmax for D {}
+
+/// `exp(a - max(a along I))` into `out` (non-empty); returns the maxima.
+fn exp_shifted<D, I, A>(out: &mut D, a: &A) -> Tensor<D::Elem, Kept<A, I::List>>
+where
+    D: Destination + ?Sized,
+    I: SingleAxis,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    A::Layout: Layout<Shape = ShapeOf<D>>,
+    ShapeOf<D>: KeepShape<I::List>,
+    D::Elem: Float,
+{
+    let max = a.max_axes_keep::<I::List>();
+    let (v, m) = (a.as_view(), max.view().expand_unchecked::<ShapeOf<D>>());
+    out.for_each_indexed(|i, x| *x = (*v.at_flat(i) - *m.at_flat(i)).exp());
+    max
 }
 
 #[cfg(test)]

@@ -16,11 +16,13 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
-use super::elementwise::build;
+use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
 use crate::constraint::SplitShape;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::{build_pair_with, fill};
+use crate::view::View;
 
 /// Splitting of any operand in two along one axis.
 pub trait Split: AsView {
@@ -34,21 +36,71 @@ pub trait Split: AsView {
     /// assert_eq!(a, tensor![[0, 5], [1, 6]]);
     /// assert_eq!(b[[2, 1]], 9);
     /// ```
+    ///
+    /// The pair is built in place, where the caller keeps it; in an
+    /// unoptimized build, `let (a, b) = x.split()` then moves the parts
+    /// into two more locals (a copy of the pair on the stack): keep the
+    /// pair (`parts.0`, `parts.1`), or write into destinations of your
+    /// own with [`assign_split`](Split::assign_split).
     fn split<I, A: Shape, B: Shape>(&self) -> (Tensor<Self::Elem, A>, Tensor<Self::Elem, B>)
     where
         ShapeOf<Self>: SplitShape<A, B, I>,
         Self::Elem: Clone,
     {
-        let axis = <ShapeOf<Self> as SplitShape<A, B, I>>::AXIS;
         let v = self.as_view();
-        // Each outer index (the axes before `axis`) holds a block of the
-        // whole width `w`, the first `wa` of it `A`'s, the rest `B`'s.
-        let (w, wa) = (block::<ShapeOf<Self>>(axis), block::<A>(axis));
-        let wb = w - wa;
-        let a = build(|o| v.at_flat(o / wa * w + o % wa).clone());
-        let b = build(|o| v.at_flat(o / wb * w + wa + o % wb).clone());
-        (a, b)
+        let (first, rest) = parts::<Self, I, A, B>(&v);
+        build_pair_with(|out| fill(out, first), |out| fill(out, rest))
     }
+
+    /// Writes [`self.split::<I, _, _>()`](Split::split) into two
+    /// [`Destination`]s the caller owns (tensors, boxed ones, mutable
+    /// views): the first part into `a`, the rest into `b`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = Tensor::<i32, Shape![2, 5]>::from_flat_fn(|i| i as i32);
+    /// let mut a = Tensor::<i32, Shape![2, 2]>::zeros();
+    /// let mut b = Tensor::<i32, Shape![3, 2]>::zeros();
+    /// x.t().assign_split::<Axis<0>, _, _>(&mut a, &mut b);
+    /// assert_eq!((a, b), x.t().split::<Axis<0>, _, _>());
+    /// ```
+    fn assign_split<I, DA, DB>(&self, a: &mut DA, b: &mut DB)
+    where
+        DA: Destination<Elem = Self::Elem> + ?Sized,
+        DB: Destination<Elem = Self::Elem> + ?Sized,
+        ShapeOf<Self>: SplitShape<ShapeOf<DA>, ShapeOf<DB>, I>,
+        Self::Elem: Clone,
+    {
+        let v = self.as_view();
+        let (first, rest) = parts::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v);
+        write_each(a, first);
+        write_each(b, rest);
+    }
+}
+
+/// Element `o` (row-major) of the first part (shape `A`) and of the rest
+/// (shape `B`) of `v` split along `I`.
+#[allow(clippy::type_complexity)]
+fn parts<'v, X, I, A: Shape, B: Shape>(
+    v: &'v View<'_, X::Elem, X::Layout>,
+) -> (
+    impl Fn(usize) -> X::Elem + 'v,
+    impl Fn(usize) -> X::Elem + 'v,
+)
+where
+    X: AsView + ?Sized,
+    ShapeOf<X>: SplitShape<A, B, I>,
+    X::Elem: Clone,
+{
+    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
+    // Each outer index (the axes before `axis`) holds a block of the
+    // whole width `w`, the first `wa` of it `A`'s, the rest `B`'s.
+    let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
+    let wb = w - wa;
+    (
+        move |o| v.at_flat(o / wa * w + o % wa).clone(),
+        move |o| v.at_flat(o / wb * w + wa + o % wb).clone(),
+    )
 }
 
 impl<X: AsView + ?Sized> Split for X {}

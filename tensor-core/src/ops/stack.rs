@@ -13,12 +13,14 @@
 
 use typenum::{Const, ToUInt, U};
 
+use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::constraint::StackShape;
 use crate::dim::ToDim;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::View;
 
 /// The dimension type of the size `N` (`Dim<N>`, or `Dim1` for 1).
 pub type DimOf<const N: usize> = <U<N> as ToDim>::Dim;
@@ -55,17 +57,59 @@ impl<A: AsView, const N: usize> Stack<A, N> for [A; N] {
         ShapeOf<A>: StackShape<DimOf<N>, I>,
         A::Elem: Clone,
     {
-        let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
         let views = self.each_ref().map(|a| a.as_view());
-        // Each outer index (the axes before `axis`) holds one block of each
-        // operand in turn: the rest of the operand from `axis` on.
-        let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
-            .iter()
-            .product();
-        build(|o| {
-            let (k, r) = (o / inner % N, o % inner);
-            views[k].at_flat(o / (inner * N) * inner + r).clone()
-        })
+        build(stacked::<A, N, I>(&views))
+    }
+}
+
+/// `stack` written into a [`Destination`] (a tensor, a boxed one, a
+/// mutable view) of the stacked shape: implemented for every destination.
+pub trait AssignStack: Destination {
+    /// Writes [`xs.stack::<I>()`](Stack::stack) into this destination
+    /// (NumPy `np.stack(xs, axis=k, out=self)`).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let (a, b) = (tensor![1, 2, 3], tensor![4, 5, 6]);
+    /// let mut out = Tensor::<i32, Shape![3, 2]>::zeros();
+    /// out.assign_stack::<Axis<1>, _, 2>(&[&a, &b]);
+    /// assert_eq!(out, [&a, &b].stack::<Axis<1>>());
+    /// ```
+    fn assign_stack<I, A, const N: usize>(&mut self, xs: &[A; N])
+    where
+        A: AsView<Elem = Self::Elem>,
+        Const<N>: ToUInt,
+        U<N>: ToDim,
+        ShapeOf<A>: StackShape<DimOf<N>, I, Output = ShapeOf<Self>>,
+        Self::Elem: Clone,
+    {
+        let views = xs.each_ref().map(|a| a.as_view());
+        write_each(self, stacked::<A, N, I>(&views));
+    }
+}
+
+impl<D: Destination + ?Sized> AssignStack for D {}
+
+/// Element `o` (row-major) of `views` stacked along `I`.
+fn stacked<'v, A, const N: usize, I>(
+    views: &'v [View<'_, A::Elem, A::Layout>; N],
+) -> impl Fn(usize) -> A::Elem + 'v
+where
+    A: AsView,
+    Const<N>: ToUInt,
+    U<N>: ToDim,
+    ShapeOf<A>: StackShape<DimOf<N>, I>,
+    A::Elem: Clone,
+{
+    let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
+    // Each outer index (the axes before `axis`) holds one block of each
+    // operand in turn: the rest of the operand from `axis` on.
+    let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
+        .iter()
+        .product();
+    move |o| {
+        let (k, r) = (o / inner % N, o % inner);
+        views[k].at_flat(o / (inner * N) * inner + r).clone()
     }
 }
 

@@ -27,6 +27,7 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
+mod assign;
 pub(crate) mod block;
 pub(crate) mod copy;
 mod ops;
@@ -34,6 +35,7 @@ mod outer;
 pub mod pad;
 pub(crate) mod plane;
 
+pub use assign::AssignSource;
 pub use outer::{Outer, OuterAxis, OuterIter};
 
 /// A read-only view of elements of type `T` laid out by `L`.
@@ -270,24 +272,6 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
         for flat in 0..<L::Shape as Shape>::SIZE {
             let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
             self.data[at] = value.clone();
-        }
-    }
-
-    /// Copies `source`'s elements into this view, index by index.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let mut t = Tensor::<i32, Shape![2, 2]>::zeros();
-    /// t.view_mut().t().assign(&tensor![[1, 2], [3, 4]].view());
-    /// assert_eq!(t, tensor![[1, 3], [2, 4]]);
-    /// ```
-    pub fn assign<L2: Layout<Shape = L::Shape>>(&mut self, source: &View<'_, T, L2>)
-    where
-        T: Clone,
-    {
-        for flat in 0..<L::Shape as Shape>::SIZE {
-            let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
-            self.data[at] = source.at_flat(flat).clone();
         }
     }
 
