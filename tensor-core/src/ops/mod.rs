@@ -41,6 +41,7 @@ pub mod reduce_assign;
 pub mod softmax;
 pub mod split;
 pub mod stack;
+pub mod view_assign;
 pub mod zip_assign;
 
 /// Anything whose elements can be read as a [`View`]: tensors, views,

@@ -11,25 +11,8 @@
 //! The packed order: the outputs in blocks of four; in a block, for each
 //! group of four inputs, the four outputs' weights of that group (16
 //! `i16`s, 32 bytes), then the last `K % 4` inputs' weights output by
-//! output; the last `N % 4` outputs row by row after the blocks.
-//!
-//! ```
-//! use tensor_core::prelude::*;
-//! const DENSE: QDense<Dim<6>, Dim<5>> = QDense {
-//!     weights: Tensor::from_array([
-//!         [1, 2, 3, 4, 5, 6], [-1, -2, -3, -4, -5, -6], [7, 0, 7, 0, 7, 0],
-//!         [0, 1, 0, 1, 0, 1], [127, -128, 1, 2, 3, 4],
-//!     ]),
-//!     bias: Tensor::from_array([0, 1, 2, 3, 4]),
-//!     rqs: Tensor::from_array([Requant::from_scale(0.5); 5]),
-//!     input_zp: -3,
-//!     output_zp: 2,
-//!     clamp: (-128, 127),
-//! };
-//! static WIDE: QDenseWide<Dim<6>, Dim<5>> = QDenseWide::new(&DENSE);
-//! let x = tensor![[1i8, -2, 3, -4, 5, 100]];
-//! assert_eq!(WIDE.forward(&x), DENSE.forward(&x));
-//! ```
+//! output; the last `N % 4` outputs row by row after the blocks. The
+//! example is [`QDenseWide`]'s.
 
 use super::{finish, QDense, Requant};
 use crate::dim::Dimension;
@@ -43,9 +26,32 @@ use crate::tensor::Tensor;
 struct Aligned<T>(T);
 
 /// A quantized dense layer `K → N` ([`QDense`]'s arithmetic), its weights
-/// widened to `i16` and packed for the dense loop (see the [module
-/// documentation](self)). Built from a [`QDense`] by [`QDenseWide::new`], a
-/// `const fn`.
+/// widened to `i16` and packed for the dense loop: the outputs in blocks of
+/// four; in a block, for each group of four inputs, the four outputs'
+/// weights of that group, then the last `K % 4` inputs' weights output by
+/// output; the last `N % 4` outputs row by row. On a Cortex-M4 (`dsp`) each
+/// pass of the loop reads four inputs and, for each of four outputs, four
+/// weights with one `LDRD` and multiplies them with two `SMLAD`s: 15
+/// instructions for 16 multiply-accumulates. Built from a [`QDense`] by
+/// [`QDenseWide::new`], a `const fn`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// const DENSE: QDense<Dim<6>, Dim<5>> = QDense {
+///     weights: Tensor::from_array([
+///         [1, 2, 3, 4, 5, 6], [-1, -2, -3, -4, -5, -6], [7, 0, 7, 0, 7, 0],
+///         [0, 1, 0, 1, 0, 1], [127, -128, 1, 2, 3, 4],
+///     ]),
+///     bias: Tensor::from_array([0, 1, 2, 3, 4]),
+///     rqs: Tensor::from_array([Requant::from_scale(0.5); 5]),
+///     input_zp: -3,
+///     output_zp: 2,
+///     clamp: (-128, 127),
+/// };
+/// static WIDE: QDenseWide<Dim<6>, Dim<5>> = QDenseWide::new(&DENSE);
+/// let x = tensor![[1i8, -2, 3, -4, 5, 100]];
+/// assert_eq!(WIDE.forward(&x), DENSE.forward(&x));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct QDenseWide<K: Dimension, N: Dimension> {
     /// The weights, `N · K` of them, in the packed order.

@@ -27,7 +27,6 @@ use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-mod assign;
 pub(crate) mod block;
 pub(crate) mod copy;
 mod ops;
@@ -35,7 +34,6 @@ mod outer;
 pub mod pad;
 pub(crate) mod plane;
 
-pub use assign::AssignSource;
 pub use outer::{Outer, OuterAxis, OuterIter};
 
 /// A read-only view of elements of type `T` laid out by `L`.

@@ -14,12 +14,12 @@
 //! assert_eq!(t, tensor![[100, 1, 4], [200, 2, 5], [300, 3, 6]]);
 //! ```
 
-use super::{View, ViewMut};
+use super::lazy::{Expr, Lazy};
 use crate::constraint::BroadcastFrom;
 use crate::layout::Layout;
-use crate::ops::lazy::{Expr, Lazy};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::{View, ViewMut};
 
 /// What [`ViewMut::assign`] takes: a view or a tensor of the destination's
 /// shape (`S`), or a [`Lazy`] expression that broadcasts to it.
@@ -28,7 +28,7 @@ pub trait AssignSource<T, S: Shape> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// use tensor_core::view::AssignSource;
+    /// use tensor_core::ops::view_assign::AssignSource;
     /// let mut t = Tensor::<i32, Shape![2]>::zeros();
     /// (&tensor![4, 5]).assign_to(&mut t.view_mut());
     /// assert_eq!(t, tensor![4, 5]);
