@@ -176,8 +176,7 @@ impl<K: Dimension, N: Dimension> QDenseWide<K, N> {
                 }
             }
             for o in 4 * blocks..n {
-                let dot = row.iter().zip(&w[o * k..(o + 1) * k]);
-                let acc = dot.fold(bias[o], |a, (&r, &w)| a.wrapping_add(r as i32 * w as i32));
+                let acc = dot(bias[o], row, &w[o * k..(o + 1) * k]);
                 ys[o] = finish(acc, &rqs[o], out_zp, lo, hi);
             }
         }
@@ -206,10 +205,19 @@ fn block(row: &[i16], w: &[i16], acc: &mut [i32; 4]) {
     let body = steps * 16;
     dsp::steps(&row[..4 * steps], &w[..body], acc);
     for (o, a) in acc.iter_mut().enumerate() {
-        let ws = &w[body + o * tail..body + (o + 1) * tail];
-        let dot = row[4 * steps..].iter().zip(ws);
-        *a = dot.fold(*a, |a, (&r, &w)| a.wrapping_add(r as i32 * w as i32));
+        *a = dot(
+            *a,
+            &row[4 * steps..],
+            &w[body + o * tail..body + (o + 1) * tail],
+        );
     }
+}
+
+/// `acc + Σ row[k] · w[k]`, wrapping (as TensorFlow Lite's `int32_t` sums).
+#[inline(always)]
+fn dot(acc: i32, row: &[i16], w: &[i16]) -> i32 {
+    let terms = row.iter().zip(w);
+    terms.fold(acc, |a, (&r, &w)| a.wrapping_add(r as i32 * w as i32))
 }
 
 /// The packed groups of four inputs by four outputs, with `SMLAD`.
@@ -285,8 +293,7 @@ mod dsp {
     pub(super) fn steps(row: &[i16], w: &[i16], acc: &mut [i32; 4]) {
         for (r, ws) in row.chunks_exact(4).zip(w.chunks_exact(16)) {
             for (a, wo) in acc.iter_mut().zip(ws.chunks_exact(4)) {
-                let dot = r.iter().zip(wo);
-                *a = dot.fold(*a, |a, (&r, &w)| a.wrapping_add(r as i32 * w as i32));
+                *a = super::dot(*a, r, wo);
             }
         }
     }
