@@ -46,7 +46,10 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assertions below restate it at compile time.
     pub(crate) fn retype<S2: Shape>(self) -> Tensor<T, S2> {
         const {
-            assert!(S::SIZE == S2::SIZE);
+            assert!(
+                S::SIZE == S2::SIZE,
+                "into_reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
+            );
             assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
         }
         let this = ManuallyDrop::new(self);

@@ -18,7 +18,6 @@
 use core::marker::PhantomData;
 
 use super::{count, zero, Layout, Padded, MAX_RANK};
-use crate::constraint::ReshapesTo;
 use crate::index::unravel;
 use crate::shape::Shape;
 
@@ -27,10 +26,10 @@ pub struct Reshaped<L, S>(PhantomData<(L, S)>);
 
 impl<L, S> crate::seal::Layout for Reshaped<L, S> {}
 
-impl<L: Layout, S: Shape> Layout for Reshaped<L, S>
-where
-    L::Shape: ReshapesTo<S>,
-{
+// No `ReshapesTo` bound here: the methods that build a `Reshaped` check the
+// counts (`reshape` by its bound, `reshape_at_build` when instantiated), and a
+// bound on the impl would have to be proved wherever the view is used.
+impl<L: Layout, S: Shape> Layout for Reshaped<L, S> {
     type Shape = S;
     type State = L::State;
     const STRIDES: Option<Padded<isize>> = match L::STRIDES {

@@ -33,6 +33,7 @@ mod ops;
 mod outer;
 pub mod pad;
 pub(crate) mod plane;
+mod reshape_at_build;
 
 pub use outer::{Outer, OuterAxis, OuterIter};
 

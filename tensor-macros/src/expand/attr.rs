@@ -47,7 +47,6 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
     {
         allow_type_complexity(&mut item);
     }
-    let reshapes = may_reshape(&item);
     let vars: Vec<&Ident> = args
         .iter()
         .filter_map(|a| match a {
@@ -61,8 +60,11 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
             declare_vars(generics, &vars);
             let is_var = |p: &syn::Path| p.get_ident().is_some_and(|i| vars.contains(&i));
             let clause = generics.make_where_clause();
-            for predicate in super::bounds::predicates(&shapes, &is_var, reshapes) {
+            for predicate in super::bounds::predicates(&shapes, &is_var) {
                 clause.predicates.push(parse_quote!(#predicate));
+            }
+            if super::bounds::needs_build_check(&shapes, &is_var) {
+                super::reshape_calls::check_at_build(&mut item);
             }
             None
         }
@@ -72,13 +74,6 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
         )),
     };
     (item.into_token_stream(), error)
-}
-
-/// Whether the item can reshape, or call a function that does: a fn, impl
-/// or trait. A struct, enum, union or alias never does, and a bound on it
-/// would bind every item that names it.
-fn may_reshape(item: &Item) -> bool {
-    matches!(item, Item::Fn(_) | Item::Impl(_) | Item::Trait(_))
 }
 
 /// `#[allow(clippy::type_complexity)]` on an item whose shapes compute: the

@@ -8,15 +8,19 @@
 //! * each difference or quotient, `H: SubDim<K>` for `Shape![H - K]` (the
 //!   difference is not negative, a quotient is exact); sums and products
 //!   hold for every size (`Nat`) and need none;
-//! * that two shapes of the item have the same number of elements, when
-//!   their dimensions multiply to the same product of variables and
-//!   literals (`Shape![C, H, W]` and `Shape![C * H * W]`) but the compiler
-//!   cannot see it from their element-count types: then each `ReshapesTo`
-//!   the other, so the item can reshape between them. Shapes that differ
-//!   only by size-1 axes, or by how trailing literals are grouped
-//!   (`[O]` and `[O, 1, 1]`, `[1, I]` and `[I]`, `[C, 4, 6]` and `[C, 24]`),
-//!   have one count type and need no bound, so none is written: a bound
-//!   of the caller would steer the inference of a callee's dimensions.
+//!
+//! Reshapes need no bound either. Shapes that differ only by size-1 axes, or
+//! by how trailing literals are grouped (`[O]` and `[O, 1, 1]`, `[1, I]` and
+//! `[I]`, `[C, 4, 6]` and `[C, 24]`), have one element-count type, so the
+//! compiler checks their reshapes in `cargo check`. Two shapes of the item
+//! whose dimensions multiply to the same product of variables and literals
+//! but not visibly so (`Shape![C, H, W]` and `Shape![C * H * W]`) have equal
+//! counts for every size, which the compiler cannot see in generic code; a
+//! `ReshapesTo` bound stating it would have to be restated by every generic
+//! caller. For an item with such a pair ([`needs_build_check`]) the
+//! attribute turns each `.reshape()` and `.into_reshape()` into its
+//! `_at_build` form, whose counts are checked when the item is instantiated
+//! (`reshape_calls.rs`).
 //!
 //! Every other rule (broadcasting with equal or unit dimensions, matmul's
 //! inner dimension, reductions) holds by the design of the traits and needs
@@ -27,18 +31,15 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{dim_type, op_trait, shape};
+use super::{dim_type, op_trait};
 use crate::valid::arith::{mentions, Op};
 use crate::valid::DimSpec;
 
 /// The predicates for `shapes`, where `is_var` tells a dimension variable;
 /// each once, in the order first met.
-/// Reshape pairs are stated only when the item `reshapes` (a fn, impl or
-/// trait): a struct's pair would have to hold wherever the struct is named.
 pub fn predicates(
     shapes: &[Vec<DimSpec>],
     is_var: &impl Fn(&syn::Path) -> bool,
-    reshapes: bool,
 ) -> Vec<TokenStream> {
     let mut out: Vec<TokenStream> = Vec::new();
     let mut push = |p: TokenStream| {
@@ -50,15 +51,6 @@ pub fn predicates(
         for dim in dims {
             arith_steps(dim, is_var, &mut push);
         }
-    }
-    let pairs = if reshapes {
-        same_count_pairs(shapes, is_var)
-    } else {
-        Vec::new()
-    };
-    for (a, b) in pairs {
-        let (ta, tb) = (shape(a), shape(b));
-        push(quote!(#ta: ::tensor_core::constraint::ReshapesTo<#tb>));
     }
     out
 }
@@ -80,29 +72,22 @@ fn arith_steps(
     }
 }
 
-/// Pairs of distinct shapes, at least one naming a variable, whose element
-/// counts are the same product.
-fn same_count_pairs<'a>(
-    shapes: &'a [Vec<DimSpec>],
-    is_var: &impl Fn(&syn::Path) -> bool,
-) -> Vec<(&'a [DimSpec], &'a [DimSpec])> {
+/// Whether two distinct shapes of the item, at least one naming a
+/// variable, have the same element count as a product of factors but not
+/// one count type: the compiler cannot check a reshape between them in
+/// generic code, so the item's reshapes are checked at instantiation.
+pub fn needs_build_check(shapes: &[Vec<DimSpec>], is_var: &impl Fn(&syn::Path) -> bool) -> bool {
     let generic: Vec<&Vec<DimSpec>> = shapes
         .iter()
         .filter(|s| s.iter().any(|d| mentions(d, is_var)))
         .collect();
-    let mut pairs = Vec::new();
-    for (i, a) in generic.iter().enumerate() {
-        // From `i + 1`: a shape paired with itself is always `proved` (and
-        // skipped), so starting at `i` would change nothing.
-        for b in &generic[i + 1..] {
-            let proved = structure(a) == structure(b);
-            if !proved && count(a) == count(b) {
-                pairs.push((a.as_slice(), b.as_slice()));
-                pairs.push((b.as_slice(), a.as_slice()));
-            }
-        }
-    }
-    pairs
+    generic.iter().enumerate().any(|(i, a)| {
+        shapes
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .any(|(_, b)| structure(a) != structure(b) && count(a) == count(b))
+    })
 }
 
 /// The shape's element-count type as the compiler normalizes it, in
@@ -181,7 +166,7 @@ mod tests {
 
     #[test]
     fn differences_and_quotients_are_bounds_innermost_first() {
-        let preds = predicates(&shapes(&[quote!((H - K) / 2 + 1)]), &is_var, true);
+        let preds = predicates(&shapes(&[quote!((H - K) / 2 + 1)]), &is_var);
         assert_eq!(
             text(&preds),
             [
@@ -193,66 +178,52 @@ mod tests {
 
     #[test]
     fn sums_and_products_need_no_bound() {
-        let preds = predicates(
-            &shapes(&[quote!(C * H * W + K), quote!(2 * W)]),
-            &is_var,
-            true,
-        );
+        let preds = predicates(&shapes(&[quote!(C * H * W + K), quote!(2 * W)]), &is_var);
         assert!(preds.is_empty(), "{preds:?}");
     }
 
     #[test]
-    fn unit_axes_and_trailing_literals_need_no_reshape_bound() {
+    fn unit_axes_and_trailing_literals_are_checked_by_the_compiler() {
         let s = shapes(&[quote!(C), quote!(C, 1, 1), quote!(1, C)]);
-        assert!(predicates(&s, &is_var, true).is_empty());
+        assert!(!needs_build_check(&s, &is_var));
         let s = shapes(&[quote!(C, 4, 6), quote!(C, 24)]);
-        assert!(predicates(&s, &is_var, true).is_empty());
+        assert!(!needs_build_check(&s, &is_var));
         // a literal left of a variable is not folded by the compiler
         let s = shapes(&[quote!(4, C), quote!(C, 4)]);
-        assert_eq!(predicates(&s, &is_var, true).len(), 2);
+        assert!(needs_build_check(&s, &is_var));
     }
 
     #[test]
-    fn shapes_with_the_same_product_reshape_into_each_other() {
-        let s = shapes(&[
-            quote!(C, H, W),
-            quote!(W * C * H),
-            quote!(2, C * H * W),
-            quote!(C, H),
-        ]);
-        let preds = text(&predicates(&s, &is_var, true));
-        let reshapes: Vec<_> = preds.iter().filter(|p| p.contains("ReshapesTo")).collect();
-        // [C, H, W] and [W * C * H], both ways; not [2, C * H * W] or [C, H].
-        assert_eq!(reshapes.len(), 2, "{preds:?}");
-        assert!(reshapes[0].starts_with(
-            "(C,H,W,):::tensor_core::constraint::ReshapesTo<(::tensor_core::dim::DimProd<"
-        ));
-        assert!(reshapes[1].starts_with("(::tensor_core::dim::DimProd<"));
-    }
-
-    #[test]
-    fn a_different_last_factor_still_needs_a_bound() {
+    fn flattened_and_split_variables_are_checked_at_build() {
+        let s = shapes(&[quote!(C, H, W), quote!(W * C * H)]);
+        assert!(needs_build_check(&s, &is_var));
+        let s = shapes(&[quote!(C, H * W), quote!(C, H, W)]);
+        assert!(needs_build_check(&s, &is_var));
         // the counts are equal, but the compiler sees two product types
         let s = shapes(&[quote!(C, H * W), quote!(C, W * H)]);
-        assert_eq!(predicates(&s, &is_var, true).len(), 2);
+        assert!(needs_build_check(&s, &is_var));
     }
 
     #[test]
-    fn a_factor_counts_as_often_as_it_appears() {
+    fn different_counts_are_left_to_the_compiler() {
+        let s = shapes(&[quote!(2, C * H * W), quote!(C, H), quote!(C, H, W, 1)]);
+        assert!(!needs_build_check(&s, &is_var));
+        // a factor counts as often as it appears
         let s = shapes(&[quote!(C, C), quote!(C)]);
-        assert!(predicates(&s, &is_var, true).is_empty());
+        assert!(!needs_build_check(&s, &is_var));
+        let s = shapes(&[quote!(C, C), quote!(C, H)]);
+        assert!(!needs_build_check(&s, &is_var));
     }
 
     #[test]
-    fn items_that_do_not_reshape_state_no_pair() {
-        let s = shapes(&[quote!(H, H * D, D), quote!(H, D, H * D)]);
-        assert_eq!(predicates(&s, &is_var, true).len(), 2);
-        assert!(predicates(&s, &is_var, false).is_empty());
+    fn concrete_shapes_alone_need_no_build_check() {
+        let s = shapes(&[quote!(2, 3), quote!(3, 2), quote!(6)]);
+        assert!(!needs_build_check(&s, &is_var));
     }
 
     #[test]
     fn concrete_shapes_need_no_bound() {
         let s = shapes(&[quote!(2, 3), quote!(6), quote!(28 - 3 + 1)]);
-        assert!(predicates(&s, &is_var, true).is_empty());
+        assert!(predicates(&s, &is_var).is_empty());
     }
 }

@@ -14,6 +14,7 @@ pub mod attr;
 mod bounds;
 pub mod include;
 pub mod literal;
+mod reshape_calls;
 pub mod slice;
 
 /// The type of a literal dimension of size `n`, spanned at the literal:
