@@ -90,9 +90,9 @@ impl<S, T, N> SameCount<S, T, N> for N {}
 /// shapes with dimension variables that differ only by size-1 axes
 /// (`[O]`, `[O, 1, 1]`) have one count type. Equal counts the compiler
 /// cannot see in generic code (`[C, H, W]` and `[C * H * W]`) need no bound
-/// either: in a `#[shape]` item that writes both shapes, the attribute
-/// checks that item's reshapes when it is instantiated (`cargo build`), so
-/// callers, generic or not, state nothing:
+/// either: in a `#[shape]` item that writes a product of variables, the
+/// attribute checks that item's reshapes when it is instantiated
+/// (`cargo build`), so callers, generic or not, state nothing:
 ///
 /// ```
 /// use tensor_core::prelude::*;
@@ -111,7 +111,7 @@ impl<S, T, N> SameCount<S, T, N> for N {}
 #[diagnostic::on_unimplemented(
     message = "cannot reshape `{Self}` into `{T}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
     label = "element counts differ or are not known to be equal",
-    note = "with dimension variables, write both shapes in the `#[shape]` item (a `let` annotation is enough): the attribute then checks the item's reshapes when it is instantiated"
+    note = "if the counts are equal for every size of the dimension variables (a flatten or a split), write the flattened shape in the `#[shape]` item (`Shape![C * H * W]`; a `let` annotation is enough): the attribute then checks the item's reshapes when it is instantiated"
 )]
 pub trait ReshapesTo<T> {}
 

@@ -38,13 +38,17 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: ReshapesTo<S2>,
     {
-        self.retype()
+        self.into_reshape_at_build()
     }
 
-    /// The same elements under another shape of as many elements. Callers
-    /// guarantee the counts agree (a rule the compiler has checked); the
-    /// assertions below restate it at compile time.
-    pub(crate) fn retype<S2: Shape>(self) -> Tensor<T, S2> {
+    /// [`Tensor::into_reshape`] without the `ReshapesTo` bound: the element
+    /// counts are asserted in a `const` block, evaluated when the calling
+    /// item is instantiated (`cargo build`). `#[shape]` writes it for the
+    /// reshapes of items whose counts the compiler cannot compare in
+    /// generic code (`view/reshape_at_build.rs`); `into_reshape` calls it
+    /// after its bound has checked the counts.
+    #[doc(hidden)]
+    pub fn into_reshape_at_build<S2: Shape>(self) -> Tensor<T, S2> {
         const {
             assert!(
                 S::SIZE == S2::SIZE,

@@ -59,3 +59,14 @@ fn pass() {
     let cases = trybuild::TestCases::new();
     cases.pass("tests/pass/*.rs");
 }
+
+/// Errors that only `cargo build` reports: a wrong reshape in a `#[shape]`
+/// item that writes a product of variables, checked when the item is
+/// instantiated (`docs/generic.md`). A batch of its own: its pass case makes
+/// trybuild build it with `cargo build`, which evaluates the check.
+#[test]
+fn build_fail() {
+    let cases = trybuild::TestCases::new();
+    cases.pass("tests/build/pass_*.rs");
+    cases.compile_fail("tests/build/fail_*.rs");
+}

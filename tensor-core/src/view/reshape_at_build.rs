@@ -6,9 +6,11 @@
 //! `[T, H, D]` hold as many elements for every `H` and `D`: the product
 //! `H * D` is a projection it does not open again (`docs/generic.md`). A
 //! bound stating it would have to be proved again by every generic caller.
-//! So in a `#[shape]` item that writes two such shapes, the attribute turns
+//! So in a `#[shape]` item that writes a product of variables (or two
+//! shapes of one count the compiler sees as different), the attribute turns
 //! each `.reshape()` and `.into_reshape()` call into the method of the same
-//! name with `_at_build`, which asserts the counts in a `const` block:
+//! name with `_at_build` (`Tensor::into_reshape_at_build` is in `consume.rs`),
+//! which asserts the counts in a `const` block:
 //! evaluated for each instantiation, by `cargo build` (not by
 //! `cargo check`), it stops the build when the counts differ. Every other
 //! reshape keeps its `ReshapesTo` bound, checked by `cargo check`.
@@ -89,13 +91,5 @@ impl<T, S: Shape> Tensor<T, S> {
         };
         let (data, state) = self.view().parts();
         View::new(data, state)
-    }
-
-    /// [`Tensor::into_reshape`], with the element counts checked when the
-    /// calling item is instantiated (see the [module](self)).
-    #[doc(hidden)]
-    pub fn into_reshape_at_build<S2: Shape>(self) -> Tensor<T, S2> {
-        // `retype` asserts the counts, in a `const` block, per instantiation.
-        self.retype()
     }
 }

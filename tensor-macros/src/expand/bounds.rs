@@ -72,22 +72,38 @@ fn arith_steps(
     }
 }
 
-/// Whether two distinct shapes of the item, at least one naming a
-/// variable, have the same element count as a product of factors but not
-/// one count type: the compiler cannot check a reshape between them in
-/// generic code, so the item's reshapes are checked at instantiation.
+/// Whether the item's reshapes are checked at instantiation: when it writes
+/// a product of a variable (`C * H * W`, whose count the compiler cannot
+/// open in generic code, so a reshape into or out of it, from a shape the
+/// item writes or from a field's, cannot be checked there), or two shapes of
+/// the same count as a product of factors but not one count type (`[4, C]`
+/// and `[C, 4]`).
 pub fn needs_build_check(shapes: &[Vec<DimSpec>], is_var: &impl Fn(&syn::Path) -> bool) -> bool {
     let generic: Vec<&Vec<DimSpec>> = shapes
         .iter()
         .filter(|s| s.iter().any(|d| mentions(d, is_var)))
         .collect();
-    generic.iter().enumerate().any(|(i, a)| {
-        shapes
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .any(|(_, b)| structure(a) != structure(b) && count(a) == count(b))
-    })
+    let has_product = generic
+        .iter()
+        .any(|s| s.iter().any(|d| variable_product(d, is_var)));
+    has_product
+        || generic.iter().enumerate().any(|(i, a)| {
+            generic[i + 1..]
+                .iter()
+                .any(|b| structure(a) != structure(b) && count(a) == count(b))
+        })
+}
+
+/// Whether `dim` multiplies something by a variable, anywhere inside.
+fn variable_product(dim: &DimSpec, is_var: &impl Fn(&syn::Path) -> bool) -> bool {
+    match dim {
+        DimSpec::Op(l, op, r, _) => {
+            (matches!(op, Op::Mul) && mentions(dim, is_var))
+                || variable_product(l, is_var)
+                || variable_product(r, is_var)
+        }
+        _ => false,
+    }
 }
 
 /// The shape's element-count type as the compiler normalizes it, in
@@ -205,8 +221,20 @@ mod tests {
     }
 
     #[test]
+    fn a_product_of_a_variable_alone_is_checked_at_build() {
+        // its pair may be a field's shape, which the item does not write
+        assert!(needs_build_check(&shapes(&[quote!(B, C * H * W)]), &is_var));
+        assert!(needs_build_check(&shapes(&[quote!((H - K) * 2)]), &is_var));
+        assert!(!needs_build_check(
+            &shapes(&[quote!(H - K, W / 2)]),
+            &is_var
+        ));
+        assert!(!needs_build_check(&shapes(&[quote!(H, 2 * 3)]), &is_var));
+    }
+
+    #[test]
     fn different_counts_are_left_to_the_compiler() {
-        let s = shapes(&[quote!(2, C * H * W), quote!(C, H), quote!(C, H, W, 1)]);
+        let s = shapes(&[quote!(2, C, H, W), quote!(C, H), quote!(C, H, W, 1)]);
         assert!(!needs_build_check(&s, &is_var));
         // a factor counts as often as it appears
         let s = shapes(&[quote!(C, C), quote!(C)]);

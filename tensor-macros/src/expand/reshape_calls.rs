@@ -1,6 +1,6 @@
-//! In a `#[shape]` item whose shapes include a pair of equal element counts
-//! that the compiler cannot see as equal (`[T, H * D]` and `[T, H, D]`:
-//! `bounds::needs_build_check`), `.reshape()` and `.into_reshape()` become
+//! In a `#[shape]` item that writes a product of variables (`[T, H * D]`),
+//! or two shapes of equal element counts that the compiler cannot see as
+//! equal (`bounds::needs_build_check`), `.reshape()` and `.into_reshape()` become
 //! `.reshape_at_build()` and `.into_reshape_at_build()`: the same
 //! operations, whose element counts are checked when the item is
 //! instantiated rather than by a `ReshapesTo` bound, which every generic
