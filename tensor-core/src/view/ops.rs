@@ -26,6 +26,7 @@ use crate::layout::{
 };
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::Slots;
 
 /// States the operations that keep a view's kind, for `$view` (`View` or
 /// `ViewMut`), whose buffer and state come from `$parts`.
@@ -409,13 +410,10 @@ impl<T: Copy, S: Shape> Tensor<T, S> {
     /// assert_eq!(dst, tensor![[0, 3], [1, 4], [2, 5]]);
     /// ```
     pub fn copy_from<L: Layout<Shape = S>>(&mut self, src: &View<'_, T, L>) {
-        let out: *mut [T] = self.as_mut_slice();
-        // SAFETY: `MaybeUninit<T>` has `T`'s layout, and the slice borrows
-        // this tensor exclusively. `copy::write` stores an initialised value
-        // (a copy of an element of `src`) into every slot and nothing else,
-        // so the elements stay initialised; `T: Copy`, so overwriting the
-        // old values drops nothing.
-        let slots = unsafe { &mut *(out as *mut [core::mem::MaybeUninit<T>]) };
+        // `copy::write` stores an initialised value (a copy of an element
+        // of `src`) into every slot and nothing else, so the elements stay
+        // initialised; `T: Copy`, so overwriting them drops nothing.
+        let slots = Slots::of_init(self.as_mut_slice());
         let bits = super::block::Bitwise::of::<T>();
         super::copy::write::<T, L>(src.data, &src.state, slots, bits);
     }
