@@ -112,10 +112,8 @@ impl<T> Slots<T> {
         mut elem: impl FnMut(&R, usize) -> T,
     ) {
         let len = self.len();
-        assert!(
-            width != 0 && len % width == 0 || len == 0,
-            "rows do not tile the slots"
-        );
+        // (`is_multiple_of(0)` holds only for 0 slots.)
+        assert!(len.is_multiple_of(width), "rows do not tile the slots");
         // Indexed by row rather than `chunks_exact_mut`, so that LLVM bounds
         // `r` by a constant (once `len` is one, inlined) and drops the checks
         // of the rows `row` slices. The rows `0..len / width` cover every slot.

@@ -39,7 +39,9 @@ where
 /// constants); they catch a spec written by hand against the hidden
 /// `__slice`.
 #[track_caller]
-pub(super) fn check_dynamic<L: Layout, Spec, const K: usize>(dynamic: &[usize; K]) -> Result<(), SliceError>
+pub(super) fn check_dynamic<L: Layout, Spec, const K: usize>(
+    dynamic: &[usize; K],
+) -> Result<(), SliceError>
 where
     L::Shape: AsList,
     <L::Shape as AsList>::List: SliceList<Spec>,
