@@ -66,7 +66,7 @@ impl<T, L: Layout> Plan<T, L> {
     pub(crate) const PATH: Path = match Walk::of::<L>() {
         Walk::Elements => Path::PerElement,
         // Tiles write out of order, which a guard cannot follow: elements
-        // with drop glue go row by row, in order (`uninit.rs`).
+        // with drop glue go row by row, in order (`uninit/`).
         _ if mem::needs_drop::<T>() => match choose(L::STRIDES, Self::DIMS, Self::RANK, 0) {
             Path::Tiles { .. } => Path::Rows,
             path => path,
