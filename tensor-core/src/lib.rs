@@ -40,7 +40,6 @@ pub mod axis;
 pub mod batch;
 #[cfg(feature = "alloc")]
 mod boxed;
-mod const_fill;
 pub mod constraint;
 mod consume;
 pub mod cpu;

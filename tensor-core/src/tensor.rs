@@ -14,11 +14,11 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::{Index, IndexMut};
 
-use crate::const_fill::const_fill;
 use crate::error::ShapeError;
 use crate::index::{ravel, ravel_or_panic, unravel};
 use crate::num::{One, Zero};
 use crate::shape::Shape;
+use crate::uninit::{const_fill, Contiguous};
 
 /// An owned tensor of element type `T` and static shape `S`.
 ///
@@ -44,6 +44,16 @@ use crate::shape::Shape;
 #[repr(transparent)]
 pub struct Tensor<T, S: Shape> {
     data: S::Storage<T>,
+}
+
+// SAFETY: a `Tensor<T, S>` is `repr(transparent)` over `S::Storage<T>`,
+// nested arrays of `T` (the sealed `Shape`'s storage) holding exactly
+// `S::SIZE` elements in row-major order, contiguous and unpadded, and any
+// `S::SIZE` initialised elements are a tensor (the builders of `uninit/`
+// also assert the size).
+unsafe impl<T, S: Shape> Contiguous for Tensor<T, S> {
+    type Elem = T;
+    const LEN: usize = S::SIZE;
 }
 
 impl<T, S: Shape> Tensor<T, S> {
@@ -109,7 +119,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!(t.as_slice(), &[0, 1, 4, 9]);
     /// ```
     pub fn from_flat_fn(f: impl FnMut(usize) -> T) -> Self {
-        // Written in place (`uninit.rs`): nested `array::from_fn`s kept
+        // Written in place (`uninit/`): nested `array::from_fn`s kept
         // three copies of a `[256, 256]` result on an unoptimized stack.
         crate::uninit::build(f)
     }
@@ -139,7 +149,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Zero,
     {
-        const_fill!(T::ZERO)
+        const_fill!(Self, T::ZERO)
     }
 
     /// A tensor of ones. A `const fn`, as [`Tensor::zeros`].
@@ -152,7 +162,23 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: One,
     {
-        const_fill!(T::ONE)
+        const_fill!(Self, T::ONE)
+    }
+
+    /// A tensor with every element equal to `value`: [`Tensor::full`] as a
+    /// `const fn`, for element types that are `Copy`.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// static BIAS: Tensor<f32, Shape![8]> = Tensor::splat(0.125);
+    /// assert_eq!(BIAS.iter().sum::<f32>(), 1.0);
+    /// assert_eq!(Tensor::<i8, Shape![2]>::splat(-1), Tensor::full(-1));
+    /// ```
+    pub const fn splat(value: T) -> Self
+    where
+        T: Copy,
+    {
+        const_fill!(Self, value)
     }
 
     /// A tensor holding a copy of `data`, which is read in row-major order.

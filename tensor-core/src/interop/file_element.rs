@@ -8,10 +8,11 @@
 //! assert_eq!(<i8 as FileElement>::SAFETENSORS_DTYPE, "I8");
 //! ```
 
-use core::mem::{size_of, MaybeUninit};
+use core::mem::size_of;
 
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::Slots;
 
 /// An element type of a tensor file: a fixed-size primitive number (and,
 /// with feature `half`, `half::f16` and `half::bf16`), every bit pattern of
@@ -80,24 +81,13 @@ pub const fn decode_le_const<T: FileElement, S: Shape>(bytes: &[u8]) -> Tensor<T
 
 /// Writes `bytes`, little-endian `T`s, into `slots`, one element each.
 ///
-/// The caller has checked `bytes.len() == slots.len() * size_of::<T>()`.
-pub(crate) fn decode_le_into<T: FileElement>(bytes: &[u8], slots: &mut [MaybeUninit<T>]) {
-    let size = size_of::<T>();
-    assert_eq!(bytes.len(), slots.len() * size, "decode_le_into: lengths");
-    let first = slots.as_mut_ptr().cast::<u8>();
-    if cfg!(target_endian = "little") {
-        // SAFETY: `slots` spans `slots.len() * size == bytes.len()` bytes
-        // (asserted), it is exclusively borrowed, so it does not overlap
-        // `bytes`; any bytes are a valid `T` (a `FileElement`).
-        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), first, bytes.len()) };
-    } else {
-        for (at, chunk) in bytes.chunks_exact(size).enumerate() {
-            for (k, byte) in chunk.iter().rev().enumerate() {
-                // SAFETY: `at * size + k < slots.len() * size`, inside `slots`.
-                unsafe { first.add(at * size + k).write(*byte) };
-            }
-        }
-    }
+/// # Panics
+///
+/// When `bytes.len()` is not `slots.len() * size_of::<T>()` (the caller
+/// has checked it).
+pub(crate) fn decode_le_into<T: FileElement>(bytes: &[u8], slots: &mut Slots<T>) {
+    // SAFETY: every bit pattern of a `FileElement` is a valid value of it.
+    unsafe { slots.write_le_bytes(bytes) }
 }
 
 #[cfg(test)]
@@ -125,11 +115,9 @@ mod tests {
     #[test]
     fn run_time_decoding_matches_from_le_bytes() {
         let bytes: [u8; 24] = core::array::from_fn(|i| (i * 37 + 11) as u8);
-        let mut slots = [MaybeUninit::<u16>::uninit(); 12];
-        decode_le_into(&bytes, &mut slots);
-        for (k, slot) in slots.iter().enumerate() {
-            // SAFETY: every slot was written above.
-            let v = unsafe { slot.assume_init() };
+        let mut elems = [0u16; 12];
+        decode_le_into(&bytes, Slots::of_init(&mut elems));
+        for (k, &v) in elems.iter().enumerate() {
             assert_eq!(v, u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]));
         }
     }

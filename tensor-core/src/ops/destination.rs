@@ -19,13 +19,11 @@
 //! assert_eq!(*boxed, tensor![3, 7, 11]);
 //! ```
 
-use core::mem::MaybeUninit;
-
 use super::AsView;
 use crate::layout::{Layout, RowMajor};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{as_slots, build_with, init_with};
+use crate::uninit::{build_with, Slots};
 use crate::view::ViewMut;
 
 /// A destination of the `assign_*` forms: a [`Tensor`] or a [`ViewMut`]
@@ -133,13 +131,13 @@ pub(crate) fn write_each<D: Destination + ?Sized>(
 #[inline(always)]
 pub(crate) fn write_with<D: Destination + ?Sized>(
     out: &mut D,
-    kernel: impl FnOnce(&mut [MaybeUninit<D::Elem>]),
+    kernel: impl FnOnce(&mut Slots<D::Elem>),
     element: impl FnMut(usize) -> D::Elem,
 ) where
     D::Elem: Copy,
 {
     match out.as_contiguous_mut() {
-        Some(elems) => kernel(as_slots(elems)),
+        Some(elems) => kernel(Slots::of_init(elems)),
         None => write_each(out, element),
     }
 }
@@ -158,7 +156,7 @@ pub(crate) fn build_by<T: Copy, S: Shape>(
     build_with(|slots| {
         // `S::SIZE` elements: the buffer of a `RowMajor<S>` view (its
         // `ROOT_SIZE`), whose state is `()`.
-        let elems = init_with(slots, first);
+        let elems = slots.init_with(first);
         assign(&mut ViewMut::new(elems, ()));
     })
 }
@@ -220,7 +218,7 @@ mod tests {
         let mut c = Tensor::<usize, Shape![4, 6]>::full(99);
         write_with(
             &mut slice!(c.view_mut(), 1..3, ..),
-            |s| s.iter_mut().for_each(|x| _ = x.write(7)),
+            |s| s.fill(|_| 7),
             |_| 0,
         );
         assert_eq!(

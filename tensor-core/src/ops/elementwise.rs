@@ -20,7 +20,6 @@
 //! assert_eq!(a.map(|x| x % 2), tensor![[0, 1, 0], [1, 0, 1]]); // x: &i32
 //! ```
 
-use core::mem::{self, MaybeUninit};
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
@@ -30,7 +29,7 @@ use crate::layout::{Expanded, Layout};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 pub(crate) use crate::uninit::build;
-use crate::uninit::{build_with, fill, Filler};
+use crate::uninit::{build_with, Slots};
 use crate::view::{View, ViewMut};
 
 /// Two shapes that broadcast together, and to their result `Out`.
@@ -49,7 +48,8 @@ impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
 }
 
 /// A tensor built row by row: `row(r)` is called once per row of `width`
-/// elements, then `elem(&row, j)` gives its element `j`.
+/// elements, then `elem(&row, j)` gives its element `j`
+/// ([`Slots::fill_rows`]).
 ///
 /// `width` must divide `S::SIZE` (it is the last dimension).
 #[inline(always)]
@@ -58,41 +58,7 @@ fn build_rows<T, S: Shape, R>(
     row: impl FnMut(usize) -> R,
     elem: impl FnMut(&R, usize) -> T,
 ) -> Tensor<T, S> {
-    build_with(|out| fill_rows::<T, S, R>(out, width, row, elem))
-}
-
-/// Writes every slot of `out` (`S::SIZE` of them) row by row: `row(r)` once
-/// per row of `width` elements, then `elem(&row, j)` for its element `j`.
-/// `width` must divide `S::SIZE` (it is the last dimension).
-#[inline(always)]
-fn fill_rows<T, S: Shape, R>(
-    out: &mut [MaybeUninit<T>],
-    width: usize,
-    mut row: impl FnMut(usize) -> R,
-    mut elem: impl FnMut(&R, usize) -> T,
-) {
-    assert!(width != 0 && S::SIZE % width == 0 || S::SIZE == 0);
-    let out = &mut out[..S::SIZE];
-    // Indexed by row rather than `chunks_exact_mut`, so that LLVM bounds
-    // `r` by a constant and drops the checks of the rows `row` slices. The
-    // rows `0..S::SIZE / width` cover every slot.
-    let rows = S::SIZE.checked_div(width).unwrap_or(0);
-    if !mem::needs_drop::<T>() {
-        for r in 0..rows {
-            let row = row(r);
-            for (j, slot) in out[r * width..][..width].iter_mut().enumerate() {
-                slot.write(elem(&row, j));
-            }
-        }
-        return;
-    }
-    // In order through a guard, which drops what was written on a panic.
-    let mut filler = Filler::new(out);
-    for r in 0..rows {
-        let row = row(r);
-        (0..width).for_each(|j| filler.push(elem(&row, j)));
-    }
-    filler.finish();
+    build_with(|out| out[..S::SIZE].fill_rows(width, row, elem))
 }
 
 /// `f` of the elements of `a` and `b`, which have the same shape `O`.
@@ -107,7 +73,7 @@ where
     Lb: Layout<Shape = O>,
 {
     // `zip_same_into` writes every one of the `O::SIZE` slots, each of its
-    // paths a `fill` or `fill_rows` of all of them.
+    // paths a `Slots::fill` or `Slots::fill_rows` of all of them.
     build_with(|out| zip_same_into(a, b, f, out))
 }
 
@@ -119,25 +85,24 @@ pub(super) fn zip_same_into<A, B, U, O: Shape, La, Lb>(
     a: View<'_, A, La>,
     b: View<'_, B, Lb>,
     mut f: impl FnMut(&A, &B) -> U,
-    out: &mut [MaybeUninit<U>],
+    out: &mut Slots<U>,
 ) where
     La: Layout<Shape = O>,
     Lb: Layout<Shape = O>,
 {
     let out = &mut out[..O::SIZE];
     if let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) {
-        return fill(out, |i| f(&a[i], &b[i]));
+        return out.fill(|i| f(&a[i], &b[i]));
     }
     if const { Rows::<A, La>::STRIDED && Rows::<B, Lb>::STRIDED } {
         let (ra, rb) = (Rows::new(&a), Rows::new(&b));
-        return fill_rows::<U, O, _>(
-            out,
+        return out.fill_rows(
             Rows::<A, La>::WIDTH,
             |r| (ra.row(r), rb.row(r)),
             |(x, y), j| f(ra.at(x, j), rb.at(y, j)),
         );
     }
-    fill(out, |i| f(a.at_flat(i), b.at_flat(i)))
+    out.fill(|i| f(a.at_flat(i), b.at_flat(i)))
 }
 
 /// `f` of the elements of `a` and `b` broadcast to their common shape.

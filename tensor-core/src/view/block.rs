@@ -25,9 +25,8 @@
 //! assert_eq!(out, t.t());
 //! ```
 
-use core::mem::MaybeUninit;
-
 use crate::cpu::{self, Simd};
+use crate::uninit::Slots;
 
 /// The number of input rows of a block, and its output elements per row.
 pub(crate) const BLOCK: usize = 4;
@@ -93,7 +92,7 @@ pub(crate) const fn fits<T>() -> bool {
 pub(crate) fn transpose<T>(
     _: Bitwise,
     src: [&[T]; BLOCK],
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
     at: usize,
     stride: usize,
 ) {
@@ -128,7 +127,7 @@ pub(crate) fn transpose<T>(
 /// the two do not overlap.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn block<T>(rows: [*const T; BLOCK], dst: *mut MaybeUninit<T>, stride: usize) {
+unsafe fn block<T>(rows: [*const T; BLOCK], dst: *mut T, stride: usize) {
     // SAFETY: the caller's; SSE2 is part of the x86-64 baseline. The
     // assembly only reads the 4 rows and writes the 4 output runs.
     unsafe {
@@ -178,7 +177,7 @@ unsafe fn block<T>(rows: [*const T; BLOCK], dst: *mut MaybeUninit<T>, stride: us
 /// None needed; it panics.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-unsafe fn block<T>(_: [*const T; BLOCK], _: *mut MaybeUninit<T>, _: usize) {
+unsafe fn block<T>(_: [*const T; BLOCK], _: *mut T, _: usize) {
     unreachable!("4 × 4 blocks are x86-64 only")
 }
 
@@ -195,11 +194,15 @@ mod tests {
         stride: usize,
         fill: T,
     ) {
-        let mut out = std::vec![MaybeUninit::new(fill); n];
-        transpose(Bitwise::at::<T>(Simd::Base), src, &mut out, at, stride);
-        for (i, slot) in out.iter().enumerate() {
-            // SAFETY: every slot was initialised with `fill` first.
-            let got = unsafe { slot.assume_init() };
+        let mut out = std::vec![fill; n];
+        transpose(
+            Bitwise::at::<T>(Simd::Base),
+            src,
+            Slots::of_init(&mut out),
+            at,
+            stride,
+        );
+        for (i, &got) in out.iter().enumerate() {
             let (x, g) = ((i.wrapping_sub(at)) / stride, (i.wrapping_sub(at)) % stride);
             let want = match i >= at && x < src[0].len() && g < BLOCK {
                 true => src[g][x],
@@ -239,11 +242,11 @@ mod tests {
     #[should_panic]
     fn a_short_output_panics() {
         let data = [0u32; BLOCK];
-        let mut out = [MaybeUninit::new(0u32); BLOCK * BLOCK - 1];
+        let mut out = [0u32; BLOCK * BLOCK - 1];
         transpose(
             Bitwise::at::<u32>(Simd::Base),
             [&data[..]; BLOCK],
-            &mut out,
+            Slots::of_init(&mut out),
             0,
             BLOCK,
         );

@@ -28,6 +28,7 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 pub(crate) mod block;
+mod bounds;
 pub(crate) mod copy;
 mod ops;
 mod outer;

@@ -38,10 +38,9 @@
 //! assert_eq!(out, t.t());
 //! ```
 
-use core::mem::MaybeUninit;
-
 use super::block::Bitwise;
 use crate::cpu::Simd;
+use crate::uninit::Slots;
 
 #[cfg(target_arch = "x86_64")]
 mod blocks;
@@ -94,7 +93,7 @@ pub(crate) fn fits<T>(bits: Bitwise) -> bool {
 /// Unless [`fits`], or when the plane reads outside `data`, writes outside
 /// `out`, or its output rows overlap (`stride < js`).
 #[inline]
-pub(crate) fn transpose<T>(bits: Bitwise, data: &[T], plane: Plane, out: &mut [MaybeUninit<T>]) {
+pub(crate) fn transpose<T>(bits: Bitwise, data: &[T], plane: Plane, out: &mut Slots<T>) {
     assert!(fits::<T>(bits));
     let Plane { xs, js, .. } = plane;
     if xs == 0 || js == 0 {
@@ -146,8 +145,6 @@ fn reads(plane: Plane) -> Option<core::ops::Range<usize>> {
 
 #[cfg(target_arch = "x86_64")]
 mod walk {
-    use core::mem::MaybeUninit;
-
     use super::blocks::{block16, block8, edge};
     use super::{Plane, RUN, RUN_CROWDED, TILE};
 
@@ -159,7 +156,7 @@ mod walk {
     /// reads is valid for reads from `data`, every position it writes valid
     /// for writes from `out`, and the two do not overlap.
     #[target_feature(enable = "avx")]
-    pub(super) unsafe fn avx<T>(data: *const T, p: Plane, out: *mut MaybeUninit<T>) {
+    pub(super) unsafe fn avx<T>(data: *const T, p: Plane, out: *mut T) {
         // SAFETY: the caller's; the CPU has AVX.
         unsafe {
             tiles::<T, 8>(data, p, out, |src, dst| block8(src, p.step, dst, p.stride));
@@ -174,7 +171,7 @@ mod walk {
     ///
     /// As [`avx`], and the CPU has AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn avx512<T>(data: *const T, p: Plane, out: *mut MaybeUninit<T>) {
+    pub(super) unsafe fn avx512<T>(data: *const T, p: Plane, out: *mut T) {
         // SAFETY: the caller's; the CPU has AVX-512F. `vzeroupper` clears
         // the upper halves of the vector registers (no memory, no other
         // register), so that SSE code after this runs without a transition
@@ -197,8 +194,8 @@ mod walk {
     unsafe fn tiles<T, const B: usize>(
         data: *const T,
         p: Plane,
-        out: *mut MaybeUninit<T>,
-        mut block: impl FnMut(*const T, *mut MaybeUninit<T>),
+        out: *mut T,
+        mut block: impl FnMut(*const T, *mut T),
     ) {
         let run = match super::crowded(p) {
             true => RUN_CROWDED,
@@ -245,11 +242,9 @@ mod tests {
             .filter(|&l| l <= simd())
         {
             let bits = Bitwise::at::<T>(level);
-            let mut out = std::vec![MaybeUninit::new(fill); n];
-            transpose(bits, data, plane, &mut out);
-            for (i, slot) in out.iter().enumerate() {
-                // SAFETY: every slot was initialised with `fill` first.
-                let got = unsafe { slot.assume_init() };
+            let mut out = std::vec![fill; n];
+            transpose(bits, data, plane, Slots::of_init(&mut out));
+            for (i, &got) in out.iter().enumerate() {
                 let (x, j) = (
                     (i.wrapping_sub(plane.origin)) / plane.stride,
                     (i.wrapping_sub(plane.origin)) % plane.stride,
@@ -330,18 +325,28 @@ mod tests {
     #[should_panic]
     fn reading_past_the_input_panics() {
         let data = [0u32; 100];
-        let mut out = [MaybeUninit::new(0u32); 100];
+        let mut out = [0u32; 100];
         // The last run, 9 · 10 = 90 on, is 11 long: it ends at 101.
         let bits = Bitwise::at::<u32>(Simd::Avx2);
-        transpose(bits, &data, plane(0, 10, (11, 10), (0, 10)), &mut out);
+        transpose(
+            bits,
+            &data,
+            plane(0, 10, (11, 10), (0, 10)),
+            Slots::of_init(&mut out),
+        );
     }
 
     #[test]
     #[should_panic]
     fn writing_past_the_output_panics() {
         let data = [0u32; 100];
-        let mut out = [MaybeUninit::new(0u32); 99];
+        let mut out = [0u32; 99];
         let bits = Bitwise::at::<u32>(Simd::Avx2);
-        transpose(bits, &data, plane(0, 10, (10, 10), (0, 10)), &mut out);
+        transpose(
+            bits,
+            &data,
+            plane(0, 10, (10, 10), (0, 10)),
+            Slots::of_init(&mut out),
+        );
     }
 }

@@ -10,8 +10,6 @@
 //! assert_eq!(out, t.t());
 //! ```
 
-use core::mem::MaybeUninit;
-
 /// `dst[x · stride + j] = src[j · step + x]` for `x < sides.0`,
 /// `j < sides.1`: whole 8 × 8 blocks where they fit (when the CPU has AVX),
 /// the rest element by element.
@@ -25,7 +23,7 @@ use core::mem::MaybeUninit;
 pub(super) unsafe fn edge<T>(
     src: *const T,
     step: isize,
-    (dst, stride): (*mut MaybeUninit<T>, usize),
+    (dst, stride): (*mut T, usize),
     sides: (usize, usize),
     avx: bool,
 ) {
@@ -45,7 +43,7 @@ pub(super) unsafe fn edge<T>(
                 continue;
             }
             // SAFETY: the caller's; `T: Copy`, so a bit copy is a copy.
-            unsafe { core::ptr::copy_nonoverlapping(src.offset(from), dst.add(to).cast::<T>(), 1) };
+            unsafe { core::ptr::copy_nonoverlapping(src.offset(from), dst.add(to), 1) };
         }
     }
 }
@@ -60,12 +58,7 @@ pub(super) unsafe fn edge<T>(
 /// elements), and the two do not overlap.
 #[target_feature(enable = "avx")]
 #[inline]
-pub(super) unsafe fn block8<T>(
-    src: *const T,
-    step: isize,
-    dst: *mut MaybeUninit<T>,
-    stride: usize,
-) {
+pub(super) unsafe fn block8<T>(src: *const T, step: isize, dst: *mut T, stride: usize) {
     let (s, d) = (step * 4, stride as isize * 4);
     // SAFETY: the caller's. The assembly reads the 8 runs, writes the 8
     // output rows and clobbers only the registers it names.
@@ -142,12 +135,7 @@ pub(super) unsafe fn block8<T>(
 /// elements), and the two do not overlap.
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(super) unsafe fn block16<T>(
-    src: *const T,
-    step: isize,
-    dst: *mut MaybeUninit<T>,
-    stride: usize,
-) {
+pub(super) unsafe fn block16<T>(src: *const T, step: isize, dst: *mut T, stride: usize) {
     let (s, d) = (step * 4, stride as isize * 4);
     // SAFETY: the caller's. The assembly reads the 16 runs, writes the 16
     // output rows and clobbers only the registers it names.
