@@ -29,6 +29,7 @@ pub(super) trait Lhs<T> {
     fn at(row: &Self::Row<'_>, k: usize) -> T;
     /// The elements and the distance between rows, when the rows are
     /// contiguous slices `elems[i * stride..][..k]`.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn dense(&self) -> Option<(&[T], usize)> {
         None
@@ -62,6 +63,7 @@ impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
     fn at(row: &&[T], k: usize) -> T {
         row[k]
     }
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn dense(&self) -> Option<(&[T], usize)> {
         Some((self.elems, self.stride))
@@ -92,6 +94,7 @@ pub(super) trait Rhs<T> {
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
     /// The elements and the distance between rows, when the rows are
     /// contiguous slices `elems[k * stride..][..n]`.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn dense(&self) -> Option<(&[T], usize)> {
         None
@@ -112,6 +115,7 @@ impl<T: Copy> Rhs<T> for Dense<'_, T> {
         let row: &[T; W] = self.elems[k * self.stride + j0..][..W].try_into().unwrap();
         *row
     }
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn dense(&self) -> Option<(&[T], usize)> {
         Some((self.elems, self.stride))
