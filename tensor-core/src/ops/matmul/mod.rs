@@ -24,6 +24,10 @@
 //! operand is copied a strip at a time into a 16 KiB stack buffer, from
 //! its rows or, for a strided view, from its strides.
 //!
+//! With feature `rayon`, such products from 2²³ multiply-adds are split by
+//! rows across threads, and batches of contiguous `f32` products by items
+//! (`parallel.rs`), with the bits of the one-thread results.
+//!
 //! ```
 //! use tensor_core::prelude::*;
 //! let a = tensor![[1, 2, 3], [4, 5, 6]];
