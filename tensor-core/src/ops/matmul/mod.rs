@@ -23,10 +23,8 @@
 //! FMA tiles when the CPU has them (`block.rs`, `micro.rs`): the right
 //! operand is copied a strip at a time into a 16 KiB stack buffer, from
 //! its rows or, for a strided view, from its strides.
-//!
 //! With feature `rayon`, such products from 2²³ multiply-adds are split by
-//! rows across threads, and batches of contiguous `f32` products by items
-//! (`parallel.rs`), with the bits of the one-thread results.
+//! rows across threads, batches by items (`parallel.rs`), same bits.
 //!
 //! ```
 //! use tensor_core::prelude::*;
