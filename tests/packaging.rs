@@ -95,7 +95,7 @@ fn both_install_tables_list_every_feature() {
         .map(|l| l.split('=').next().unwrap().trim())
         .filter(|&f| f != "default")
         .collect();
-    assert_eq!(features.len(), 9, "features: {features:?}");
+    assert_eq!(features.len(), 10, "features: {features:?}");
     for (name, readme) in [
         ("README.md", README),
         ("tensor-core/README.md", CORE_README),

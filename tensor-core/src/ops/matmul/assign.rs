@@ -15,7 +15,8 @@
 //! assert_eq!(wide, tensor![[0, 4, 5, 0, 0], [0, 10, 11, 0, 0]]);
 //! ```
 
-use super::{batch_dims, matmul_into, source_batch, PACK_BYTES, PACK_FLOPS};
+use super::batch::{batch_dims, source_batch};
+use super::{matmul_into, PACK_BYTES, PACK_FLOPS};
 use crate::constraint::MatmulRhs;
 use crate::layout::Layout;
 use crate::num::{MulAccumulate, Zero};

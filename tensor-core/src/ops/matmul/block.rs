@@ -24,9 +24,9 @@
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
-use super::cpu::Simd;
-use super::kernel::Rhs;
-use super::Dims;
+use super::micro::{tile_avx2, tile_avx512};
+use super::operand::{Dims, Rhs};
+use crate::cpu::Simd;
 use crate::num::{Accumulate, Zero};
 
 /// The packed strip's size in floats: 16 KiB, half of a 32 KiB L1 data
@@ -59,14 +59,12 @@ pub(super) fn product_f32(
     assert!(out.len() >= d.m * d.n);
     debug_assert!(level <= crate::cpu::simd());
     match level {
-        #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` is at most what the CPU takes (the caller's
         // contract, `kernel::product`): it has AVX-512F; lengths checked.
         Simd::Avx512 => unsafe { blocked_avx512(a, lda, b, out, d) },
-        #[cfg(target_arch = "x86_64")]
         // SAFETY: as above: the CPU has AVX2 and FMA; lengths checked.
         Simd::Avx2 => unsafe { blocked_avx2(a, lda, b, out, d) },
-        _ => return false,
+        Simd::Base => return false,
     }
     true
 }
@@ -101,13 +99,7 @@ impl Strips for DenseF32<'_> {
         (jc, cols): (usize, usize),
     ) {
         for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
-            let src = &self.elems[(pc + kk) * self.stride + jc..][..cols];
-            for (d, &s) in dst.iter_mut().zip(src) {
-                d.write(s);
-            }
-            for d in &mut dst[cols..] {
-                d.write(0.0);
-            }
+            fill(dst, &self.elems[(pc + kk) * self.stride + jc..][..cols]);
         }
     }
 }
@@ -127,27 +119,32 @@ impl<T: Accumulate, R: Rhs<T>> Strips for Gathered<'_, R, T> {
         (jc, cols): (usize, usize),
     ) {
         for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
+            let mut row = [T::narrow(Zero::ZERO); NR];
             if cols == NR {
-                let row = self.0.row::<NR>(pc + kk, jc);
-                let row = T::f32_slice(&row).unwrap_or(&[0.0; NR]);
-                for (d, &s) in dst.iter_mut().zip(row) {
-                    d.write(s);
-                }
+                row = self.0.row::<NR>(pc + kk, jc);
             } else {
-                for (c, d) in dst.iter_mut().enumerate() {
-                    let x = match c < cols {
-                        true => self.0.row::<1>(pc + kk, jc + c),
-                        false => [T::narrow(Zero::ZERO)],
-                    };
-                    d.write(T::f32_slice(&x).map_or(0.0, |x| x[0]));
+                for (c, x) in row.iter_mut().take(cols).enumerate() {
+                    *x = self.0.row::<1>(pc + kk, jc + c)[0];
                 }
             }
+            fill(dst, &T::f32_slice(&row).unwrap_or(&[0.0; NR])[..cols]);
         }
     }
 }
 
+/// One row of a strip: `src`, then zeros up to `dst`'s end.
+#[inline(always)]
+fn fill(dst: &mut [MaybeUninit<f32>], src: &[f32]) {
+    let (head, tail) = dst.split_at_mut(src.len());
+    for (d, &s) in head.iter_mut().zip(src) {
+        d.write(s);
+    }
+    for d in tail {
+        d.write(0.0);
+    }
+}
+
 /// A tile function of `micro.rs`.
-#[cfg(target_arch = "x86_64")]
 type Tile = unsafe fn(*const f32, usize, *const f32, usize, *mut f32, usize, bool, usize);
 
 /// A blocked product over one kernel (`micro.rs`): `$tile::<H>` for tiles
@@ -160,16 +157,22 @@ macro_rules! blocked {
         ///
         /// The CPU has the features; `a`, `b` and `out` hold the rows
         /// `product_f32` checks.
-        #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = $features)]
         unsafe fn $name(a: &[f32], lda: usize, b: &impl Strips, out: &mut [f32], d: Dims) {
-            use super::micro::x86::$tile;
             const NR: usize = $nr;
             const KC: usize = STRIP / NR;
             // Left uninitialised (no 16 KiB of zeros a call): tiles read
             // only the `kc * NR` floats `pack` has just written.
             let mut strip = [MaybeUninit::<f32>::uninit(); STRIP];
             let (ap, op) = (a.as_ptr(), out.as_mut_ptr());
+            // Tiles of `$h` rows, then of 4, 2 and 1 for the bottom rows
+            // (`$h <= 8`: at most 7 are left, which 4 + 2 + 1 take).
+            let heights: [(usize, Tile); 4] = [
+                ($h, $tile::<$h>),
+                (4, $tile::<4>),
+                (2, $tile::<2>),
+                (1, $tile::<1>),
+            ];
             for pc in (0..d.k).step_by(KC) {
                 let kc = KC.min(d.k - pc);
                 for jc in (0..d.n).step_by(NR) {
@@ -177,34 +180,16 @@ macro_rules! blocked {
                     b.pack::<NR>(&mut strip, (pc, kc), (jc, cols));
                     let (bp, add) = (strip.as_ptr().cast::<f32>(), pc > 0);
                     let mut i0 = 0;
-                    // SAFETY (every tile): rows `i0 .. i0 + H` are below
-                    // `d.m`, so `a + (i0 + r) * lda + pc + kk` for
-                    // `kk < kc <= d.k - pc` is in `a` (checked length);
-                    // the strip holds `kc * NR <= STRIP` floats, all
-                    // written by `pack` (initialised `f32`s); output
-                    // rows `i0 + r < d.m`, columns `jc + j < d.n` are in
-                    // `out` (checked), borrowed mutably here only.
-                    while d.m - i0 >= $h {
-                        unsafe {
-                            $tile::<$h>(
-                                ap.add(i0 * lda + pc),
-                                lda,
-                                bp,
-                                kc,
-                                op.add(i0 * d.n + jc),
-                                d.n,
-                                add,
-                                cols,
-                            )
-                        };
-                        i0 += $h;
-                    }
-                    // The bottom rows, through pointers (rarely run).
-                    let edges: [(usize, Tile); 3] =
-                        [(4, $tile::<4>), (2, $tile::<2>), (1, $tile::<1>)];
-                    for (h, tile) in edges {
-                        if d.m - i0 >= h {
-                            // SAFETY: as above, `h` rows below `d.m`.
+                    for (h, tile) in heights {
+                        while d.m - i0 >= h {
+                            // SAFETY: rows `i0 .. i0 + h` are below `d.m`,
+                            // so `a + (i0 + r) * lda + pc + kk` for
+                            // `kk < kc <= d.k - pc` is in `a` (checked
+                            // length); the strip holds `kc * NR <= STRIP`
+                            // floats, all written by `pack` (initialised
+                            // `f32`s); output rows `i0 + r < d.m`, columns
+                            // `jc + j < d.n` are in `out` (checked),
+                            // borrowed mutably here only.
                             unsafe {
                                 tile(
                                     ap.add(i0 * lda + pc),
@@ -220,8 +205,6 @@ macro_rules! blocked {
                             i0 += h;
                         }
                     }
-                    // `$h` <= 8: at most 7 rows are left, and 4 + 2 + 1
-                    // took them all.
                     debug_assert_eq!(i0, d.m);
                 }
             }
@@ -234,7 +217,7 @@ blocked!(blocked_avx2, "avx2,fma", tile_avx2, 16, 6);
 
 #[cfg(test)]
 mod tests {
-    use super::super::kernel::Gather;
+    use super::super::operand::Gather;
     use super::*;
     use crate::cpu::simd;
     use std::vec;

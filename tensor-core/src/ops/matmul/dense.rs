@@ -8,8 +8,9 @@
 //! assert_eq!(einsum!("bij,bjk->bik", &a, &b), a.matmul(&b));
 //! ```
 
-use super::kernel::{product, Dense, DenseLhs};
-use super::{dot_run, Dims};
+use super::dot_run;
+use super::kernel::product;
+use super::operand::{Dense, DenseLhs, Dims};
 use crate::num::{MulAccumulate, Zero};
 
 /// `out = a @ b` for contiguous row-major operands `[batch, m, k]` and

@@ -8,7 +8,7 @@
 //! ZMM a row, 8 rows: 4 × 32 kept nothing in registers, 34.9 µs at
 //! `[64, 64]` against 5.1 µs); the vector versions are compiled with
 //! `#[target_feature]` and chosen at run time for products of more than
-//! [`INLINE_FLOPS`](super::INLINE_FLOPS) multiply-adds ([`cpu`]).
+//! [`INLINE_FLOPS`] multiply-adds ([`cpu`]).
 //!
 //! Built for AVX-512 (`-C target-cpu=native` here), the base kernel itself
 //! takes tiles of 16 × 16 `f32` (16 ZMM accumulators) for products of 8
@@ -26,130 +26,24 @@
 //! assert_eq!(a.matmul(&b)[[4, 36]], (0..40).map(|k| (160 + k) % 5 - 2).sum::<i32>());
 //! ```
 
+#[cfg(target_arch = "x86_64")]
 use core::marker::PhantomData;
 
+#[cfg(target_arch = "x86_64")]
 use super::block::{product_f32, DenseF32, Gathered, PACKED_FLOPS};
-use super::cpu::{self, Simd};
-use super::Dims;
-use crate::num::MulAccumulate;
-use crate::num::{Acc, Zero};
+use super::operand::{Dims, Lhs, Rhs};
+use crate::cpu::{self, Simd};
+use crate::num::{Acc, MulAccumulate, Zero};
 
-/// The left operand of a product, read by rows: a tile takes its `H` rows
-/// once, then reads them along the inner dimension.
-pub(super) trait Lhs<T> {
-    /// One row.
-    type Row<'s>: Copy
-    where
-        Self: 's;
-    /// Row `i`.
-    fn row(&self, i: usize) -> Self::Row<'_>;
-    /// Element `k` of `row`.
-    fn at(row: &Self::Row<'_>, k: usize) -> T;
-    /// The elements and the distance between rows, when the rows are
-    /// contiguous slices `elems[i * stride..][..k]`.
-    #[inline(always)]
-    fn dense(&self) -> Option<(&[T], usize)> {
-        None
-    }
-}
-
-/// A matrix whose rows are contiguous runs `k` long, `stride` apart (`k`
-/// when they follow each other; more for a view's rows with gaps between
-/// them, 0 for one row repeated): a row is a slice of length `k`, read
-/// without a bounds check below `k` (an index computed and checked per
-/// element made the AVX-512 `[64, 64]` product 5.1 µs, not 3.4 µs).
-pub(super) struct DenseLhs<'a, T> {
-    /// The elements, the first row first.
-    pub(super) elems: &'a [T],
-    /// The length of a row.
-    pub(super) k: usize,
-    /// The distance between rows.
-    pub(super) stride: usize,
-}
-
-impl<T: Copy> Lhs<T> for DenseLhs<'_, T> {
-    type Row<'s>
-        = &'s [T]
-    where
-        Self: 's;
-    #[inline(always)]
-    fn row(&self, i: usize) -> &[T] {
-        &self.elems[i * self.stride..][..self.k]
-    }
-    #[inline(always)]
-    fn at(row: &&[T], k: usize) -> T {
-        row[k]
-    }
-    #[inline(always)]
-    fn dense(&self) -> Option<(&[T], usize)> {
-        Some((self.elems, self.stride))
-    }
-}
-
-/// A matrix read element by element, `(i, k)` by the function.
-pub(super) struct ByIndex<F>(pub(super) F);
-
-impl<T, F: Fn(usize, usize) -> T> Lhs<T> for ByIndex<F> {
-    type Row<'s>
-        = (&'s F, usize)
-    where
-        Self: 's;
-    #[inline(always)]
-    fn row(&self, i: usize) -> (&F, usize) {
-        (&self.0, i)
-    }
-    #[inline(always)]
-    fn at(&(f, i): &(&F, usize), k: usize) -> T {
-        f(i, k)
-    }
-}
-
-/// The right operand of a product, read `W` columns of a row at a time.
-pub(super) trait Rhs<T> {
-    /// Elements `(k, j0 .. j0 + W)`.
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
-    /// The elements and the distance between rows, when the rows are
-    /// contiguous slices `elems[k * stride..][..n]`.
-    #[inline(always)]
-    fn dense(&self) -> Option<(&[T], usize)> {
-        None
-    }
-}
-
-/// A matrix whose rows are contiguous, `stride` apart in `elems`.
-pub(super) struct Dense<'a, T> {
-    /// The elements, the first row first.
-    pub(super) elems: &'a [T],
-    /// The distance between rows.
-    pub(super) stride: usize,
-}
-
-impl<T: Copy> Rhs<T> for Dense<'_, T> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        let row: &[T; W] = self.elems[k * self.stride + j0..][..W].try_into().unwrap();
-        *row
-    }
-    #[inline(always)]
-    fn dense(&self) -> Option<(&[T], usize)> {
-        Some((self.elems, self.stride))
-    }
-}
-
-/// A matrix read element by element, `(k, j)` by the function.
-pub(super) struct Gather<F>(pub(super) F);
-
-impl<T: Copy, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
-    #[inline(always)]
-    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        // A loop, not `core::array::from_fn` (left a call under fat LTO).
-        let mut row = [(self.0)(k, j0); W];
-        for (c, x) in row.iter_mut().enumerate().skip(1) {
-            *x = (self.0)(k, j0 + c);
-        }
-        row
-    }
-}
+/// The most multiply-adds of a product inlined into its caller: `[8, 8]`,
+/// or `[16, 16]` when built for AVX-512, whose inlined 16 × 16 tile with
+/// constant sizes matches the fully unrolled hand loop. Larger products
+/// take the widest kernel the CPU has ([`product`]).
+pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
+    16 * 16 * 16
+} else {
+    8 * 8 * 8
+};
 
 /// `out = a @ b` (row-major, `d.m × d.n`) with the widest kernel the CPU
 /// takes when the product is large; small ones (inlined into their caller,
@@ -161,10 +55,11 @@ impl<T: Copy, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
-    let level = match d.m * d.n * d.k > super::INLINE_FLOPS {
+    let level = match d.m * d.n * d.k > INLINE_FLOPS {
         true => cpu::simd(),
         false => Simd::Base,
     };
+    #[cfg(target_arch = "x86_64")]
     if level > Simd::Base && d.m * d.n * d.k >= PACKED_FLOPS && packed(level, a, b, out, d) {
         return;
     }
@@ -173,8 +68,11 @@ pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &
 
 /// `out = a @ b` by the packed kernels (`block.rs`) when `T` is `f32`, the
 /// left operand has contiguous rows and `level` has such a kernel; returns
-/// whether it ran. Outlined: the small products inlined into their callers
-/// do not carry it.
+/// whether it ran. Large products with a right operand of contiguous rows
+/// are split across threads with feature `rayon` (`parallel.rs`).
+/// Outlined: the small products inlined into their callers do not carry
+/// it.
+#[cfg(target_arch = "x86_64")]
 #[inline(never)]
 fn packed<T: MulAccumulate>(
     level: Simd,
@@ -191,7 +89,14 @@ fn packed<T: MulAccumulate>(
     };
     match b.dense() {
         Some((elems, stride)) => match T::f32_slice(elems) {
-            Some(elems) => product_f32(level, (a, lda), &DenseF32 { elems, stride }, out, d),
+            Some(elems) => {
+                let b = DenseF32 { elems, stride };
+                #[cfg(feature = "rayon")]
+                if super::parallel::split_rows(level, (a, lda), &b, out, d) {
+                    return true;
+                }
+                product_f32(level, (a, lda), &b, out, d)
+            }
             None => false,
         },
         None => product_f32(level, (a, lda), &Gathered(b, PhantomData), out, d),
@@ -378,6 +283,7 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::operand::{ByIndex, Dense, DenseLhs, Gather};
     use super::*;
     use std::vec;
     use std::vec::Vec;
@@ -417,5 +323,72 @@ mod tests {
                 assert_eq!(got, want, "base kernel, {m}x{k}x{n}");
             }
         }
+    }
+
+    /// Every kernel the running CPU takes computes what the base kernel
+    /// does, over every edge of the tiles, for dense and gathered right
+    /// operands, 4- and 8-byte elements.
+    #[test]
+    fn every_vector_width_agrees() {
+        use crate::cpu::simd;
+        use std::vec::Vec;
+
+        fn run<T: crate::num::MulAccumulate + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
+            for (m, k, n) in [
+                (1, 1, 1),
+                (5, 7, 13),
+                (9, 33, 71),
+                (16, 16, 16),
+                (4, 64, 64),
+            ] {
+                let d = Dims { m, k, n };
+                let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
+                let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
+                let at = ByIndex(|i: usize, kk: usize| a[i * k + kk]);
+                let dense = DenseLhs {
+                    elems: &a,
+                    k,
+                    stride: k,
+                };
+                let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
+                product_at(
+                    Simd::Base,
+                    &at,
+                    &Dense {
+                        elems: &b,
+                        stride: n,
+                    },
+                    &mut want,
+                    d,
+                );
+                for level in [Simd::Avx2, Simd::Avx512]
+                    .into_iter()
+                    .filter(|&l| l <= simd())
+                {
+                    let mut got = Vec::from_iter((0..m * n).map(|_| from(0)));
+                    product_at(
+                        level,
+                        &at,
+                        &Dense {
+                            elems: &b,
+                            stride: n,
+                        },
+                        &mut got,
+                        d,
+                    );
+                    assert_eq!(got, want, "{level:?} dense {m}x{k}x{n}");
+                    let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
+                    product_at(level, &at, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
+                    product_at(level, &dense, &gather, &mut got, d);
+                    assert_eq!(got, want, "{level:?} dense left {m}x{k}x{n}");
+                }
+            }
+        }
+        run::<f32>(|x| x as f32);
+        run::<f64>(|x| x as f64);
+        run::<i32>(|x| x as i32);
+        run::<i64>(|x| x);
+        run::<i16>(|x| x as i16);
     }
 }

@@ -23,6 +23,8 @@
 //! FMA tiles when the CPU has them (`block.rs`, `micro.rs`): the right
 //! operand is copied a strip at a time into a 16 KiB stack buffer, from
 //! its rows or, for a strided view, from its strides.
+//! With feature `rayon`, such products from 2²³ multiply-adds are split by
+//! rows across threads, batches by items (`parallel.rs`), same bits.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -33,19 +35,26 @@
 //! ```
 
 mod assign;
+mod batch;
+#[cfg(target_arch = "x86_64")]
 mod block;
 mod dense;
 mod kernel;
+#[cfg(target_arch = "x86_64")]
 mod micro;
+mod operand;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod rows;
 
 pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
 
-use self::kernel::{product, ByIndex, Dense, DenseLhs, Gather, Lhs};
+use self::batch::{batch_dims, source_batch};
+use self::kernel::{product, INLINE_FLOPS};
+use self::operand::{ByIndex, Dense, DenseLhs, Dims, Gather, Lhs};
 use super::{AsView, ShapeOf};
 use crate::constraint::{DotShapes, MatmulRhs};
-use crate::cpu;
 use crate::layout::walk::{Matrix, Rows};
 use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
@@ -163,15 +172,6 @@ where
     }
 }
 
-/// The most multiply-adds of a product inlined into its caller: `[8, 8]`,
-/// or `[16, 16]` when built for AVX-512, whose inlined 16 × 16 tile with
-/// constant sizes matches the fully unrolled hand loop (`kernel.rs`).
-const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
-    16 * 16 * 16
-} else {
-    8 * 8 * 8
-};
-
 /// The largest right operand, in bytes, copied to a contiguous tensor on
 /// the stack when it is not contiguous.
 #[cfg(not(target_pointer_width = "16"))]
@@ -272,6 +272,10 @@ where
     }
     let out_batch = batch_dims(out_dims.as_ref());
     let (a_batch, b_batch) = (batch_dims(a_dims.as_ref()), batch_dims(b_dims.as_ref()));
+    #[cfg(feature = "rayon")]
+    if batches_in_parallel(a, b, out, dims, [out_batch, a_batch, b_batch]) {
+        return;
+    }
     for (o, out_mat) in out.chunks_exact_mut(dims.m * dims.n).enumerate() {
         let (ia, ib) = (
             source_batch(o, out_batch, a_batch),
@@ -280,6 +284,56 @@ where
         let starts = (ia * dims.m * dims.k, ib * dims.k * dims.n);
         with_lhs(a, b, starts, out_mat, dims);
     }
+}
+
+/// The batch items of `out = a @ b` spread over threads (feature `rayon`,
+/// `parallel.rs`) when both operands are contiguous `f32` and the batch
+/// large; returns whether it ran. Each item is the product [`with_lhs`]
+/// computes on one thread for contiguous operands, the same kernel on the
+/// same slices: the same sums in the same order.
+#[cfg(feature = "rayon")]
+fn batches_in_parallel<T, La: Layout, Lb: Layout>(
+    a: &View<'_, T, La>,
+    b: &View<'_, T, Lb>,
+    out: &mut [T],
+    d: Dims,
+    [out_batch, a_batch, b_batch]: [&[usize]; 3],
+) -> bool
+where
+    T: MulAccumulate,
+{
+    let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) else {
+        return false;
+    };
+    let (Some(a), Some(b), Some(out)) = (T::f32_slice(a), T::f32_slice(b), T::f32_slice_mut(out))
+    else {
+        return false;
+    };
+    let flops = out.len().saturating_mul(d.k);
+    parallel::split_batches(out, d.m * d.n, flops, |o, out| {
+        let (ia, ib) = (
+            source_batch(o, out_batch, a_batch),
+            source_batch(o, out_batch, b_batch),
+        );
+        let (a, b) = (
+            &a[ia * d.m * d.k..][..d.m * d.k],
+            &b[ib * d.k * d.n..][..d.k * d.n],
+        );
+        let rows = DenseLhs {
+            elems: a,
+            k: d.k,
+            stride: d.k,
+        };
+        product(
+            &rows,
+            &Dense {
+                elems: b,
+                stride: d.n,
+            },
+            out,
+            d,
+        );
+    })
 }
 
 /// `out = a @ b` for the matrices starting at flat positions `starts` of
@@ -351,39 +405,6 @@ where
         }
         None => product(a, &Gather(|k, j| *b.at_flat(sb + k * d.n + j)), out, d),
     }
-}
-
-/// The sizes of a product `[M, K] x [K, N]`.
-#[derive(Clone, Copy)]
-struct Dims {
-    m: usize,
-    k: usize,
-    n: usize,
-}
-
-/// The batch axes of a shape: all but the last two.
-fn batch_dims(dims: &[usize]) -> &[usize] {
-    &dims[..dims.len() - 2]
-}
-
-/// The flat batch index, in an operand with batch axes `from`, of the output
-/// batch `flat` (over the output's batch axes `to`): aligned from the
-/// right, an operand axis of size 1 is broadcast and reads index 0.
-fn source_batch(mut flat: usize, to: &[usize], from: &[usize]) -> usize {
-    let (mut index, mut stride) = (0, 1);
-    for (k, &d) in to.iter().enumerate().rev() {
-        let i = flat % d;
-        flat /= d;
-        let Some(&f) = (k + from.len())
-            .checked_sub(to.len())
-            .and_then(|j| from.get(j))
-        else {
-            continue;
-        };
-        index += if f == 1 { 0 } else { i * stride };
-        stride *= f;
-    }
-    index
 }
 
 #[cfg(test)]
@@ -473,74 +494,5 @@ mod tests {
                 Tensor::<i64, Shape![16, 16]>::from_array(want)
             );
         }
-    }
-
-    /// Every kernel the running CPU takes computes what the base kernel
-    /// does, over every edge of the tiles, for dense and gathered right
-    /// operands, 4- and 8-byte elements.
-    #[test]
-    fn every_vector_width_agrees() {
-        use super::cpu::{simd, Simd};
-        use super::kernel::{product_at, ByIndex, Dense, DenseLhs, Gather};
-        use super::Dims;
-        use std::vec::Vec;
-
-        fn run<T: crate::num::MulAccumulate + PartialEq + core::fmt::Debug>(from: fn(i64) -> T) {
-            for (m, k, n) in [
-                (1, 1, 1),
-                (5, 7, 13),
-                (9, 33, 71),
-                (16, 16, 16),
-                (4, 64, 64),
-            ] {
-                let d = Dims { m, k, n };
-                let a: Vec<T> = (0..m * k).map(|i| from((i * 7 % 11) as i64 - 5)).collect();
-                let b: Vec<T> = (0..k * n).map(|i| from((i * 5 % 13) as i64 - 6)).collect();
-                let at = ByIndex(|i: usize, kk: usize| a[i * k + kk]);
-                let dense = DenseLhs {
-                    elems: &a,
-                    k,
-                    stride: k,
-                };
-                let mut want = Vec::from_iter((0..m * n).map(|_| from(0)));
-                product_at(
-                    Simd::Base,
-                    &at,
-                    &Dense {
-                        elems: &b,
-                        stride: n,
-                    },
-                    &mut want,
-                    d,
-                );
-                for level in [Simd::Avx2, Simd::Avx512]
-                    .into_iter()
-                    .filter(|&l| l <= simd())
-                {
-                    let mut got = Vec::from_iter((0..m * n).map(|_| from(0)));
-                    product_at(
-                        level,
-                        &at,
-                        &Dense {
-                            elems: &b,
-                            stride: n,
-                        },
-                        &mut got,
-                        d,
-                    );
-                    assert_eq!(got, want, "{level:?} dense {m}x{k}x{n}");
-                    let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
-                    product_at(level, &at, &gather, &mut got, d);
-                    assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
-                    product_at(level, &dense, &gather, &mut got, d);
-                    assert_eq!(got, want, "{level:?} dense left {m}x{k}x{n}");
-                }
-            }
-        }
-        run::<f32>(|x| x as f32);
-        run::<f64>(|x| x as f64);
-        run::<i32>(|x| x as i32);
-        run::<i64>(|x| x);
-        run::<i16>(|x| x as i16);
     }
 }

@@ -14,7 +14,8 @@
 //! # Ok::<(), BatchError>(())
 //! ```
 
-use super::{with_rhs, DenseLhs, Dims};
+use super::operand::{DenseLhs, Dims};
+use super::with_rhs;
 use crate::layout::Layout;
 use crate::num::{MulAccumulate, Zero};
 use crate::view::View;
