@@ -25,7 +25,6 @@ use super::destination::build_by;
 use super::mean::{check_mean, mean_to};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::{KeepShape, ReduceShape};
 use crate::index::unravel;
 use crate::layout::walk::Rows;
 use crate::layout::Layout;
@@ -34,6 +33,10 @@ use crate::shape::{MultiIndex, Shape, MAX_RANK};
 use crate::tensor::Tensor;
 use crate::uninit::{build_with, fill, init_from};
 use crate::view::View;
+
+pub(crate) mod rule;
+
+use rule::{KeepShape, ReduceShape};
 
 /// The shape of `A` reduced over the axes `X`.
 pub type Reduced<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
