@@ -35,7 +35,6 @@ pub mod float;
 pub mod lazy;
 pub mod matmul;
 pub(crate) mod matmul_rule;
-mod mean;
 pub mod moments;
 pub mod pool;
 pub mod reduce;

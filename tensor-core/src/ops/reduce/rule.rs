@@ -7,7 +7,14 @@ use typenum::B1;
 
 use crate::dim::Dim1;
 use crate::list::{AsList, AsTuple, Cons, Nil};
+use crate::ops::ShapeOf;
 use crate::shape::Shape;
+
+/// The shape of `A` reduced over the axes `X`.
+pub type Reduced<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
+
+/// The shape of `A` reduced over the axes `X`, kept as size 1.
+pub type Kept<A, X> = <ShapeOf<A> as KeepShape<X>>::Output;
 
 /// Picks one of two types by a typenum bit: `B1` gives `A`, `B0` gives `B`.
 pub trait Choose<A, B> {
