@@ -169,8 +169,7 @@ pub trait Conv2dSameStepShape<K, St> {
 }
 
 /// `ceil(D / S)`, as `(D + S - 1) / S` rounded down.
-type CeilQuot<D, S> =
-    DimFloorQuot<DimDiff<DimSum<D, S>, Dim1>, S>;
+type CeilQuot<D, S> = DimFloorQuot<DimDiff<DimSum<D, S>, Dim1>, S>;
 
 #[diagnostic::do_not_recommend]
 impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dSameStepShape<(O, C2, KH, KW), (SH, SW)> for (C, H, W)

@@ -16,8 +16,8 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
-use super::destination::{write_each, Destination};
 use super::concat::ConcatShape;
+use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;

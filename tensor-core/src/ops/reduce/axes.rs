@@ -27,7 +27,6 @@ impl<T: Copy, C: Fn(T, T) -> T> Fold<fn(T) -> T, C, fn(T) -> T> {
     }
 }
 
-
 /// The bytes of a column strip [`fold_rows`] folds down the rows in
 /// registers: 8 independent chains of the target's vectors. With AVX-512
 /// (32 registers of 64 bytes) the 128-byte strips of SSE2 are two chains,

@@ -22,9 +22,9 @@ use super::rule::{ReduceShape, Reduced};
 use super::run::reduced_count;
 use super::write::sum_to;
 use crate::axis::Axes;
+use crate::num::{Accumulate, FromCount, Zero};
 use crate::ops::destination::{write_each, Destination};
 use crate::ops::{AsView, ShapeOf};
-use crate::num::{Accumulate, FromCount, Zero};
 use crate::shape::Shape;
 
 /// The means of `a` over `X` into `out`, whose elements are as many as

@@ -101,7 +101,6 @@ fn sum_run_in<T: Accumulate, const N: usize>(xs: &[T]) -> T {
     })
 }
 
-
 /// The bytes of partial sums [`sum_run`] keeps for elements of 4 bytes or
 /// fewer: four vector registers of independent chains whatever the vector
 /// width (64 bytes: 16 `f32`). Measured on the `[256, 256]` row sums of
@@ -121,7 +120,11 @@ pub(super) fn fold_run<T: Copy>(xs: &[T], combine: impl Fn(T, T) -> T, what: &st
 
 /// `combine` over every element of a view.
 #[track_caller]
-pub(super) fn extreme<T: Copy, L: Layout>(v: &View<'_, T, L>, what: &str, combine: impl Fn(T, T) -> T) -> T {
+pub(super) fn extreme<T: Copy, L: Layout>(
+    v: &View<'_, T, L>,
+    what: &str,
+    combine: impl Fn(T, T) -> T,
+) -> T {
     match v.as_contiguous() {
         Some(elems) => fold_run(elems, combine, what),
         None => {
