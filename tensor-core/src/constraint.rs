@@ -27,8 +27,7 @@ pub use crate::layout::window::{StepWindowShape, WindowShape};
 pub use crate::list::{AsList, AsTuple, Cons, Nil};
 pub use crate::ops::concat::{ConcatRhs, ConcatShape};
 pub use crate::ops::conv_rule::{
-    Conv2dSameShape, Conv2dSameStepShape, Conv2dSameStepWeights, Conv2dSameWeights, Conv2dShape,
-    Conv2dStepShape, Conv2dStepWeights, Conv2dWeights,
+    Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
 pub use crate::ops::matmul_rule::{
     Append2, DotShapes, InnerDim, MatmulBatch, MatmulRhs, MatmulShapes, MatrixAxes, SameLength,

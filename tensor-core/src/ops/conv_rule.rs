@@ -1,31 +1,33 @@
 //! The shape rules of the convolutions (`conv.rs`, `conv_pad.rs`,
 //! `conv_assign.rs`): what `conv2d`, `conv2d_step`, `conv2d_same` and
 //! `conv2d_same_step` require of the input's and the weights' shapes, and
-//! the shape they give. Each rule is stated twice: from the input's side
-//! (`Conv2d*Shape`, with the impl) and from the weights' side
-//! (`Conv2d*Weights`, a blanket mirror the methods bound by, so that the
-//! obligation waits until the weights' type is known).
+//! the shape they give. Each rule is one trait, stated from the weights'
+//! side (`Self` is their shape, `X` the input's), like
+//! [`MatmulRhs`](crate::constraint::MatmulRhs): the obligation waits until
+//! the weights' shape is known, so channels that differ are reported with
+//! the rule rather than as a type mismatch inferred from the input. The
+//! impls are `do_not_recommend`: a mismatch is one error, the rule's.
 
 use crate::dim::{
     AddDim, Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SameDim, SubDim,
 };
 use crate::shape::Shape;
 
-/// `conv2d` of an input of shape `Self`, `[C, H, W]`, by weights of shape
-/// `K`, `[O, C, KH, KW]`: the channels agree (by type identity, [`SameDim`](crate::dim::SameDim))
-/// and the kernel fits (`KH <= H`, `KW <= W`); the result is
+/// `conv2d` of an input of shape `X`, `[C, H, W]`, by weights of shape
+/// `Self`, `[O, C, KH, KW]`: the channels agree (by type identity,
+/// [`SameDim`]) and the kernel fits (`KH <= H`, `KW <= W`); the result is
 /// `[O, H - KH + 1, W - KW + 1]` (valid padding, stride 1).
 #[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
     label = "input and weights do not convolve"
 )]
-pub trait Conv2dShape<K> {
+pub trait Conv2dWeights<X> {
     /// `[O, H - KH + 1, W - KW + 1]`.
     type Output: Shape;
 }
 
 #[diagnostic::do_not_recommend]
-impl<C, H, W, O, C2, KH, KW> Conv2dShape<(O, C2, KH, KW)> for (C, H, W)
+impl<C, H, W, O, C2, KH, KW> Conv2dWeights<(C, H, W)> for (O, C2, KH, KW)
 where
     C: Dimension + SameDim<C2>,
     H: Dimension + SubDim<KH>,
@@ -44,39 +46,21 @@ where
     );
 }
 
-/// [`Conv2dShape`] stated from the weights' side (`Self` is their shape,
-/// `X` the input's), like [`MatmulRhs`](crate::constraint::MatmulRhs): the obligation waits until the
-/// weights' shape is known, so channels that differ are reported with the
-/// rule rather than as a type mismatch inferred from the input.
-#[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
-    label = "input and weights do not convolve"
-)]
-pub trait Conv2dWeights<X> {
-    /// `[O, H - KH + 1, W - KW + 1]`.
-    type Output: Shape;
-}
-
-#[diagnostic::do_not_recommend]
-impl<X: Conv2dShape<K>, K> Conv2dWeights<X> for K {
-    type Output = X::Output;
-}
-
-/// `conv2d_step::<St>` of an input of shape `Self`, `[C, H, W]`, by weights
-/// `K`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
-/// [`Conv2dShape`]'s rule, with `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`
+/// `conv2d_step::<St>` of an input of shape `X`, `[C, H, W]`, by weights
+/// `Self`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// [`Conv2dWeights`]'s rule, with `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`
 /// outputs (rounded down, as PyTorch's `stride`).
 #[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
     label = "input, weights and steps do not convolve"
 )]
-pub trait Conv2dStepShape<K, St> {
+pub trait Conv2dStepWeights<X, St> {
     /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
     type Output: Shape;
 }
 
 #[diagnostic::do_not_recommend]
-impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dStepShape<(O, C2, KH, KW), (SH, SW)> for (C, H, W)
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dStepWeights<(C, H, W), (SH, SW)> for (O, C2, KH, KW)
 where
     C: Dimension + SameDim<C2>,
     H: Dimension + SubDim<KH>,
@@ -99,36 +83,21 @@ where
     );
 }
 
-/// [`Conv2dStepShape`] stated from the weights' side, as [`Conv2dWeights`].
-#[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
-    label = "input, weights and steps do not convolve"
-)]
-pub trait Conv2dStepWeights<X, St> {
-    /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
-    type Output: Shape;
-}
-
-#[diagnostic::do_not_recommend]
-impl<X: Conv2dStepShape<K, St>, K, St> Conv2dStepWeights<X, St> for K {
-    type Output = X::Output;
-}
-
-/// `conv2d_same` of an input of shape `Self`, `[C, H, W]`, by weights `K`,
+/// `conv2d_same` of an input of shape `X`, `[C, H, W]`, by weights `Self`,
 /// `[O, C, KH, KW]`: the channels agree, and the output keeps the image's
 /// size, `[O, H, W]` (the input padded by `KH - 1` rows and `KW - 1`
 /// columns, the odd one after, as PyTorch's `padding="same"`).
 #[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
     label = "input and weights do not convolve"
 )]
-pub trait Conv2dSameShape<K> {
+pub trait Conv2dSameWeights<X> {
     /// `[O, H, W]`.
     type Output: Shape;
 }
 
 #[diagnostic::do_not_recommend]
-impl<C, H, W, O, C2, KH, KW> Conv2dSameShape<(O, C2, KH, KW)> for (C, H, W)
+impl<C, H, W, O, C2, KH, KW> Conv2dSameWeights<(C, H, W)> for (O, C2, KH, KW)
 where
     C: Dimension + SameDim<C2>,
     H: Dimension,
@@ -141,29 +110,14 @@ where
     type Output = (O, H, W);
 }
 
-/// [`Conv2dSameShape`] stated from the weights' side, as [`Conv2dWeights`].
-#[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
-    label = "input and weights do not convolve"
-)]
-pub trait Conv2dSameWeights<X> {
-    /// `[O, H, W]`.
-    type Output: Shape;
-}
-
-#[diagnostic::do_not_recommend]
-impl<X: Conv2dSameShape<K>, K> Conv2dSameWeights<X> for K {
-    type Output = X::Output;
-}
-
-/// `conv2d_same_step::<St>` of an input `Self`, `[C, H, W]`, by weights
-/// `K`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// `conv2d_same_step::<St>` of an input `X`, `[C, H, W]`, by weights
+/// `Self`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
 /// `[O, ceil(H / SH), ceil(W / SW)]` (TensorFlow's `padding="SAME"`).
 #[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{Self}` with weights of shape `{K}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
     label = "input, weights and steps do not convolve"
 )]
-pub trait Conv2dSameStepShape<K, St> {
+pub trait Conv2dSameStepWeights<X, St> {
     /// `[O, ceil(H / SH), ceil(W / SW)]`.
     type Output: Shape;
 }
@@ -172,7 +126,7 @@ pub trait Conv2dSameStepShape<K, St> {
 type CeilQuot<D, S> = DimFloorQuot<DimDiff<DimSum<D, S>, Dim1>, S>;
 
 #[diagnostic::do_not_recommend]
-impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dSameStepShape<(O, C2, KH, KW), (SH, SW)> for (C, H, W)
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dSameStepWeights<(C, H, W), (SH, SW)> for (O, C2, KH, KW)
 where
     C: Dimension + SameDim<C2>,
     H: Dimension + AddDim<SH>,
@@ -189,19 +143,4 @@ where
     SW: Dimension,
 {
     type Output = (O, CeilQuot<H, SH>, CeilQuot<W, SW>);
-}
-
-/// [`Conv2dSameStepShape`] stated from the weights' side.
-#[diagnostic::on_unimplemented(
-    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
-    label = "input, weights and steps do not convolve"
-)]
-pub trait Conv2dSameStepWeights<X, St> {
-    /// `[O, ceil(H / SH), ceil(W / SW)]`.
-    type Output: Shape;
-}
-
-#[diagnostic::do_not_recommend]
-impl<X: Conv2dSameStepShape<K, St>, K, St> Conv2dSameStepWeights<X, St> for K {
-    type Output = X::Output;
 }
