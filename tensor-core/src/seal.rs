@@ -48,11 +48,11 @@ pub trait Expr {}
 pub trait AxisList {}
 
 /// Implemented for every sealed shape `S` and sealed axis list `A` (the
-/// blanket impl is in `constraint.rs`, beside the traits it seals, so that
-/// this module imports nothing).
+/// blanket impl is in `layout/permute.rs`, beside the traits it seals, so
+/// that this module imports nothing).
 pub trait ShapeAxes<A> {}
 
-/// Implemented for every pair of sealed shapes (impl in `constraint.rs`).
+/// Implemented for every pair of sealed shapes (impl in `layout/window.rs`).
 pub trait ShapePair<W> {}
 
 /// Implemented by the types `slice!` expands to, and by the type-level

@@ -36,6 +36,16 @@ use core::hash::Hash;
 use crate::dim::Dimension;
 use crate::storage::Row;
 
+/// The dimension at axis `I`: `(D0, D1, ..)::Dim = DI`, for `I < RANK`.
+#[diagnostic::on_unimplemented(
+    message = "axis {I} is out of range for shape `{Self}`",
+    label = "this shape has no axis {I}"
+)]
+pub trait AxisOf<const I: usize> {
+    /// The dimension type at axis `I`.
+    type Dim: Dimension;
+}
+
 /// A multi-index `[usize; RANK]`: the index type of a shape of rank `RANK`.
 ///
 /// Implemented for `[usize; 0]` to `[usize; 8]`.
@@ -287,7 +297,8 @@ mod tests {
     #[test]
     fn diagnostics_state_the_rank_limit() {
         let sources = [
-            ("constraint.rs", include_str!("constraint.rs")),
+            ("layout/window.rs", include_str!("layout/window.rs")),
+            ("ops/stack.rs", include_str!("ops/stack.rs")),
             ("list.rs", include_str!("list.rs")),
         ];
         let mut seen = 0;
@@ -309,7 +320,7 @@ mod tests {
                 }
             }
         }
-        // constraint.rs: stack, windows (message and doc), strided windows;
+        // stack.rs: stack; window.rs: windows (message and doc), strided windows;
         // list.rs: the concatenated axis lists.
         assert!(seen >= 5, "found only {seen} rank limits");
     }

@@ -65,6 +65,16 @@ pub use arith::{
 };
 pub use broadcast::{BroadcastDim, ExpandDim};
 
+/// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
+/// holds in generic code without proof.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{Self}` and `{D}` differ",
+    label = "dimensions differ"
+)]
+pub trait SameDim<D> {}
+
+impl<D: Dimension> SameDim<D> for D {}
+
 mod sealed {
     pub trait Sealed {}
 }

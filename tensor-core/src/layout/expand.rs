@@ -13,6 +13,44 @@ use core::marker::PhantomData;
 use super::{Layout, Padded, MAX_RANK};
 use crate::shape::{MultiIndex, Shape};
 
+/// `expand::<T>()` of a shape `S` (NumPy `broadcast_to`): aligned from the
+/// right, each dimension of `S` equals `T`'s or is 1 ([`ExpandDim`](crate::dim::ExpandDim)), and
+/// `T` has at least as many axes. The per-rank impls are marked
+/// `do_not_recommend`, so a mismatch is one error naming both shapes.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast shape `{Self}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1, and the target needs at least as many axes",
+    label = "not broadcast-compatible"
+)]
+pub trait BroadcastTo<T> {}
+
+/// NumPy broadcasting of two shapes: aligned from the right, each pair of
+/// dimensions broadcasts ([`BroadcastDim`](crate::dim::BroadcastDim): equal, or one of them 1);
+/// missing leading axes are taken from the longer shape. `Output` is the
+/// result shape. The rule needs no arithmetic, so generic code broadcasts
+/// `[M, N]` with `[M, 1]`, `[1, N]` and `[N]` with no where-clause; the
+/// per-rank impls are `do_not_recommend`, so a mismatch is one error
+/// naming both shapes as written.
+#[diagnostic::on_unimplemented(
+    message = "shapes `{Self}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
+    label = "incompatible shapes"
+)]
+pub trait BroadcastShapes<B> {
+    /// The broadcast shape.
+    type Output: Shape;
+}
+
+/// `T` is a broadcast target of `X`: `X: BroadcastTo<T>` stated from the
+/// target's side, so that a shape computed as a broadcast result can carry
+/// it as a bound (`Broadcast::Out`), which generic code then sees.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast shape `{X}` to `{Self}`: aligned from the right, each dimension must equal the target's or be 1, and the target needs at least as many axes",
+    label = "not broadcast-compatible"
+)]
+pub trait BroadcastFrom<X> {}
+
+#[diagnostic::do_not_recommend]
+impl<X: BroadcastTo<T>, T> BroadcastFrom<X> for T {}
+
 /// `L` broadcast to the shape `S`: `L`'s axes align with the last of `S`'s;
 /// an axis of size 1 under a larger one, and every leading new axis, repeats.
 pub struct Expanded<L, S>(PhantomData<(L, S)>);
@@ -68,4 +106,22 @@ pub const fn broadcast(
         k += 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::*;
+
+    /// Compiles only if `A` and `B` broadcast to `R`.
+    fn broadcasts_to<A: BroadcastShapes<B, Output = R>, B, R>() {}
+
+    #[test]
+    fn numpy_broadcasting_is_computed_in_the_type() {
+        broadcasts_to::<Shape![256, 256], Shape![256], Shape![256, 256]>();
+        broadcasts_to::<Shape![8, 1, 6, 1], Shape![7, 1, 5], Shape![8, 7, 6, 5]>();
+        broadcasts_to::<Shape![1], Shape![3, 4], Shape![3, 4]>();
+        broadcasts_to::<Shape![], Shape![2], Shape![2]>();
+        broadcasts_to::<Shape![5, 4], Shape![1], Shape![5, 4]>();
+    }
 }

@@ -10,8 +10,14 @@ use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::axis::Axes;
-use crate::constraint::FlipShape;
 use crate::shape::Shape;
+
+/// `flip::<A>()`: every axis listed in `A` exists. Sealed (`seal.rs`).
+#[diagnostic::on_unimplemented(
+    message = "cannot flip shape `{Self}` along `{A}`: an axis is out of range",
+    label = "axis out of range"
+)]
+pub trait FlipShape<A>: crate::seal::ShapeAxes<A> {}
 
 /// `L` read backwards along the axes `A`: index `i` of a flipped axis of
 /// size `d` is `L`'s index `d - 1 - i`.

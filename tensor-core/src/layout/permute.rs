@@ -12,8 +12,33 @@ use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::axis::Axes;
-use crate::constraint::PermuteShape;
 use crate::shape::{MultiIndex, Shape};
+
+// The seal of the axis-list rules, `PermuteShape` and `FlipShape` (`seal.rs`).
+impl<S: Shape, A: Axes> crate::seal::ShapeAxes<A> for S {}
+
+/// `permute::<P>()`: output axis `k` is input axis `P[k]`. Implemented when
+/// `P` lists `RANK` axes, each below `RANK`; `Axes!` rejects repeats, so that
+/// makes `P` a permutation of `0..RANK`. Sealed (`seal.rs`): the views
+/// trust `Output` to be the input's dimensions reordered.
+#[diagnostic::on_unimplemented(
+    message = "cannot permute shape `{Self}` by `{P}`: the axes must be a permutation of 0..RANK",
+    label = "not a permutation of this shape's axes"
+)]
+pub trait PermuteShape<P>: crate::seal::ShapeAxes<P> {
+    /// The permuted shape.
+    type Output: Shape;
+}
+
+/// `.t()`: the axes that swap the last two; implemented for rank 2 and more.
+#[diagnostic::on_unimplemented(
+    message = "cannot transpose shape `{Self}`: `.t()` swaps the last two axes and needs at least 2",
+    label = "fewer than 2 axes"
+)]
+pub trait Transpose {
+    /// `Axes![0, 1, .., R - 1, R - 2]`.
+    type Axes: Axes;
+}
 
 /// `L` with its axes reordered by `P`: output axis `k` is `L`'s axis `P[k]`.
 pub struct Permuted<L, P>(PhantomData<(L, P)>);

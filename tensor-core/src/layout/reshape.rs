@@ -17,9 +17,85 @@
 
 use core::marker::PhantomData;
 
+use typenum::Unsigned;
+
 use super::{count, zero, Layout, Padded, MAX_RANK};
 use crate::index::unravel;
 use crate::shape::Shape;
+
+/// The number of elements as a typenum: the product of the dims' typenums.
+pub trait ElementCount {
+    /// The product.
+    type Count: Unsigned;
+}
+
+/// `reshape::<T>()` of a shape `S`: the element counts are equal. The check
+/// is `Count<S>: SameCount<S, T, Count<T>>`, implemented only when the two
+/// counts are one type, so a mismatch is reported with this headline rather
+/// than as a typenum type mismatch. For concrete shapes both counts are
+/// canonical typenums; for dimension variables they are one type when the
+/// shapes differ only by size-1 axes (see [`Dimension::Times`](crate::dim::Dimension::Times)).
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape `{S}` into `{T}`: the element counts differ",
+    label = "element counts differ"
+)]
+pub trait SameCount<S, T, Other> {}
+
+impl<S, T, N> SameCount<S, T, N> for N {}
+
+/// `Self` reshapes to `T`: their element counts are equal.
+///
+/// For concrete shapes the compiler multiplies the dimensions itself, and
+/// shapes with dimension variables that differ only by size-1 axes
+/// (`[O]`, `[O, 1, 1]`) have one count type. Equal counts the compiler
+/// cannot see in generic code (`[C, H, W]` and `[C * H * W]`) need no bound
+/// either: in a `#[shape]` item that writes a product of variables, the
+/// attribute checks that item's reshapes when it is instantiated
+/// (`cargo build`), so callers, generic or not, state nothing:
+///
+/// ```
+/// use tensor_core::prelude::*;
+///
+/// #[shape(C, H, W)]
+/// fn flatten(x: Tensor<f32, Shape![C, H, W]>) -> Tensor<f32, Shape![C * H * W]> {
+///     x.into_reshape()
+/// }
+///
+/// #[shape(C, H, W)]
+/// fn first(x: Tensor<f32, Shape![C, H, W]>) -> f32 {
+///     flatten(x)[[0]] // a generic caller: no bound
+/// }
+/// assert_eq!(first(Tensor::<f32, Shape![3, 32, 32]>::ones()), 1.0);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape `{Self}` into `{T}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
+    label = "element counts differ or are not known to be equal",
+    note = "if the counts are equal for every size of the dimension variables (a flatten or a split), write the flattened shape in the `#[shape]` item (`Shape![C * H * W]`; a `let` annotation is enough): the attribute then checks the item's reshapes when it is instantiated"
+)]
+pub trait ReshapesTo<T> {}
+
+/// Stated through the target's side ([`ReshapeFrom`]), so that while the
+/// target is still being inferred (`x.into_reshape()` returned from a
+/// function) the obligation waits for it instead of failing early.
+#[diagnostic::do_not_recommend]
+impl<S: Shape, T: ReshapeFrom<S>> ReshapesTo<T> for S {}
+
+/// [`ReshapesTo`] from the target's side: `T: ReshapeFrom<S>` when the
+/// element counts of `S` and `T`, products of typenums, are equal.
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape `{S}` into `{Self}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
+    label = "element counts differ or are not known to be equal"
+)]
+pub trait ReshapeFrom<S> {}
+
+#[diagnostic::do_not_recommend]
+impl<S, T> ReshapeFrom<S> for T
+where
+    S: Shape + ElementCount,
+    T: Shape + ElementCount,
+    S::Count: SameCount<S, T, T::Count>,
+{
+}
 
 /// `L` read in C order under the shape `S`.
 pub struct Reshaped<L, S>(PhantomData<(L, S)>);

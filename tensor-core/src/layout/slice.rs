@@ -12,7 +12,7 @@
 //! A range's length is computed by `slice!` when its bounds allow it
 //! (`Known`), and by typenum from the dimension otherwise (`Computed`: open
 //! or negative bounds against the axis size), and mapped back to the
-//! dimension type of its value ([`ToDim`]), whatever its size.
+//! dimension type of its value ([`ToDim`](crate::dim::ToDim)), whatever its size.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -23,17 +23,19 @@
 //! ```
 
 use core::marker::PhantomData;
-use core::ops::{Add, Div, Sub};
-
-use typenum::{
-    Diff, IsLess, IsLessOrEqual, Le, LeEq, Min, Minimum, Quot, Sum, Unsigned, B1, U0, U1,
-};
+use typenum::{IsLessOrEqual, LeEq};
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::dim::{Dimension, ToDim};
+use crate::dim::Dimension;
 use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::seal::SliceItem;
 use crate::shape::{MultiIndex, Shape};
+
+mod bound;
+
+pub use bound::{
+    Bound, BoundFits, InRange, IndexFits, IndexInRange, Ordered, RangeLen, SpanFits, SpanInRange,
+};
 
 /// `..`: the whole axis.
 pub struct Full;
@@ -116,163 +118,6 @@ impl<H, T> SliceItem for Cons<H, T> {}
 /// The whole axis, kept.
 const WHOLE: AxisMap = AxisMap::Keep { first: 0, step: 1 };
 
-/// A bound's value for an axis of size `D`, as typenum (clamped to `0..=D`,
-/// so that arithmetic on it is defined even when the bound is out of range,
-/// which [`BoundFits`] reports).
-pub trait Bound<D: Dimension>: SliceItem {
-    /// The position as a start (an omitted start is 0).
-    type Start: Unsigned;
-    /// The position as an end (an omitted end is `D`).
-    type End: Unsigned;
-    /// The position as a start, for the layout constants.
-    const START: usize;
-    /// The position as an end, for the layout constants.
-    const END: usize;
-}
-
-impl<N: Dimension, D: Dimension> Bound<D> for FromStart<N>
-where
-    N::Num: Min<D::Num>,
-    Minimum<N::Num, D::Num>: Unsigned,
-{
-    type Start = Minimum<N::Num, D::Num>;
-    type End = Minimum<N::Num, D::Num>;
-    const START: usize = min(N::VALUE, D::VALUE);
-    const END: usize = min(N::VALUE, D::VALUE);
-}
-
-impl<N: Dimension, D: Dimension> Bound<D> for FromEnd<N>
-where
-    N::Num: Min<D::Num>,
-    D::Num: Sub<Minimum<N::Num, D::Num>>,
-    Diff<D::Num, Minimum<N::Num, D::Num>>: Unsigned,
-{
-    type Start = Diff<D::Num, Minimum<N::Num, D::Num>>;
-    type End = Diff<D::Num, Minimum<N::Num, D::Num>>;
-    const START: usize = D::VALUE - min(N::VALUE, D::VALUE);
-    const END: usize = D::VALUE - min(N::VALUE, D::VALUE);
-}
-
-impl<D: Dimension> Bound<D> for Open {
-    type Start = U0;
-    type End = D::Num;
-    const START: usize = 0;
-    const END: usize = D::VALUE;
-}
-
-const fn min(a: usize, b: usize) -> usize {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
-
-/// A slice bound lies in `-D..=D` for an axis of size `D`.
-#[diagnostic::on_unimplemented(
-    message = "slice bound `{Self}` is out of range for an axis of size `{D}`",
-    label = "bound out of range"
-)]
-pub trait BoundFits<D> {}
-
-/// `LeEq<N, D>: InRange<..>` holds only for typenum's `True`.
-#[diagnostic::on_unimplemented(
-    message = "slice bound `{B}` is out of range for an axis of size `{D}`",
-    label = "bound out of range"
-)]
-pub trait InRange<B, D> {}
-
-impl<B, D> InRange<B, D> for B1 {}
-
-impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
-where
-    N::Num: IsLessOrEqual<D::Num>,
-    LeEq<N::Num, D::Num>: InRange<FromStart<N>, D>,
-{
-}
-
-impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
-where
-    N::Num: IsLessOrEqual<D::Num>,
-    LeEq<N::Num, D::Num>: InRange<FromEnd<N>, D>,
-{
-}
-
-impl<D> BoundFits<D> for Open {}
-
-/// A literal index lies in `-D..D` for an axis of size `D`.
-#[diagnostic::on_unimplemented(
-    message = "index `{Self}` is out of range for an axis of size `{D}`",
-    label = "index out of range"
-)]
-pub trait IndexFits<D> {}
-
-/// `Le<N, D>: IndexInRange<..>` holds only for typenum's `True`.
-#[diagnostic::on_unimplemented(
-    message = "index `{B}` is out of range for an axis of size `{D}`",
-    label = "index out of range"
-)]
-pub trait IndexInRange<B, D> {}
-
-impl<B, D> IndexInRange<B, D> for B1 {}
-
-impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
-where
-    N::Num: IsLess<D::Num>,
-    Le<N::Num, D::Num>: IndexInRange<FromStart<N>, D>,
-{
-}
-
-impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
-where
-    N::Num: IsLessOrEqual<D::Num>,
-    LeEq<N::Num, D::Num>: IndexInRange<FromEnd<N>, D>,
-{
-}
-
-/// A range's start lies at or before its end, once both are resolved
-/// against the axis size.
-#[diagnostic::on_unimplemented(
-    message = "`slice!` range `{B}..{E}` starts after it ends, on an axis of size `{D}`",
-    label = "start after end"
-)]
-pub trait Ordered<B, E, D> {}
-
-impl<B, E, D> Ordered<B, E, D> for B1 {}
-
-/// The length of a range on an axis of size `D`, as a dimension type.
-#[diagnostic::on_unimplemented(
-    message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length cannot be computed at compile time",
-    label = "length not computable",
-    note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
-)]
-pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension>: SliceItem {
-    /// The length's dimension type.
-    type Dim: Dimension;
-}
-
-impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension, L: Dimension> RangeLen<D, B, E, Step>
-    for Known<L>
-{
-    type Dim = L;
-}
-
-/// `ceil((end - start) / step)`, with the start clamped to the end.
-type Length<S, E, Step> = Quot<Diff<Sum<Diff<E, Minimum<S, E>>, Step>, U1>, Step>;
-
-#[diagnostic::do_not_recommend]
-impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> RangeLen<D, B, E, Step> for Computed
-where
-    B::Start: Min<E::End>,
-    E::End: Sub<Minimum<B::Start, E::End>>,
-    Diff<E::End, Minimum<B::Start, E::End>>: Add<Step::Num>,
-    Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>: Sub<U1>,
-    Diff<Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>, U1>: Div<Step::Num>,
-    Length<B::Start, E::End, Step::Num>: ToDim,
-{
-    type Dim = <Length<B::Start, E::End, Step::Num> as ToDim>::Dim;
-}
-
 /// One entry of a `slice!` applied to an axis of size `D`.
 pub trait AxisSpec<D: Dimension>: SliceItem {
     /// The output list: `Cons<NewDim, Rest>` for a kept axis, `Rest` for a
@@ -290,30 +135,6 @@ impl<D: Dimension> AxisSpec<D> for Full {
 impl<D: Dimension> AxisSpec<D> for DynIndex {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Dynamic;
-}
-
-/// A range of span `Span` at a run-time position fits an axis of size `D`
-/// somewhere: `Span <= D`.
-#[diagnostic::on_unimplemented(
-    message = "`slice!` range of length `{Self}` at a run-time position is longer than its axis of size `{D}`",
-    label = "range longer than its axis"
-)]
-pub trait SpanFits<D> {}
-
-/// `LeEq<Span, D>: SpanInRange<..>` holds only for typenum's `True`.
-#[diagnostic::on_unimplemented(
-    message = "`slice!` range of length `{S}` at a run-time position is longer than its axis of size `{D}`",
-    label = "range longer than its axis"
-)]
-pub trait SpanInRange<S, D> {}
-
-impl<S, D> SpanInRange<S, D> for B1 {}
-
-impl<S: Dimension, D: Dimension> SpanFits<D> for S
-where
-    S::Num: IsLessOrEqual<D::Num>,
-    LeEq<S::Num, D::Num>: SpanInRange<S, D>,
-{
 }
 
 impl<D, Span, Step, Len, const REV: bool> AxisSpec<D> for DynRange<Span, Step, Len, REV>

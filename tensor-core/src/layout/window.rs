@@ -22,8 +22,38 @@
 use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::constraint::{StepWindowShape, WindowShape};
 use crate::shape::{MultiIndex, Shape};
+
+// The seal of the window rules (`seal.rs`).
+impl<S: Shape, W: Shape> crate::seal::ShapePair<W> for S {}
+
+/// `windows::<W>()` of a shape `Self`: the window `W` (rank `K`) covers
+/// the last `K` axes, each at least as large as the window's dimension;
+/// the result keeps the leading axes, then has `D - W + 1` window
+/// positions per covered axis, then the window's own axes (NumPy
+/// `sliding_window_view`). At most 8 axes in all. Sealed (`seal.rs`): the
+/// window layout trusts `Output`.
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, nor have more axes than the shape, and the result has at most 8 axes",
+    label = "window does not fit this shape"
+)]
+pub trait WindowShape<W>: crate::seal::ShapePair<W> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
+
+/// `windows_step::<W, St>()` of a shape `Self`: [`WindowShape`] with the
+/// window moved by `St` (one step per window axis, each at least 1), so
+/// `(D - W) / St + 1` positions per covered axis (rounded down, NumPy's
+/// `sliding_window_view(x, W)[.., ::St]`). Sealed (`seal.rs`).
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows `{W}` with steps `{St}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, the steps must be one per window axis and not 0, and the result has at most 8 axes",
+    label = "strided window does not fit this shape"
+)]
+pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::ShapePair<St> {
+    /// The shape of the window view.
+    type Output: Shape;
+}
 
 /// `L` seen through every window of shape `W` over its last `W::RANK` axes.
 pub struct Windowed<L, W>(PhantomData<(L, W)>);

@@ -1,7 +1,7 @@
 //! Joining tensors: `a.concat::<Axis<0>>(&b)` (NumPy `np.concatenate`).
 //!
 //! The shapes agree on every axis but the one joined, whose dimension in the
-//! result is the type-level sum of the two ([`ConcatShape`](crate::constraint::ConcatShape)); generic code
+//! result is the type-level sum of the two ([`ConcatShape`]); generic code
 //! gets the sum as `Shape![M + K, N]`, one arithmetic step that `#[shape]`
 //! states for it.
 //!
@@ -16,10 +16,46 @@
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
-use crate::constraint::ConcatRhs;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
+
+/// `concat::<Axis<I>>()` of shapes `Self` and `B`: equal on every axis but
+/// `I`, whose dimension in the result is the sum ([`AddDim`](crate::dim::AddDim)).
+/// The other axes agree by type identity ([`SameDim`](crate::dim::SameDim)), so generic code
+/// needs no bound for them; the sum is one dimension-arithmetic step. The
+/// per-rank impls are `do_not_recommend`: a mismatch is one error, this one.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate `{Self}` and `{B}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
+    label = "shapes do not concatenate along this axis"
+)]
+pub trait ConcatShape<B, I> {
+    /// The concatenated shape.
+    type Output: Shape;
+    /// The axis along which the shapes are joined.
+    const AXIS: usize;
+}
+
+/// [`ConcatShape`] stated from the right operand's side (`Self` is its
+/// shape), like [`MatmulRhs`](crate::constraint::MatmulRhs): the obligation waits until the argument's
+/// shape is known, so a mismatch is reported with the rule rather than as
+/// a type mismatch inferred from the first operand.
+#[diagnostic::on_unimplemented(
+    message = "cannot concatenate `{A}` and `{Self}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
+    label = "shapes do not concatenate along this axis"
+)]
+pub trait ConcatRhs<A, I> {
+    /// The concatenated shape.
+    type Output: Shape;
+    /// The axis along which the shapes are joined.
+    const AXIS: usize;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A: ConcatShape<B, I>, B, I> ConcatRhs<A, I> for B {
+    type Output = A::Output;
+    const AXIS: usize = A::AXIS;
+}
 
 /// The shape of `A` and `B` concatenated along the axis `I`.
 pub type Joined<A, B, I> = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::Output;

@@ -2,7 +2,7 @@
 //! as in deep-learning libraries (cross-correlation: the kernel is not
 //! flipped). An input `[C, H, W]` by weights `[O, C, KH, KW]` gives
 //! `[O, H - KH + 1, W - KW + 1]`, every shape checked by `cargo check`
-//! ([`Conv2dShape`](crate::constraint::Conv2dShape)).
+//! ([`Conv2dWeights`]).
 //!
 //! `out[o, i, j] = Σ_c Σ_a Σ_b w[o, c, a, b] · x[c, i + a, j + b]`, the
 //! terms added in that order (as the hand-written loop of `bench/` does).

@@ -15,11 +15,22 @@ use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
 use super::reduce::larger;
 use super::{AsView, ShapeOf};
-use crate::constraint::PoolShape;
 use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
+
+/// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
+/// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
+/// result divides them (non-overlapping pools, stride = pool size).
+#[diagnostic::on_unimplemented(
+    message = "cannot pool shape `{Self}` by `{W}`: the pool takes 2 axes, and the last two axes must be multiples of its sizes",
+    label = "pool does not divide this shape"
+)]
+pub trait PoolShape<W> {
+    /// The pooled shape.
+    type Output: Shape;
+}
 
 /// The shape of `A` pooled by `W`.
 pub type Pooled<A, W> = <ShapeOf<A> as PoolShape<W>>::Output;

@@ -21,18 +21,12 @@
 
 use core::ops::{Add, Div};
 
-use super::destination::{write_with, Destination};
-use super::mean::mean_to;
-use super::reduce::{
-    check_not_empty, extreme_into, larger, reduced_count, reduced_elements, smaller, sum_into,
-};
+use super::destination::Destination;
+use super::reduce::rule::{KeepShape, ReduceShape};
+use super::reduce::{extreme_to, larger, mean_to, smaller, sum_to};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
-use crate::constraint::{KeepShape, ReduceShape};
 use crate::num::{Accumulate, FromCount, Zero};
-
-/// The reduced shape of `A` over `X` (the axes dropped).
-type Dropped<A, X> = <ShapeOf<A> as ReduceShape<X>>::Output;
 
 /// The reductions over axes, written into a [`Destination`]: implemented
 /// for every destination.
@@ -221,62 +215,6 @@ pub trait AssignReduce: Destination {
 }
 
 impl<D: Destination + ?Sized> AssignReduce for D {}
-
-/// The sums of `a` over `X` into `out`, whose elements are as many as the
-/// reduced shape's, in its order (the dropped or the kept form).
-#[inline]
-pub(crate) fn sum_to<D, A, X>(out: &mut D, a: &A)
-where
-    D: Destination + ?Sized,
-    A: AsView<Elem = D::Elem> + ?Sized,
-    X: Axes,
-    ShapeOf<A>: ReduceShape<X>,
-    D::Elem: Accumulate,
-{
-    let v = a.as_view();
-    let count = reduced_count::<ShapeOf<A>, X>();
-    write_with(
-        out,
-        |slots| sum_into::<_, _, X, Dropped<A, X>>(&v, slots),
-        |o| {
-            let elems = reduced_elements::<_, _, X, Dropped<A, X>>(&v, o, count);
-            D::Elem::narrow(elems.fold(Zero::ZERO, |acc, x| acc + x.widen()))
-        },
-    );
-}
-
-/// The largest (`combine` = [`larger`]) or smallest elements of `a` over
-/// `X` into `out`; `what` names the operation in the panic of an empty
-/// reduction.
-#[inline]
-#[track_caller]
-pub(crate) fn extreme_to<D, A, X>(
-    out: &mut D,
-    a: &A,
-    combine: fn(D::Elem, D::Elem) -> D::Elem,
-    what: &'static str,
-) where
-    D: Destination + ?Sized,
-    A: AsView<Elem = D::Elem> + ?Sized,
-    X: Axes,
-    ShapeOf<A>: ReduceShape<X>,
-    D::Elem: Copy,
-{
-    let v = a.as_view();
-    let count = reduced_count::<ShapeOf<A>, X>();
-    check_not_empty::<ShapeOf<A>, X>(what);
-    write_with(
-        out,
-        |slots| extreme_into::<_, _, X, Dropped<A, X>>(&v, combine, what, slots),
-        |o| {
-            let mut elems = reduced_elements::<_, _, X, Dropped<A, X>>(&v, o, count);
-            let first = elems
-                .next()
-                .expect("a reduced axis of size 0 panicked above");
-            elems.fold(first, combine)
-        },
-    );
-}
 
 #[cfg(test)]
 mod tests {

@@ -16,13 +16,34 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
+use super::concat::ConcatShape;
 use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
-use crate::constraint::SplitShape;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::{build_pair_with, fill};
 use crate::view::View;
+
+/// `split::<Axis<I>, A, B>()` of a tensor of shape `Self`: the exact
+/// inverse of `concat`, so `A` and `B` agree with `Self` on every axis but
+/// `I`, where their sizes sum to `Self`'s ([`ConcatShape`] of `A` and `B`
+/// is `Self`). The impl is `do_not_recommend`: a mismatch is this error.
+#[diagnostic::on_unimplemented(
+    message = "cannot split `{Self}` along `{I}` into `{A}` and `{B}`: the parts must have its rank, its dimensions on every other axis, and sizes along the axis that sum to its own",
+    label = "parts do not split this shape along this axis"
+)]
+pub trait SplitShape<A, B, I> {
+    /// The axis along which the shape is cut.
+    const AXIS: usize;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, A, B, I> SplitShape<A, B, I> for S
+where
+    A: ConcatShape<B, I, Output = S>,
+{
+    const AXIS: usize = A::AXIS;
+}
 
 /// Splitting of any operand in two along one axis.
 pub trait Split: AsView {

@@ -16,11 +16,24 @@ use typenum::{Const, ToUInt, U};
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
-use crate::constraint::StackShape;
 use crate::dim::ToDim;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::View;
+
+/// `stack::<Axis<I>>()` of `N` tensors of shape `Self`: the dimension `N`
+/// inserted before axis `I`, which may be any of `0..=RANK` (NumPy
+/// `np.stack(xs, axis=I)`); the result has at most 8 axes.
+#[diagnostic::on_unimplemented(
+    message = "cannot stack tensors of shape `{Self}` along `{I}`: the new axis must be at most the rank, and the result at most 8 axes",
+    label = "axis out of range for stacking"
+)]
+pub trait StackShape<N, I> {
+    /// The stacked shape.
+    type Output: Shape;
+    /// The position of the new axis.
+    const AXIS: usize;
+}
 
 /// The dimension type of the size `N` (`Dim<N>`, or `Dim1` for 1).
 pub type DimOf<const N: usize> = <U<N> as ToDim>::Dim;

@@ -29,86 +29,16 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Index;
 
-use super::{View, ViewMut};
-use crate::dim::{AddDim, DimSum, Dimension};
+use super::View;
 use crate::index::{out_of_bounds, unravel};
-use crate::layout::{Layout, RowMajor};
-use crate::num::Zero;
+use crate::layout::Layout;
 use crate::shape::{MultiIndex, Shape};
 use crate::tensor::Tensor;
 
-/// A shape `Self` padded by `Lo` elements before and `Hi` after each of its
-/// last `K` axes, where `Lo` and `Hi` are shapes of rank `K` (at least 1,
-/// at most the rank of `Self`): those axes become `D + LO + HI`, the
-/// leading ones are kept. Implemented for every rank up to 8.
-#[diagnostic::on_unimplemented(
-    message = "cannot pad shape `{Self}` by `{Lo}` before and `{Hi}` after: the padding covers the last axes of the shape, one entry per padded axis, as many entries before as after and no more than the shape has axes",
-    label = "padding does not fit this shape"
-)]
-pub trait PadShape<Lo, Hi> {
-    /// The padded shape.
-    type Output: Shape;
-}
+mod make;
+mod rule;
 
-/// `D + LO + HI` for one padded axis.
-type PadDim<D, Lo, Hi> = DimSum<DimSum<D, Lo>, Hi>;
-
-/// `PadShape` for a shape whose leading axes `$keep` are kept and whose
-/// trailing axes `$d` are padded by `$lo` and `$hi`:
-/// `(.., D) + (LO, HI) = (.., D + LO + HI)`.
-macro_rules! pad_shape {
-    ($($keep:ident)* ; $($d:ident $lo:ident $hi:ident)+) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($keep: Dimension,)* $($d: Dimension + AddDim<$lo>, $lo: Dimension, $hi: Dimension,)+>
-            PadShape<($($lo,)+), ($($hi,)+)> for ($($keep,)* $($d,)+)
-        where
-            $(DimSum<$d, $lo>: AddDim<$hi>,)+
-        {
-            type Output = ($($keep,)* $(PadDim<$d, $lo, $hi>,)+);
-        }
-    };
-}
-
-// Every split of a rank-N shape (N = 1..=8) into kept and padded axes.
-pad_shape!(; A0 L0 H0);
-pad_shape!(K0 ; A0 L0 H0);
-pad_shape!(; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 K1 ; A0 L0 H0);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(K0 K1 K2 ; A0 L0 H0);
-pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
-pad_shape!(K0 K1 K2 K3 ; A0 L0 H0);
-pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
-pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0);
-pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
-pad_shape!(K0 K1 K2 K3 K4 K5 ; A0 L0 H0);
-pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
-pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6);
-pad_shape!(K0 K1 K2 K3 K4 K5 K6 ; A0 L0 H0);
-pad_shape!(K0 K1 K2 K3 K4 K5 ; A0 L0 H0 A1 L1 H1);
-pad_shape!(K0 K1 K2 K3 K4 ; A0 L0 H0 A1 L1 H1 A2 L2 H2);
-pad_shape!(K0 K1 K2 K3 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3);
-pad_shape!(K0 K1 K2 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4);
-pad_shape!(K0 K1 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5);
-pad_shape!(K0 ; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6);
-pad_shape!(; A0 L0 H0 A1 L1 H1 A2 L2 H2 A3 L3 H3 A4 L4 H4 A5 L5 H5 A6 L6 H6 A7 L7 H7);
-
-/// The shape of `L`'s view padded by `Lo` and `Hi`.
-pub type PaddedShape<L, Lo, Hi> = <<L as Layout>::Shape as PadShape<Lo, Hi>>::Output;
+pub use rule::{is_pad_shape, PadShape, PaddedShape};
 
 /// A read-only view of `inner` with a border of `value` around its last
 /// `Lo::RANK` axes: `Lo` elements before and `Hi` after on each (see the
@@ -304,34 +234,6 @@ where
         .sum()
 }
 
-/// Whether `out` is `dims` (rank `rank`) with its last `k` axes padded by
-/// `lo` and `hi`: the rule [`PadShape`] is generated to follow.
-pub const fn is_pad_shape(
-    dims: [usize; 8],
-    rank: usize,
-    lo: [usize; 8],
-    hi: [usize; 8],
-    k: usize,
-    out: [usize; 8],
-) -> bool {
-    if k > rank {
-        return false;
-    }
-    let mut axis = 0;
-    while axis < rank {
-        let want = if axis < rank - k {
-            dims[axis]
-        } else {
-            dims[axis] + lo[axis - (rank - k)] + hi[axis - (rank - k)]
-        };
-        if out[axis] != want {
-            return false;
-        }
-        axis += 1;
-    }
-    true
-}
-
 impl<T, L: Layout, Lo: Shape, Hi: Shape> Index<OutIndex<L, Lo, Hi>> for PaddedView<'_, T, L, Lo, Hi>
 where
     L::Shape: PadShape<Lo, Hi>,
@@ -394,145 +296,6 @@ where
             .field("shape", &self.shape())
             .field("data", &Elements(self))
             .finish()
-    }
-}
-
-impl<'a, T, L: Layout> View<'a, T, L> {
-    /// Zero padding of the last `P::RANK` axes, `P` elements on each side
-    /// of each (`Shape![1, 1]`: a border of one around the last two axes),
-    /// as a read-only [`PaddedView`] that copies nothing. Padding more axes
-    /// than the shape has does not compile.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let img = Tensor::<f32, Shape![1, 28, 28]>::ones();
-    /// let p = img.view().pad::<Shape![1, 1]>(); // [1, 30, 30]
-    /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
-    /// ```
-    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
-    where
-        T: Zero,
-        L::Shape: PadShape<P, P>,
-    {
-        PaddedView::new(self, T::ZERO)
-    }
-
-    /// Constant padding: [`pad`](Self::pad) with `value` on the border
-    /// (NumPy `np.pad(x, .., constant_values=value)`).
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = tensor![[1.0f32]];
-    /// let p = x.view().pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
-    /// assert_eq!(p.to_tensor().max(), 1.0);
-    /// ```
-    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
-    where
-        L::Shape: PadShape<P, P>,
-    {
-        PaddedView::new(self, value)
-    }
-
-    /// Padding by `Lo` before and `Hi` after each of the last `Lo::RANK`
-    /// axes, with `value` (NumPy
-    /// `np.pad(x, ((0, 0), (lo0, hi0), (lo1, hi1)), constant_values=value)`).
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = tensor![1, 2];
-    /// let p = x.view().pad_sides::<Shape![2], Shape![0]>(0);
-    /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
-    /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
-    where
-        L::Shape: PadShape<Lo, Hi>,
-    {
-        PaddedView::new(self, value)
-    }
-}
-
-impl<'a, T, L: Layout> ViewMut<'a, T, L> {
-    /// [`View::pad`], as a read-only [`PaddedView`].
-    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
-    where
-        T: Zero,
-        L::Shape: PadShape<P, P>,
-    {
-        self.into_view().pad()
-    }
-
-    /// [`View::pad_with`], as a read-only [`PaddedView`].
-    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
-    where
-        L::Shape: PadShape<P, P>,
-    {
-        self.into_view().pad_with(value)
-    }
-
-    /// [`View::pad_sides`], as a read-only [`PaddedView`].
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
-    where
-        L::Shape: PadShape<Lo, Hi>,
-    {
-        self.into_view().pad_sides(value)
-    }
-
-    /// The same elements, read-only, for as long as this view borrowed them.
-    fn into_view(self) -> View<'a, T, L> {
-        let (data, state) = self.into_parts();
-        View::new(data, state)
-    }
-}
-
-impl<T, S: Shape> Tensor<T, S> {
-    /// [`View::pad`] of the whole tensor: zero padding of the last
-    /// `P::RANK` axes, `P` on each side of each, without a copy.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let img = Tensor::<f32, Shape![1, 28, 28]>::ones();
-    /// let p = img.pad::<Shape![1, 1]>(); // [1, 30, 30]
-    /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
-    /// ```
-    pub fn pad<P: Shape>(&self) -> PaddedView<'_, T, RowMajor<S>, P, P>
-    where
-        T: Zero,
-        S: PadShape<P, P>,
-    {
-        self.view().pad()
-    }
-
-    /// [`View::pad_with`] of the whole tensor: constant padding.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = tensor![[1.0f32]];
-    /// let p = x.pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
-    /// assert_eq!(p.to_tensor().max(), 1.0);
-    /// ```
-    pub fn pad_with<P: Shape>(&self, value: T) -> PaddedView<'_, T, RowMajor<S>, P, P>
-    where
-        S: PadShape<P, P>,
-    {
-        self.view().pad_with(value)
-    }
-
-    /// [`View::pad_sides`] of the whole tensor: `Lo` before and `Hi` after.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let x = tensor![1, 2];
-    /// let p = x.pad_sides::<Shape![2], Shape![0]>(0);
-    /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
-    /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(
-        &self,
-        value: T,
-    ) -> PaddedView<'_, T, RowMajor<S>, Lo, Hi>
-    where
-        S: PadShape<Lo, Hi>,
-    {
-        self.view().pad_sides(value)
     }
 }
 

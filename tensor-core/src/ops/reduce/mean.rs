@@ -1,7 +1,7 @@
 //! `mean_axes`: the mean over some axes, correct for every element type and
 //! count.
 //!
-//! Floats sum with the fast reductions of `reduce.rs` and divide by the
+//! Floats sum with the fast reductions of `axes.rs` and divide by the
 //! count (an empty mean is NaN, as in NumPy). Integers cannot: their sum
 //! wraps past the type, and the count may not fit it (a count of 256 is 0
 //! in `u8`). They are averaged per result element by
@@ -17,13 +17,14 @@
 
 use core::ops::{Add, Div};
 
-use super::destination::{write_each, Destination};
-use super::reduce::{reduced_count, reduced_elements, Reduced};
-use super::reduce_assign::sum_to;
-use super::{AsView, ShapeOf};
+use super::axes::reduced_elements;
+use super::rule::{ReduceShape, Reduced};
+use super::run::reduced_count;
+use super::write::sum_to;
 use crate::axis::Axes;
-use crate::constraint::ReduceShape;
 use crate::num::{Accumulate, FromCount, Zero};
+use crate::ops::destination::{write_each, Destination};
+use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 
 /// The means of `a` over `X` into `out`, whose elements are as many as

@@ -1,0 +1,196 @@
+//! The compile-time checks of `slice!`'s entries against an axis of size
+//! `D`: a bound's value ([`Bound`]), bounds and literal indices in range,
+//! a range's start before its end, a range's length ([`RangeLen`]), and a
+//! run-time range's span ([`SpanFits`]). Each breach is a `cargo check`
+//! error naming the entry and the axis size.
+
+use core::ops::{Add, Div, Sub};
+
+use typenum::{
+    Diff, IsLess, IsLessOrEqual, Le, LeEq, Min, Minimum, Quot, Sum, Unsigned, B1, U0, U1,
+};
+
+use super::{Computed, FromEnd, FromStart, Known, Open};
+use crate::dim::{Dimension, ToDim};
+use crate::seal::SliceItem;
+
+/// A bound's value for an axis of size `D`, as typenum (clamped to `0..=D`,
+/// so that arithmetic on it is defined even when the bound is out of range,
+/// which [`BoundFits`] reports).
+pub trait Bound<D: Dimension>: SliceItem {
+    /// The position as a start (an omitted start is 0).
+    type Start: Unsigned;
+    /// The position as an end (an omitted end is `D`).
+    type End: Unsigned;
+    /// The position as a start, for the layout constants.
+    const START: usize;
+    /// The position as an end, for the layout constants.
+    const END: usize;
+}
+
+impl<N: Dimension, D: Dimension> Bound<D> for FromStart<N>
+where
+    N::Num: Min<D::Num>,
+    Minimum<N::Num, D::Num>: Unsigned,
+{
+    type Start = Minimum<N::Num, D::Num>;
+    type End = Minimum<N::Num, D::Num>;
+    const START: usize = min(N::VALUE, D::VALUE);
+    const END: usize = min(N::VALUE, D::VALUE);
+}
+
+impl<N: Dimension, D: Dimension> Bound<D> for FromEnd<N>
+where
+    N::Num: Min<D::Num>,
+    D::Num: Sub<Minimum<N::Num, D::Num>>,
+    Diff<D::Num, Minimum<N::Num, D::Num>>: Unsigned,
+{
+    type Start = Diff<D::Num, Minimum<N::Num, D::Num>>;
+    type End = Diff<D::Num, Minimum<N::Num, D::Num>>;
+    const START: usize = D::VALUE - min(N::VALUE, D::VALUE);
+    const END: usize = D::VALUE - min(N::VALUE, D::VALUE);
+}
+
+impl<D: Dimension> Bound<D> for Open {
+    type Start = U0;
+    type End = D::Num;
+    const START: usize = 0;
+    const END: usize = D::VALUE;
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// A slice bound lies in `-D..=D` for an axis of size `D`.
+#[diagnostic::on_unimplemented(
+    message = "slice bound `{Self}` is out of range for an axis of size `{D}`",
+    label = "bound out of range"
+)]
+pub trait BoundFits<D> {}
+
+/// `LeEq<N, D>: InRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "slice bound `{B}` is out of range for an axis of size `{D}`",
+    label = "bound out of range"
+)]
+pub trait InRange<B, D> {}
+
+impl<B, D> InRange<B, D> for B1 {}
+
+impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: InRange<FromStart<N>, D>,
+{
+}
+
+impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: InRange<FromEnd<N>, D>,
+{
+}
+
+impl<D> BoundFits<D> for Open {}
+
+/// A literal index lies in `-D..D` for an axis of size `D`.
+#[diagnostic::on_unimplemented(
+    message = "index `{Self}` is out of range for an axis of size `{D}`",
+    label = "index out of range"
+)]
+pub trait IndexFits<D> {}
+
+/// `Le<N, D>: IndexInRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "index `{B}` is out of range for an axis of size `{D}`",
+    label = "index out of range"
+)]
+pub trait IndexInRange<B, D> {}
+
+impl<B, D> IndexInRange<B, D> for B1 {}
+
+impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
+where
+    N::Num: IsLess<D::Num>,
+    Le<N::Num, D::Num>: IndexInRange<FromStart<N>, D>,
+{
+}
+
+impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
+where
+    N::Num: IsLessOrEqual<D::Num>,
+    LeEq<N::Num, D::Num>: IndexInRange<FromEnd<N>, D>,
+{
+}
+
+/// A range's start lies at or before its end, once both are resolved
+/// against the axis size.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range `{B}..{E}` starts after it ends, on an axis of size `{D}`",
+    label = "start after end"
+)]
+pub trait Ordered<B, E, D> {}
+
+impl<B, E, D> Ordered<B, E, D> for B1 {}
+
+/// The length of a range on an axis of size `D`, as a dimension type.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length cannot be computed at compile time",
+    label = "length not computable",
+    note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
+)]
+pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension>: SliceItem {
+    /// The length's dimension type.
+    type Dim: Dimension;
+}
+
+impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension, L: Dimension> RangeLen<D, B, E, Step>
+    for Known<L>
+{
+    type Dim = L;
+}
+
+/// `ceil((end - start) / step)`, with the start clamped to the end.
+type Length<S, E, Step> = Quot<Diff<Sum<Diff<E, Minimum<S, E>>, Step>, U1>, Step>;
+
+#[diagnostic::do_not_recommend]
+impl<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension> RangeLen<D, B, E, Step> for Computed
+where
+    B::Start: Min<E::End>,
+    E::End: Sub<Minimum<B::Start, E::End>>,
+    Diff<E::End, Minimum<B::Start, E::End>>: Add<Step::Num>,
+    Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>: Sub<U1>,
+    Diff<Sum<Diff<E::End, Minimum<B::Start, E::End>>, Step::Num>, U1>: Div<Step::Num>,
+    Length<B::Start, E::End, Step::Num>: ToDim,
+{
+    type Dim = <Length<B::Start, E::End, Step::Num> as ToDim>::Dim;
+}
+
+/// A range of span `Span` at a run-time position fits an axis of size `D`
+/// somewhere: `Span <= D`.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range of length `{Self}` at a run-time position is longer than its axis of size `{D}`",
+    label = "range longer than its axis"
+)]
+pub trait SpanFits<D> {}
+
+/// `LeEq<Span, D>: SpanInRange<..>` holds only for typenum's `True`.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range of length `{S}` at a run-time position is longer than its axis of size `{D}`",
+    label = "range longer than its axis"
+)]
+pub trait SpanInRange<S, D> {}
+
+impl<S, D> SpanInRange<S, D> for B1 {}
+
+impl<S: Dimension, D: Dimension> SpanFits<D> for S
+where
+    S::Num: IsLessOrEqual<D::Num>,
+    LeEq<S::Num, D::Num>: SpanInRange<S, D>,
+{
+}

@@ -1,0 +1,146 @@
+//! The shape rules of the convolutions (`conv.rs`, `conv_pad.rs`,
+//! `conv_assign.rs`): what `conv2d`, `conv2d_step`, `conv2d_same` and
+//! `conv2d_same_step` require of the input's and the weights' shapes, and
+//! the shape they give. Each rule is one trait, stated from the weights'
+//! side (`Self` is their shape, `X` the input's), like
+//! [`MatmulRhs`](crate::constraint::MatmulRhs): the obligation waits until
+//! the weights' shape is known, so channels that differ are reported with
+//! the rule rather than as a type mismatch inferred from the input. The
+//! impls are `do_not_recommend`: a mismatch is one error, the rule's.
+
+use crate::dim::{
+    AddDim, Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SameDim, SubDim,
+};
+use crate::shape::Shape;
+
+/// `conv2d` of an input of shape `X`, `[C, H, W]`, by weights of shape
+/// `Self`, `[O, C, KH, KW]`: the channels agree (by type identity,
+/// [`SameDim`]) and the kernel fits (`KH <= H`, `KW <= W`); the result is
+/// `[O, H - KH + 1, W - KW + 1]` (valid padding, stride 1).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the kernel no larger than the image",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dWeights<X> {
+    /// `[O, H - KH + 1, W - KW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW> Conv2dWeights<(C, H, W)> for (O, C2, KH, KW)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + SubDim<KH>,
+    W: Dimension + SubDim<KW>,
+    DimDiff<H, KH>: AddDim<Dim1>,
+    DimDiff<W, KW>: AddDim<Dim1>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+{
+    type Output = (
+        O,
+        DimSum<DimDiff<H, KH>, Dim1>,
+        DimSum<DimDiff<W, KW>, Dim1>,
+    );
+}
+
+/// `conv2d_step::<St>` of an input of shape `X`, `[C, H, W]`, by weights
+/// `Self`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// [`Conv2dWeights`]'s rule, with `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`
+/// outputs (rounded down, as PyTorch's `stride`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dStepWeights<X, St> {
+    /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dStepWeights<(C, H, W), (SH, SW)> for (O, C2, KH, KW)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + SubDim<KH>,
+    W: Dimension + SubDim<KW>,
+    DimDiff<H, KH>: FloorDivDim<SH>,
+    DimDiff<W, KW>: FloorDivDim<SW>,
+    DimFloorQuot<DimDiff<H, KH>, SH>: AddDim<Dim1>,
+    DimFloorQuot<DimDiff<W, KW>, SW>: AddDim<Dim1>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+    SH: Dimension,
+    SW: Dimension,
+{
+    type Output = (
+        O,
+        DimSum<DimFloorQuot<DimDiff<H, KH>, SH>, Dim1>,
+        DimSum<DimFloorQuot<DimDiff<W, KW>, SW>, Dim1>,
+    );
+}
+
+/// `conv2d_same` of an input of shape `X`, `[C, H, W]`, by weights `Self`,
+/// `[O, C, KH, KW]`: the channels agree, and the output keeps the image's
+/// size, `[O, H, W]` (the input padded by `KH - 1` rows and `KW - 1`
+/// columns, the odd one after, as PyTorch's `padding="same"`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`",
+    label = "input and weights do not convolve"
+)]
+pub trait Conv2dSameWeights<X> {
+    /// `[O, H, W]`.
+    type Output: Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW> Conv2dSameWeights<(C, H, W)> for (O, C2, KH, KW)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension,
+    W: Dimension,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+{
+    type Output = (O, H, W);
+}
+
+/// `conv2d_same_step::<St>` of an input `X`, `[C, H, W]`, by weights
+/// `Self`, `[O, C, KH, KW]`, moved by the steps `St`, `[SH, SW]` (none 0):
+/// `[O, ceil(H / SH), ceil(W / SW)]` (TensorFlow's `padding="SAME"`).
+#[diagnostic::on_unimplemented(
+    message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
+    label = "input, weights and steps do not convolve"
+)]
+pub trait Conv2dSameStepWeights<X, St> {
+    /// `[O, ceil(H / SH), ceil(W / SW)]`.
+    type Output: Shape;
+}
+
+/// `ceil(D / S)`, as `(D + S - 1) / S` rounded down.
+type CeilQuot<D, S> = DimFloorQuot<DimDiff<DimSum<D, S>, Dim1>, S>;
+
+#[diagnostic::do_not_recommend]
+impl<C, H, W, O, C2, KH, KW, SH, SW> Conv2dSameStepWeights<(C, H, W), (SH, SW)> for (O, C2, KH, KW)
+where
+    C: Dimension + SameDim<C2>,
+    H: Dimension + AddDim<SH>,
+    W: Dimension + AddDim<SW>,
+    DimSum<H, SH>: SubDim<Dim1>,
+    DimSum<W, SW>: SubDim<Dim1>,
+    DimDiff<DimSum<H, SH>, Dim1>: FloorDivDim<SH>,
+    DimDiff<DimSum<W, SW>, Dim1>: FloorDivDim<SW>,
+    O: Dimension,
+    C2: Dimension,
+    KH: Dimension,
+    KW: Dimension,
+    SH: Dimension,
+    SW: Dimension,
+{
+    type Output = (O, CeilQuot<H, SH>, CeilQuot<W, SW>);
+}

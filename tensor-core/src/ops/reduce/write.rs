@@ -1,0 +1,67 @@
+//! The reductions over axes written into a [`Destination`]: by the slot
+//! kernels of `axes.rs` when the destination is one row-major run, else
+//! each element folded from the reduced elements, in order.
+
+use super::axes::{extreme_into, reduced_elements, sum_into};
+use super::rule::{ReduceShape, Reduced};
+use super::run::{check_not_empty, reduced_count};
+use crate::axis::Axes;
+use crate::num::{Accumulate, Zero};
+use crate::ops::destination::{write_with, Destination};
+use crate::ops::{AsView, ShapeOf};
+
+/// The sums of `a` over `X` into `out`, whose elements are as many as the
+/// reduced shape's, in its order (the dropped or the kept form).
+#[inline]
+pub(crate) fn sum_to<D, A, X>(out: &mut D, a: &A)
+where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Accumulate,
+{
+    let v = a.as_view();
+    let count = reduced_count::<ShapeOf<A>, X>();
+    write_with(
+        out,
+        |slots| sum_into::<_, _, X, Reduced<A, X>>(&v, slots),
+        |o| {
+            let elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+            D::Elem::narrow(elems.fold(Zero::ZERO, |acc, x| acc + x.widen()))
+        },
+    );
+}
+
+/// The largest (`combine` = [`larger`]) or smallest elements of `a` over
+/// `X` into `out`; `what` names the operation in the panic of an empty
+/// reduction.
+#[inline]
+#[track_caller]
+pub(crate) fn extreme_to<D, A, X>(
+    out: &mut D,
+    a: &A,
+    combine: fn(D::Elem, D::Elem) -> D::Elem,
+    what: &'static str,
+) where
+    D: Destination + ?Sized,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    X: Axes,
+    ShapeOf<A>: ReduceShape<X>,
+    D::Elem: Copy,
+{
+    let v = a.as_view();
+    let count = reduced_count::<ShapeOf<A>, X>();
+    check_not_empty::<ShapeOf<A>, X>(what);
+    write_with(
+        out,
+        |slots| extreme_into::<_, _, X, Reduced<A, X>>(&v, combine, what, slots),
+        |o| {
+            let mut elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+            let first = elems
+                .next()
+                .expect("a reduced axis of size 0 panicked above");
+            elems.fold(first, combine)
+        },
+    );
+}
