@@ -21,7 +21,7 @@ use crate::layout::Layout;
 use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build_boxed_with, fill};
+use crate::uninit::build_boxed_with;
 use crate::view::copy::write;
 use crate::view::{View, ViewMut};
 
@@ -51,7 +51,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert_eq!(t[[2, 3]], 1027);
     /// ```
     pub fn boxed_from_flat_fn(f: impl FnMut(usize) -> T) -> Box<Self> {
-        build_boxed_with(|out| fill(out, f))
+        build_boxed_with(|out| out.fill(f))
     }
 
     /// A boxed tensor with every element equal to `value`.

@@ -31,7 +31,7 @@ use crate::ops::matmul::rows_matmul;
 use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build, build_with, init_with};
+use crate::uninit::{build, build_with};
 
 #[cfg(feature = "alloc")]
 use super::BatchTensor;
@@ -131,7 +131,7 @@ pub trait AsBatch {
         Self::Elem: Copy + Zero + Add<Output = Self::Elem>,
     {
         let xs = self.as_batch();
-        build_with(|slots| sum_into(xs, init_with(slots, Zero::ZERO)))
+        build_with(|slots| sum_into(xs, slots.init_with(Zero::ZERO)))
     }
 
     /// The mean of the items, as [`mean_axes`](crate::ops::reduce::Reduce::mean_axes)
@@ -160,7 +160,7 @@ pub trait AsBatch {
         if !Self::Elem::EXACT_MEAN {
             let count = Self::Elem::from_count(xs.len);
             return build_with(|slots| {
-                let sums = init_with(slots, Zero::ZERO);
+                let sums = slots.init_with(Zero::ZERO);
                 sum_into(xs, sums);
                 sums.iter_mut().for_each(|x| *x = *x / count);
             });

@@ -21,7 +21,7 @@ use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build_pair_with, fill};
+use crate::uninit::build_pair_with;
 use crate::view::View;
 
 /// `split::<Axis<I>, A, B>()` of a tensor of shape `Self`: the exact
@@ -70,7 +70,7 @@ pub trait Split: AsView {
     {
         let v = self.as_view();
         let (first, rest) = parts::<Self, I, A, B>(&v);
-        build_pair_with(|out| fill(out, first), |out| fill(out, rest))
+        build_pair_with(|out| out.fill(first), |out| out.fill(rest))
     }
 
     /// Writes [`self.split::<I, _, _>()`](Split::split) into two

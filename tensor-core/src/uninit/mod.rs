@@ -49,7 +49,7 @@ mod tests;
 pub(crate) use bytes::from_le_bytes;
 pub(crate) use const_fill::const_fill;
 pub(crate) use filler::Filler;
-pub(crate) use slots::{as_slots, fill, init_from, init_with, Buffer, Slots};
+pub(crate) use slots::{as_slots, Buffer, Slots};
 
 /// A value that is exactly [`LEN`](Contiguous::LEN) elements of type
 /// [`Elem`](Contiguous::Elem) in a row and nothing else: what the builders

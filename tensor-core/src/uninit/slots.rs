@@ -232,24 +232,6 @@ impl<T, const N: usize> Buffer<T, N> {
     }
 }
 
-/// [`Slots::init_with`] of raw slots (the kernels that take them).
-#[inline(always)]
-pub(crate) fn init_with<T: Copy>(out: &mut [MaybeUninit<T>], value: T) -> &mut [T] {
-    Slots::new(out).init_with(value)
-}
-
-/// [`Slots::init_from`] of raw slots.
-#[inline(always)]
-pub(crate) fn init_from<'o, T: Copy>(out: &'o mut [MaybeUninit<T>], values: &[T]) -> &'o mut [T] {
-    Slots::new(out).init_from(values)
-}
-
-/// [`Slots::fill`] of raw slots.
-#[inline(always)]
-pub(crate) fn fill<T>(out: &mut [MaybeUninit<T>], f: impl FnMut(usize) -> T) {
-    Slots::new(out).fill(f);
-}
-
 /// [`Slots::of_init`].
 #[inline(always)]
 pub(crate) fn as_slots<T: Copy>(elems: &mut [T]) -> &mut Slots<T> {

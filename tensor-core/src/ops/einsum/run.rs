@@ -25,7 +25,7 @@ use crate::num::{Accumulate, MulAccumulate, Zero};
 use crate::ops::matmul::dense_batched;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build_with, init_with};
+use crate::uninit::build_with;
 use crate::view::{first_position, View};
 
 /// A spec, as a type: `einsum!` implements it for a local type per call.
@@ -61,7 +61,7 @@ where
         walk(E::SPEC.a, dims, strides, E::SPEC.out)
     };
     build_with(|slots| {
-        let out = init_with(slots, T::narrow(Zero::ZERO));
+        let out = slots.init_with(T::narrow(Zero::ZERO));
         let (data, state) = a.parts();
         gather(data, first_position::<L>(&state), &w, out);
     })
@@ -91,7 +91,7 @@ where
     }
     let plan: Contraction = const { contraction(E::SPEC, geometry::<La>(), geometry::<Lb>()) };
     build_with(|slots| {
-        let out = init_with(slots, T::narrow(Zero::ZERO));
+        let out = slots.init_with(T::narrow(Zero::ZERO));
         operand(a, &plan.a, |pa| {
             operand(b, &plan.b, |pb| match plan.c.identity {
                 true => dense_batched(pa, pb, out, plan.sizes),
@@ -105,7 +105,7 @@ where
 #[inline(never)]
 fn reordered<T: MulAccumulate, O: Shape>(pa: &[T], pb: &[T], out: &mut [T], plan: &Contraction) {
     let c: Tensor<T, O> = build_with(|slots| {
-        dense_batched(pa, pb, init_with(slots, T::narrow(Zero::ZERO)), plan.sizes)
+        dense_batched(pa, pb, slots.init_with(T::narrow(Zero::ZERO)), plan.sizes)
     });
     gather(c.as_slice(), 0, &plan.c, out);
 }
@@ -134,7 +134,7 @@ fn walked<T: Accumulate, L: Layout, R>(
     f: impl FnOnce(&[T]) -> R,
 ) -> R {
     let scratch: Tensor<T, L::Shape> = build_with(|slots| {
-        let buf = init_with(slots, T::narrow(Zero::ZERO));
+        let buf = slots.init_with(T::narrow(Zero::ZERO));
         let (data, state) = v.parts();
         gather(data, first_position::<L>(&state), w, &mut buf[..w.len]);
     });

@@ -22,12 +22,12 @@
 //! ```
 
 use core::marker::PhantomData;
-use core::mem::MaybeUninit;
 
 use super::micro::{tile_avx2, tile_avx512};
 use super::operand::{Dims, Rhs};
 use crate::cpu::Simd;
 use crate::num::{Accumulate, Zero};
+use crate::uninit::{Buffer, Slots};
 
 /// The packed strip's size in floats: 16 KiB, half of a 32 KiB L1 data
 /// cache (the rest holds the rows of `a` being read and the output).
@@ -76,7 +76,7 @@ pub(super) trait Strips {
     /// `kc * NR` written (`kc * NR <= STRIP`, `cols <= NR`).
     fn pack<const NR: usize>(
         &self,
-        strip: &mut [MaybeUninit<f32>; STRIP],
+        strip: &mut Slots<f32>,
         rows: (usize, usize),
         cols: (usize, usize),
     );
@@ -94,12 +94,15 @@ impl Strips for DenseF32<'_> {
     #[inline(always)]
     fn pack<const NR: usize>(
         &self,
-        strip: &mut [MaybeUninit<f32>; STRIP],
+        strip: &mut Slots<f32>,
         (pc, kc): (usize, usize),
         (jc, cols): (usize, usize),
     ) {
-        for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
-            fill(dst, &self.elems[(pc + kk) * self.stride + jc..][..cols]);
+        for kk in 0..kc {
+            fill(
+                &mut strip[kk * NR..][..NR],
+                &self.elems[(pc + kk) * self.stride + jc..][..cols],
+            );
         }
     }
 }
@@ -114,11 +117,11 @@ impl<T: Accumulate, R: Rhs<T>> Strips for Gathered<'_, R, T> {
     #[inline(always)]
     fn pack<const NR: usize>(
         &self,
-        strip: &mut [MaybeUninit<f32>; STRIP],
+        strip: &mut Slots<f32>,
         (pc, kc): (usize, usize),
         (jc, cols): (usize, usize),
     ) {
-        for (kk, dst) in strip.chunks_exact_mut(NR).take(kc).enumerate() {
+        for kk in 0..kc {
             let mut row = [T::narrow(Zero::ZERO); NR];
             if cols == NR {
                 row = self.0.row::<NR>(pc + kk, jc);
@@ -127,21 +130,19 @@ impl<T: Accumulate, R: Rhs<T>> Strips for Gathered<'_, R, T> {
                     *x = self.0.row::<1>(pc + kk, jc + c)[0];
                 }
             }
-            fill(dst, &T::f32_slice(&row).unwrap_or(&[0.0; NR])[..cols]);
+            fill(
+                &mut strip[kk * NR..][..NR],
+                &T::f32_slice(&row).unwrap_or(&[0.0; NR])[..cols],
+            );
         }
     }
 }
 
 /// One row of a strip: `src`, then zeros up to `dst`'s end.
 #[inline(always)]
-fn fill(dst: &mut [MaybeUninit<f32>], src: &[f32]) {
-    let (head, tail) = dst.split_at_mut(src.len());
-    for (d, &s) in head.iter_mut().zip(src) {
-        d.write(s);
-    }
-    for d in tail {
-        d.write(0.0);
-    }
+fn fill(dst: &mut Slots<f32>, src: &[f32]) {
+    dst[..src.len()].write_clone_of_slice(src);
+    dst[src.len()..].fill(|_| 0.0);
 }
 
 /// A tile function of `micro.rs`.
@@ -163,7 +164,8 @@ macro_rules! blocked {
             const KC: usize = STRIP / NR;
             // Left uninitialised (no 16 KiB of zeros a call): tiles read
             // only the `kc * NR` floats `pack` has just written.
-            let mut strip = [MaybeUninit::<f32>::uninit(); STRIP];
+            let mut buffer = Buffer::<f32, STRIP>::UNINIT;
+            let strip = buffer.slots();
             let (ap, op) = (a.as_ptr(), out.as_mut_ptr());
             // Tiles of `$h` rows, then of 4, 2 and 1 for the bottom rows
             // (`$h <= 8`: at most 7 are left, which 4 + 2 + 1 take).
@@ -177,8 +179,8 @@ macro_rules! blocked {
                 let kc = KC.min(d.k - pc);
                 for jc in (0..d.n).step_by(NR) {
                     let cols = NR.min(d.n - jc);
-                    b.pack::<NR>(&mut strip, (pc, kc), (jc, cols));
-                    let (bp, add) = (strip.as_ptr().cast::<f32>(), pc > 0);
+                    b.pack::<NR>(strip, (pc, kc), (jc, cols));
+                    let (bp, add) = (strip.as_mut_ptr().cast_const(), pc > 0);
                     let mut i0 = 0;
                     for (h, tile) in heights {
                         while d.m - i0 >= h {

@@ -60,7 +60,7 @@ use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build_with, init_with};
+use crate::uninit::build_with;
 use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
@@ -238,7 +238,7 @@ where
 {
     // The tiles overwrite every element: the zeros only keep this safe, and
     // LLVM drops them from small products.
-    build_with(|slots| matmul_into(a, b, init_with(slots, T::narrow(Zero::ZERO))))
+    build_with(|slots| matmul_into(a, b, slots.init_with(T::narrow(Zero::ZERO))))
 }
 
 /// `out = a @ b`, `out` holding the product's elements in row-major order:

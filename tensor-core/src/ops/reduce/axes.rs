@@ -3,8 +3,6 @@
 //! lie (trailing: one run per result; leading: whole rows folded in
 //! registers; anything else: each result's elements gathered).
 
-use core::mem::MaybeUninit;
-
 use super::run::{check_not_empty, empty, fold_run, reduced_count, sum_run};
 use crate::axis::Axes;
 use crate::index::unravel;
@@ -12,7 +10,7 @@ use crate::layout::walk::Rows;
 use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::{MultiIndex, Shape, MAX_RANK};
-use crate::uninit::{fill, init_from};
+use crate::uninit::Slots;
 use crate::view::View;
 
 /// A fold that runs in `A`: `.0` starts it from an element, `.1` adds an
@@ -84,7 +82,7 @@ const fn all_reduced(axes: &[usize; MAX_RANK], count: usize, from: usize, to: us
 #[inline]
 pub(crate) fn sum_into<T: Accumulate, L: Layout, X: Axes, O: Shape>(
     v: &View<'_, T, L>,
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
 ) {
     let add = Fold(T::widen, |a: Acc<T>, b: T| a + b.widen(), T::narrow);
     fold_axes_into::<_, _, X, O, _>(v, add, sum_run, || T::narrow(Zero::ZERO), out)
@@ -99,7 +97,7 @@ pub(crate) fn extreme_into<T: Copy, L: Layout, X: Axes, O: Shape>(
     v: &View<'_, T, L>,
     combine: fn(T, T) -> T,
     what: &'static str,
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
 ) {
     check_not_empty::<L::Shape, X>(what);
     let run = |xs: &[T]| fold_run(xs, combine, what);
@@ -115,21 +113,21 @@ fn fold_axes_into<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
     combine: Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
     run: impl Fn(&[T]) -> T,
     none: impl Fn() -> T,
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
 ) {
     let out = &mut out[..O::SIZE];
     let reduced = reduced_count::<L::Shape, X>();
     if reduced == 0 || O::SIZE == 0 {
-        return fill(out, |_| none());
+        return out.fill(|_| none());
     }
     let place = const { placement(&X::PADDED, X::LEN, <L::Shape as Shape>::RANK) };
     match (v.as_contiguous(), place) {
-        (Some(elems), Placement::Trailing) => fill(out, |o| run(&elems[o * reduced..][..reduced])),
+        (Some(elems), Placement::Trailing) => out.fill(|o| run(&elems[o * reduced..][..reduced])),
         (Some(elems), Placement::Leading) => fold_rows(elems, O::SIZE, combine, out),
         // The last axis alone, strided: each result folds one row of the walker.
         (None, Placement::Trailing) if X::LEN == 1 && const { Rows::<T, L>::STRIDED } => {
             let (rows, Fold(widen, combine, narrow)) = (Rows::new(v), combine);
-            fill(out, |o| {
+            out.fill(|o| {
                 let row = rows.row(o);
                 let first = widen(*rows.at(&row, 0));
                 narrow((1..reduced).fold(first, |acc, j| combine(acc, *rows.at(&row, j))))
@@ -151,9 +149,9 @@ fn fold_rows<T: Copy, A: Copy>(
     elems: &[T],
     width: usize,
     combine: Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
 ) {
-    let out_row = init_from(out, &elems[..width]);
+    let out_row = out.init_from(&elems[..width]);
     let rest = &elems[width..];
     match size_of::<A>() {
         0..=4 => fold_strips::<T, A, { STRIP_BYTES / 4 }>(rest, out_row, &combine),
@@ -214,9 +212,9 @@ fn fold_general<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
     v: &View<'_, T, L>,
     reduced: usize,
     Fold(widen, combine, narrow): Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
-    out: &mut [MaybeUninit<T>],
+    out: &mut Slots<T>,
 ) {
-    fill(out, |o| {
+    out.fill(|o| {
         let mut elements = reduced_elements::<T, L, X, O>(v, o, reduced);
         let first = elements.next().unwrap_or_else(|| empty("reduction"));
         narrow(elements.fold(widen(first), &combine))
