@@ -24,7 +24,7 @@ use faer::{Accum, Mat, Par};
 use nalgebra::SMatrix;
 use ndarray::Array2;
 use tensor_bench::{value, Aligned};
-use tensor_core::cpu::{cap_simd, simd, Simd};
+use tensor_core::cpu::simd;
 use tensor_core::prelude::*;
 
 /// The samples each benchmark takes.
@@ -33,12 +33,7 @@ const SAMPLES: u32 = 3000;
 /// Caps the kernels as `TENSOR_SIMD` says, checks every contender, times
 /// the 256 products by hand for GFLOP/s, then runs the benches.
 fn main() {
-    match std::env::var("TENSOR_SIMD").as_deref() {
-        Ok("base") => cap_simd(Simd::Base),
-        Ok("avx2") => cap_simd(Simd::Avx2),
-        Ok("avx512") | Err(_) => {}
-        Ok(other) => panic!("TENSOR_SIMD={other}: expected avx512, avx2 or base"),
-    }
+    tensor_bench::cap_simd_from_env();
     println!(
         "tensor-core kernels: {:?} (TENSOR_SIMD={}; built with avx512f: {}, avx2: {})",
         simd(),

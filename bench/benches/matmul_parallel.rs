@@ -18,16 +18,11 @@ use faer::{Accum, Mat, Par};
 use rayon::ThreadPoolBuilder;
 use std::hint::black_box;
 use tensor_bench::{value, Aligned};
-use tensor_core::cpu::{cap_simd, simd, Simd};
+use tensor_core::cpu::simd;
 use tensor_core::prelude::*;
 
 fn main() {
-    match std::env::var("TENSOR_SIMD").as_deref() {
-        Ok("base") => cap_simd(Simd::Base),
-        Ok("avx2") => cap_simd(Simd::Avx2),
-        Ok("avx512") | Err(_) => {}
-        Ok(other) => panic!("TENSOR_SIMD={other}: expected avx512, avx2 or base"),
-    }
+    tensor_bench::cap_simd_from_env();
     println!(
         "tensor-core kernels: {:?}; rayon threads: {}; cores: {}",
         simd(),

@@ -29,6 +29,23 @@ impl<T> Aligned<T> {
     }
 }
 
+/// Caps tensor-core's kernels as the `TENSOR_SIMD` environment variable
+/// says (`avx512`, the default; `avx2`; `base`), so that one machine times
+/// every dispatch path.
+///
+/// # Panics
+///
+/// On any other value.
+pub fn cap_simd_from_env() {
+    use tensor_core::cpu::{cap_simd, Simd};
+    match std::env::var("TENSOR_SIMD").as_deref() {
+        Ok("base") => cap_simd(Simd::Base),
+        Ok("avx2") => cap_simd(Simd::Avx2),
+        Ok("avx512") | Err(_) => {}
+        Ok(other) => panic!("TENSOR_SIMD={other}: expected avx512, avx2 or base"),
+    }
+}
+
 /// The test datum at flat position `i`: small multiples of 1/4, so sums of a
 /// few hundred thousand of them stay exact in `f32` and never reach a
 /// denormal, an infinity or a NaN.
