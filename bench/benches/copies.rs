@@ -22,7 +22,10 @@
 //! * `tensor`: `*dst = src.t().to_tensor()`, the tensor returned by value
 //!   and stored into a 64-byte-aligned box;
 //! * `tensor_boxed`: `src.t().to_boxed_tensor()` then dropped: allocation,
-//!   copy and free, what a one-off copy of a large tensor costs.
+//!   copy and free, what a one-off copy of a large tensor costs;
+//! * `memcpy_boxed`: `Box::<[f32]>::from(src)` then dropped: allocation,
+//!   `memcpy` and free, the floor of any copy into new memory and the
+//!   baseline of `tensor_boxed`.
 //!
 //! Every operand the benchmark owns has its own 64-byte-aligned allocation;
 //! ndarray's arrays are where ndarray put them (their alignment is printed).
@@ -199,6 +202,12 @@ fn memcpy(src: &[f32], dst: &mut [f32]) {
     dst.copy_from_slice(src);
 }
 
+/// `src`'s bytes, in order, in a new allocation.
+#[inline(never)]
+fn memcpy_boxed(src: &[f32]) -> Box<[f32]> {
+    Box::from(src)
+}
+
 /// The transpose of the `[256, 256]` tensor, by `to_tensor`.
 #[inline(never)]
 fn transpose_tensor(src: &Tensor<f32, Square>, dst: &mut Tensor<f32, Square>) {
@@ -284,6 +293,18 @@ mod transpose {
         });
     }
 
+    /// `Box::<[f32]>::from` of the same bytes, allocated and freed in the
+    /// timing: the baseline of `tensor_boxed`.
+    #[divan::bench]
+    fn memcpy_boxed(bencher: Bencher) {
+        let ops = Operands::<Square>::new();
+        bencher.bench_local(|| {
+            drop(black_box(super::memcpy_boxed(black_box(
+                ops.src.0.as_slice(),
+            ))))
+        });
+    }
+
     /// `dst.assign(&src.view().permuted_axes([1, 0]))`.
     #[divan::bench]
     fn ndarray(bencher: Bencher) {
@@ -343,6 +364,18 @@ mod permute {
         let mut ops = Operands::<Cube>::new();
         bencher.bench_local(|| {
             super::memcpy(black_box(ops.src.0.as_slice()), ops.dst.0.as_mut_slice())
+        });
+    }
+
+    /// `Box::<[f32]>::from` of the same bytes, allocated and freed in the
+    /// timing: the baseline of `tensor_boxed`.
+    #[divan::bench]
+    fn memcpy_boxed(bencher: Bencher) {
+        let ops = Operands::<Cube>::new();
+        bencher.bench_local(|| {
+            drop(black_box(super::memcpy_boxed(black_box(
+                ops.src.0.as_slice(),
+            ))))
         });
     }
 
@@ -411,6 +444,18 @@ mod flip {
         let mut ops = Operands::<Square>::new();
         bencher.bench_local(|| {
             super::memcpy(black_box(ops.src.0.as_slice()), ops.dst.0.as_mut_slice())
+        });
+    }
+
+    /// `Box::<[f32]>::from` of the same bytes, allocated and freed in the
+    /// timing: the baseline of `tensor_boxed`.
+    #[divan::bench]
+    fn memcpy_boxed(bencher: Bencher) {
+        let ops = Operands::<Square>::new();
+        bencher.bench_local(|| {
+            drop(black_box(super::memcpy_boxed(black_box(
+                ops.src.0.as_slice(),
+            ))))
         });
     }
 

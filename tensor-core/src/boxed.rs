@@ -22,6 +22,7 @@ use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::build_boxed_with;
+use crate::view::block::Bitwise;
 use crate::view::copy::write;
 use crate::view::{View, ViewMut};
 
@@ -83,10 +84,12 @@ impl<T, S: Shape> Tensor<T, S> {
     }
 }
 
-/// A boxed tensor holding the elements of `view`, copied in its allocation.
+/// A boxed tensor holding the elements of `view`, copied in its allocation
+/// (by the SIMD transposes for primitives, as `to_tensor`).
 fn boxed_copy<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Box<Tensor<T, L::Shape>> {
     let (data, state) = view.parts();
-    build_boxed_with(|out| write::<T, L>(data, &state, out, None))
+    let bits = Bitwise::of_primitive::<T>();
+    build_boxed_with(|out| write::<T, L>(data, &state, out, bits))
 }
 
 impl<T, L: Layout> View<'_, T, L> {

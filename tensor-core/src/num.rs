@@ -21,6 +21,7 @@ mod accumulate;
 mod float;
 #[cfg(all(feature = "half", not(feature = "num-traits")))]
 mod half;
+pub(crate) mod type_of;
 
 pub use accumulate::{Acc, Accumulate, MulAccumulate};
 pub use float::Float;

@@ -54,22 +54,21 @@ pub trait Accumulate: Copy {
     /// An accumulated value back in the element type (rounded, for `half`).
     fn narrow(acc: Self::Acc) -> Self;
 
-    /// `s` as `f32`s when `Self` is `f32` (`None` otherwise, the default):
-    /// lets products of `f32` take the packed vector kernels
-    /// (`ops/matmul/block.rs`) without `unsafe` casts. Not part of the API.
+    /// `s` as `f32`s when `Self` is `f32` (`None` otherwise): lets products
+    /// of `f32` take the packed vector kernels (`ops/matmul/block.rs`),
+    /// whichever impl (this crate's or the `num-traits` blanket one) `f32`
+    /// has. Not part of the API.
     #[doc(hidden)]
     #[inline(always)]
     fn f32_slice(s: &[Self]) -> Option<&[f32]> {
-        let _ = s;
-        None
+        super::type_of::slice_as(s)
     }
 
     /// `s` as `f32`s when `Self` is `f32`, as [`Accumulate::f32_slice`].
     #[doc(hidden)]
     #[inline(always)]
     fn f32_slice_mut(s: &mut [Self]) -> Option<&mut [f32]> {
-        let _ = s;
-        None
+        super::type_of::slice_as_mut(s)
     }
 }
 
@@ -114,28 +113,7 @@ macro_rules! impl_accumulate_self {
 }
 
 #[cfg(not(feature = "num-traits"))]
-impl_accumulate_self!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f64);
-
-#[cfg(not(feature = "num-traits"))]
-impl Accumulate for f32 {
-    type Acc = f32;
-    #[inline(always)]
-    fn widen(self) -> f32 {
-        self
-    }
-    #[inline(always)]
-    fn narrow(acc: f32) -> f32 {
-        acc
-    }
-    #[inline(always)]
-    fn f32_slice(s: &[f32]) -> Option<&[f32]> {
-        Some(s)
-    }
-    #[inline(always)]
-    fn f32_slice_mut(s: &mut [f32]) -> Option<&mut [f32]> {
-        Some(s)
-    }
-}
+impl_accumulate_self!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64);
 
 /// With `num-traits`: every `ConstZero` type with `+` accumulates in itself,
 /// so generic code bounded by num-traits sums and multiplies tensors.

@@ -31,7 +31,8 @@ use crate::uninit::Slots;
 /// The number of input rows of a block, and its output elements per row.
 pub(crate) const BLOCK: usize = 4;
 
-/// Proof that elements may be copied bit for bit (made only for `T: Copy`),
+/// Proof that elements may be copied bit for bit (made only for `T: Copy`
+/// and the primitive types),
 /// and the widest vector instructions the running CPU takes, or fewer.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bitwise {
@@ -46,6 +47,15 @@ impl Bitwise {
     #[allow(clippy::extra_unused_type_parameters)]
     pub(crate) fn of<T: Copy>() -> Option<Bitwise> {
         Some(Bitwise { level: cpu::simd() })
+    }
+
+    /// The proof for a type that is only `Clone`, when it is a primitive
+    /// (whose `clone` copies its bytes; `num::type_of`), and `None` for any
+    /// other type, whose `clone` must be called: lets `to_tensor` and
+    /// `to_boxed_tensor` take the SIMD transposes for `f32`, `i32`, ...
+    #[inline(always)]
+    pub(crate) fn of_primitive<T: Clone>() -> Option<Bitwise> {
+        crate::num::type_of::is_primitive::<T>().then(|| Bitwise { level: cpu::simd() })
     }
 
     /// The proof at `level`, which the CPU must take: to test each level.

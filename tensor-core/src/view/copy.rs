@@ -59,10 +59,12 @@ mod tiles;
 use plan::{Path, Plan};
 use tiles::tiles;
 
-/// The view's elements copied into a tensor built in place.
+/// The view's elements copied into a tensor built in place (moved by the
+/// SIMD transposes when `T` is a primitive: [`Bitwise::of_primitive`]).
 #[inline]
 pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T, L::Shape> {
-    build_with(|out| write::<T, L>(view.data, &view.state, out, None))
+    let bits = Bitwise::of_primitive::<T>();
+    build_with(|out| write::<T, L>(view.data, &view.state, out, bits))
 }
 
 /// Writes `L`'s elements of `data`, in row-major order, into every slot of

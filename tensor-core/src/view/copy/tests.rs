@@ -228,3 +228,36 @@ fn elements_that_own_memory_are_cloned_once_each() {
     check(s.t(), Path::Rows);
     check(s.t().reshape::<Shape![120]>(), Path::PerElement);
 }
+
+/// A 4-byte element whose `clone` counts its calls: not a primitive, so
+/// its copies must call `clone` once per element, never move its bytes.
+#[derive(Debug, PartialEq)]
+struct Counted(u32);
+
+static CLONES: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(0);
+
+impl Clone for Counted {
+    fn clone(&self) -> Self {
+        CLONES.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        Counted(self.0)
+    }
+}
+
+#[test]
+fn primitives_move_bytes_and_other_clones_are_called() {
+    assert!(Bitwise::of_primitive::<f32>().is_some());
+    assert!(Bitwise::of_primitive::<i32>().is_some());
+    assert!(Bitwise::of_primitive::<Counted>().is_none());
+    assert!(Bitwise::of_primitive::<[u8; 4]>().is_none());
+    let t = Tensor::<Counted, Shape![96, 64]>::from_flat_fn(|i| Counted(i as u32));
+    let before = CLONES.load(core::sync::atomic::Ordering::Relaxed);
+    check(t.t(), tiles(0, true));
+    let calls = CLONES.load(core::sync::atomic::Ordering::Relaxed) - before;
+    // `check` copies twice with `alloc` (stack and box), reads by `iter`.
+    let copies = if cfg!(feature = "alloc") { 2 } else { 1 };
+    assert_eq!(calls, copies * 96 * 64);
+    // A primitive takes the same tiles, moved as bytes: the transpose of
+    // a dense layer's `[64, 784]` weights (MNIST's 784 inputs).
+    let f = Tensor::<f32, Shape![64, 784]>::from_flat_fn(|i| i as f32);
+    check(f.t(), tiles(0, true));
+}
