@@ -30,7 +30,7 @@ pub trait Axes: crate::seal::AxisList + Copy + Default + Debug + 'static {
     type Index: MultiIndex;
     /// The axis numbers, in order.
     const AXES: Self::Index;
-    /// `AXES` padded to 8 entries (with 0s), for `const fn`s.
+    /// `AXES` padded to `MAX_RANK` entries (with 0s), for `const fn`s.
     const PADDED: [usize; crate::shape::MAX_RANK];
 }
 
@@ -57,14 +57,7 @@ macro_rules! impl_axes {
     };
 }
 
-impl_axes!(1; A0);
-impl_axes!(2; A0, A1);
-impl_axes!(3; A0, A1, A2);
-impl_axes!(4; A0, A1, A2, A3);
-impl_axes!(5; A0, A1, A2, A3, A4);
-impl_axes!(6; A0, A1, A2, A3, A4, A5);
-impl_axes!(7; A0, A1, A2, A3, A4, A5, A6);
-impl_axes!(8; A0, A1, A2, A3, A4, A5, A6, A7);
+crate::generated::for_each_rank!(impl_axes);
 
 /// One axis, given as `Axis<N>` (`softmax::<Axis<1>>()`), seen as the
 /// one-entry [`Axes`] list `(Axis<N>,)` that the reductions take.

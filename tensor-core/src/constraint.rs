@@ -29,7 +29,7 @@ pub use crate::ops::concat::{ConcatRhs, ConcatShape};
 pub use crate::ops::conv_rule::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
-pub use crate::ops::matmul_rule::{
+pub use crate::ops::matmul::rule::{
     Append2, DotShapes, InnerDim, MatmulBatch, MatmulRhs, MatmulShapes, MatrixAxes, SameLength,
 };
 pub use crate::ops::pool::PoolShape;

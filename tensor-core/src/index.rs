@@ -37,7 +37,7 @@ pub(crate) fn ravel<S: Shape>(index: &S::Index) -> Option<usize> {
             }
         )*};
     }
-    each_axis!(0 1 2 3 4 5 6 7);
+    crate::generated::for_each_axis!(each_axis);
     Some(flat)
 }
 
@@ -57,7 +57,7 @@ pub(crate) fn in_range<S: Shape>(index: &S::Index) -> bool {
             }
         )*};
     }
-    each_axis!(0 1 2 3 4 5 6 7);
+    crate::generated::for_each_axis!(each_axis);
     true
 }
 

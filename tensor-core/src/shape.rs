@@ -274,18 +274,7 @@ macro_rules! build_levels {
     }};
 }
 
-impl_shape!(1; D0);
-impl_shape!(2; D0, D1);
-impl_shape!(3; D0, D1, D2);
-impl_shape!(4; D0, D1, D2, D3);
-impl_shape!(5; D0, D1, D2, D3, D4);
-impl_shape!(6; D0, D1, D2, D3, D4, D5);
-impl_shape!(7; D0, D1, D2, D3, D4, D5, D6);
-impl_shape!(8; D0, D1, D2, D3, D4, D5, D6, D7);
-const _: () = assert!(
-    MAX_RANK == 8,
-    "impl_shape! and impl_axes! (axis.rs) list ranks up to 8"
-);
+crate::generated::for_each_rank!(impl_shape);
 
 #[cfg(test)]
 mod tests {

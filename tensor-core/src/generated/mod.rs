@@ -3,3 +3,5 @@
 
 mod dim_table;
 mod shape_ops;
+
+pub(crate) use shape_ops::{for_each_axis, for_each_rank};

@@ -19,11 +19,13 @@ use crate::layout::reshape::ElementCount;
 use crate::layout::window::{StepWindowShape, WindowShape};
 use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::ops::concat::ConcatShape;
-use crate::ops::matmul_rule::{Append2, MatmulBatch, MatrixAxes};
+use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};
+use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};
 use crate::ops::pool::PoolShape;
 use crate::ops::reduce::rule::{AxesExist, ListsAxis};
 use crate::ops::stack::StackShape;
 use crate::shape::{AxisOf, Shape};
+use crate::view::pad::rule::{PadDim, PadShape};
 use crate::view::OuterAxis;
 
 // AxisOf<I>: the dimension at axis I.
@@ -4203,7 +4205,7 @@ where
 }
 
 // MatrixAxes: [..Batch, Rows, Cols], the operands of matmul (MatmulShapes is
-// one blanket impl over it, in ops/matmul_rule.rs). Not recommended: a rank-1
+// one blanket impl over it, in ops/matmul/rule.rs). Not recommended: a rank-1
 // operand's error names the rule, not these impls.
 #[diagnostic::do_not_recommend]
 impl<M: Dimension, K: Dimension> MatrixAxes for (M, K) {
@@ -6415,3 +6417,1299 @@ impl<
 {
     type Tuple = (D0, D1, D2, D3, D4, D5, D6, D7);
 }
+
+// einsum: PaddedAxes, RankChecked, Nth.
+impl PaddedAxes for () {
+    type Axes = (
+        NoAxis,
+        NoAxis,
+        NoAxis,
+        NoAxis,
+        NoAxis,
+        NoAxis,
+        NoAxis,
+        NoAxis,
+    );
+}
+impl RankChecked<0> for () {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl RankChecked<1> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<2> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<3> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<4> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<5> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<6> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<7> for () {
+    type Axes = Nothing;
+}
+impl RankChecked<8> for () {
+    type Axes = Nothing;
+}
+impl<D0> PaddedAxes for (D0,) {
+    type Axes = (D0, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis);
+}
+impl<D0> RankChecked<0> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<1> for (D0,) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0> RankChecked<2> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<3> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<4> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<5> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<6> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<7> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0> RankChecked<8> for (D0,) {
+    type Axes = Nothing;
+}
+impl<D0, D1> PaddedAxes for (D0, D1) {
+    type Axes = (D0, D1, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis);
+}
+impl<D0, D1> RankChecked<0> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<1> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<2> for (D0, D1) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1> RankChecked<3> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<4> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<5> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<6> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<7> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1> RankChecked<8> for (D0, D1) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> PaddedAxes for (D0, D1, D2) {
+    type Axes = (D0, D1, D2, NoAxis, NoAxis, NoAxis, NoAxis, NoAxis);
+}
+impl<D0, D1, D2> RankChecked<0> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<1> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<2> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<3> for (D0, D1, D2) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2> RankChecked<4> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<5> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<6> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<7> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2> RankChecked<8> for (D0, D1, D2) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> PaddedAxes for (D0, D1, D2, D3) {
+    type Axes = (D0, D1, D2, D3, NoAxis, NoAxis, NoAxis, NoAxis);
+}
+impl<D0, D1, D2, D3> RankChecked<0> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<1> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<2> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<3> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<4> for (D0, D1, D2, D3) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2, D3> RankChecked<5> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<6> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<7> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3> RankChecked<8> for (D0, D1, D2, D3) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> PaddedAxes for (D0, D1, D2, D3, D4) {
+    type Axes = (D0, D1, D2, D3, D4, NoAxis, NoAxis, NoAxis);
+}
+impl<D0, D1, D2, D3, D4> RankChecked<0> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<1> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<2> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<3> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<4> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<5> for (D0, D1, D2, D3, D4) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<6> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<7> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4> RankChecked<8> for (D0, D1, D2, D3, D4) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> PaddedAxes for (D0, D1, D2, D3, D4, D5) {
+    type Axes = (D0, D1, D2, D3, D4, D5, NoAxis, NoAxis);
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<0> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<1> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<2> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<3> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<4> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<5> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<6> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<7> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5> RankChecked<8> for (D0, D1, D2, D3, D4, D5) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> PaddedAxes for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = (D0, D1, D2, D3, D4, D5, D6, NoAxis);
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<0> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<1> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<2> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<3> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<4> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<5> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<6> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<7> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2, D3, D4, D5, D6> RankChecked<8> for (D0, D1, D2, D3, D4, D5, D6) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> PaddedAxes for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<0> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<1> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<2> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<3> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<4> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<5> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<6> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<7> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = Nothing;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> RankChecked<8> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Axes = <Self as PaddedAxes>::Axes;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<0> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D0;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<1> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D1;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<2> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D2;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<3> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D3;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<4> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D4;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<5> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D5;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<6> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D6;
+}
+impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<7> for (D0, D1, D2, D3, D4, D5, D6, D7) {
+    type Out = D7;
+}
+
+// PadShape<Lo, Hi>: the last axes padded.
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)> for (A0,)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (PadDim<A0, L0, H0>,);
+}
+#[diagnostic::do_not_recommend]
+impl<K0: Dimension, A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)>
+    for (K0, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<K0: Dimension, K1: Dimension, A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension>
+    PadShape<(L0,), (H0,)> for (K0, K1, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (K0, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>, PadDim<A2, L2, H2>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+    > PadShape<(L0,), (H0,)> for (K0, K1, K2, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, K2, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, K1, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (K0, K1, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (
+        K0,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+    > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (A0, A1, A2, A3)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+{
+    type Output = (
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+    > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (K0, K1, K2, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (
+        K0,
+        K1,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+    > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, A0, A1, A2, A3)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+{
+    type Output = (
+        K0,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (A0, A1, A2, A3, A4)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+{
+    type Output = (
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+    > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+    > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, A0, A1, A2, A3)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+{
+    type Output = (
+        K0,
+        K1,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, A0, A1, A2, A3, A4)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+{
+    type Output = (
+        K0,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)> for (A0, A1, A2, A3, A4, A5)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+{
+    type Output = (
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        K5: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+    > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, K2, K3, K4, K5, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, K4, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, K3, A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        K3,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+    > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, K2, A0, A1, A2, A3)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, K1, A0, A1, A2, A3, A4)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+{
+    type Output = (
+        K0,
+        K1,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)> for (K0, A0, A1, A2, A3, A4, A5)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+{
+    type Output = (
+        K0,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+        A6: Dimension + AddDim<L6>,
+        L6: Dimension,
+        H6: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5, L6), (H0, H1, H2, H3, H4, H5, H6)>
+    for (A0, A1, A2, A3, A4, A5, A6)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+    DimSum<A6, L6>: AddDim<H6>,
+{
+    type Output = (
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+        PadDim<A6, L6, H6>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        K5: Dimension,
+        K6: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+    > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, K6, A0)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+{
+    type Output = (K0, K1, K2, K3, K4, K5, K6, PadDim<A0, L0, H0>);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        K5: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+    > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, K4, K5, A0, A1)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        K4: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+    > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, K3, K4, A0, A1, A2)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        K3: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+    > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, K2, K3, A0, A1, A2, A3)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        K3,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        K2: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, K1, K2, A0, A1, A2, A3, A4)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+{
+    type Output = (
+        K0,
+        K1,
+        K2,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        K1: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)>
+    for (K0, K1, A0, A1, A2, A3, A4, A5)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+{
+    type Output = (
+        K0,
+        K1,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        K0: Dimension,
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+        A6: Dimension + AddDim<L6>,
+        L6: Dimension,
+        H6: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5, L6), (H0, H1, H2, H3, H4, H5, H6)>
+    for (K0, A0, A1, A2, A3, A4, A5, A6)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+    DimSum<A6, L6>: AddDim<H6>,
+{
+    type Output = (
+        K0,
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+        PadDim<A6, L6, H6>,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension + AddDim<L0>,
+        L0: Dimension,
+        H0: Dimension,
+        A1: Dimension + AddDim<L1>,
+        L1: Dimension,
+        H1: Dimension,
+        A2: Dimension + AddDim<L2>,
+        L2: Dimension,
+        H2: Dimension,
+        A3: Dimension + AddDim<L3>,
+        L3: Dimension,
+        H3: Dimension,
+        A4: Dimension + AddDim<L4>,
+        L4: Dimension,
+        H4: Dimension,
+        A5: Dimension + AddDim<L5>,
+        L5: Dimension,
+        H5: Dimension,
+        A6: Dimension + AddDim<L6>,
+        L6: Dimension,
+        H6: Dimension,
+        A7: Dimension + AddDim<L7>,
+        L7: Dimension,
+        H7: Dimension,
+    > PadShape<(L0, L1, L2, L3, L4, L5, L6, L7), (H0, H1, H2, H3, H4, H5, H6, H7)>
+    for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    DimSum<A0, L0>: AddDim<H0>,
+    DimSum<A1, L1>: AddDim<H1>,
+    DimSum<A2, L2>: AddDim<H2>,
+    DimSum<A3, L3>: AddDim<H3>,
+    DimSum<A4, L4>: AddDim<H4>,
+    DimSum<A5, L5>: AddDim<H5>,
+    DimSum<A6, L6>: AddDim<H6>,
+    DimSum<A7, L7>: AddDim<H7>,
+{
+    type Output = (
+        PadDim<A0, L0, H0>,
+        PadDim<A1, L1, H1>,
+        PadDim<A2, L2, H2>,
+        PadDim<A3, L3, H3>,
+        PadDim<A4, L4, H4>,
+        PadDim<A5, L5, H5>,
+        PadDim<A6, L6, H6>,
+        PadDim<A7, L7, H7>,
+    );
+}
+
+/// Calls `$m!(r; D0, .., Dr-1)` for every rank `r` from 1 to 8.
+macro_rules! for_each_rank {
+    ($m:ident) => {
+        $m!(1; D0);
+        $m!(2; D0, D1);
+        $m!(3; D0, D1, D2);
+        $m!(4; D0, D1, D2, D3);
+        $m!(5; D0, D1, D2, D3, D4);
+        $m!(6; D0, D1, D2, D3, D4, D5);
+        $m!(7; D0, D1, D2, D3, D4, D5, D6);
+        $m!(8; D0, D1, D2, D3, D4, D5, D6, D7);
+    };
+}
+pub(crate) use for_each_rank;
+
+/// Calls `$m!(0 1 .. 7)`: every axis number a shape may have.
+macro_rules! for_each_axis {
+    ($m:ident) => {
+        $m!(0 1 2 3 4 5 6 7);
+    };
+}
+pub(crate) use for_each_axis;

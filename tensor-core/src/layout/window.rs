@@ -353,7 +353,7 @@ mod tests {
     #[test]
     fn the_shape_rule() {
         let pad = |xs: &[usize]| {
-            let mut p = [1; 8];
+            let mut p = [1; crate::shape::MAX_RANK];
             p[..xs.len()].copy_from_slice(xs);
             p
         };

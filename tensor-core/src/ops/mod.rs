@@ -34,7 +34,6 @@ pub mod elementwise;
 pub mod float;
 pub mod lazy;
 pub mod matmul;
-pub(crate) mod matmul_rule;
 pub mod moments;
 pub mod pool;
 pub mod reduce;

@@ -36,7 +36,7 @@ use crate::shape::{MultiIndex, Shape};
 use crate::tensor::Tensor;
 
 mod make;
-mod rule;
+pub(crate) mod rule;
 
 pub use rule::{is_pad_shape, PadShape, PaddedShape};
 
@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn the_shape_rule() {
         let pad = |xs: &[usize]| {
-            let mut p = [1; 8];
+            let mut p = [1; crate::shape::MAX_RANK];
             p[..xs.len()].copy_from_slice(xs);
             p
         };

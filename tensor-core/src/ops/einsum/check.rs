@@ -28,60 +28,28 @@ use crate::dim::{Dim1, Dimension};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoAxis;
 
-/// A shape's axes padded with [`NoAxis`] to 8 (the most a shape has).
-pub trait Padded8 {
-    /// `(D0, .., Dr, NoAxis, ..)`, 8 entries.
+/// A shape's axes padded with [`NoAxis`] to [`MAX_RANK`](crate::shape::MAX_RANK) entries (the most
+/// a shape has). Implemented per rank in `generated/shape_ops.rs`.
+pub trait PaddedAxes {
+    /// `(D0, .., Dr, NoAxis, ..)`, [`MAX_RANK`](crate::shape::MAX_RANK) entries.
     type Axes;
 }
 
-/// A shape's axes padded with [`NoAxis`] to 8 when its rank is `R`, and
-/// all [`NoAxis`] otherwise: the label checks of an operand whose rank
-/// differs from its subscript's (`R` labels) all pass, leaving the rank
-/// error alone.
+/// A shape's axes padded with [`NoAxis`] (as [`PaddedAxes`]) when its rank
+/// is `R`, and all [`NoAxis`] otherwise: the label checks of an operand
+/// whose rank differs from its subscript's (`R` labels) all pass, leaving
+/// the rank error alone. Implemented per rank in `generated/shape_ops.rs`.
 pub trait RankChecked<const R: usize> {
-    /// `(D0, .., Dr, NoAxis, ..)` or 8 `NoAxis`.
+    /// `(D0, .., Dr, NoAxis, ..)` or [`Nothing`].
     type Axes;
 }
 
-/// Eight [`NoAxis`].
-type Nothing = (
-    NoAxis,
-    NoAxis,
-    NoAxis,
-    NoAxis,
-    NoAxis,
-    NoAxis,
-    NoAxis,
-    NoAxis,
-);
+/// [`MAX_RANK`](crate::shape::MAX_RANK) [`NoAxis`]: the padded axes of a shape of rank 0.
+pub(crate) type Nothing = <() as PaddedAxes>::Axes;
 
-/// Implements [`RankChecked`] for the tuple of `dims`: its axes at its own
-/// rank `r`, [`Nothing`] at each other rank.
-macro_rules! rank_checked {
-    ($($dims:tt $r:literal [$($other:literal)*];)*) => {$(
-        rank_checked!(@one $dims $r <Self as Padded8>::Axes);
-        $(rank_checked!(@one $dims $other Nothing);)*
-    )*};
-    (@one [$($d:ident)*] $r:literal $axes:ty) => {
-        impl<$($d),*> RankChecked<$r> for ($($d,)*) {
-            type Axes = $axes;
-        }
-    };
-}
 
-rank_checked! {
-    [] 0 [1 2 3 4 5 6 7 8];
-    [A] 1 [0 2 3 4 5 6 7 8];
-    [A B] 2 [0 1 3 4 5 6 7 8];
-    [A B C] 3 [0 1 2 4 5 6 7 8];
-    [A B C D] 4 [0 1 2 3 5 6 7 8];
-    [A B C D E] 5 [0 1 2 3 4 6 7 8];
-    [A B C D E F] 6 [0 1 2 3 4 5 7 8];
-    [A B C D E F G] 7 [0 1 2 3 4 5 6 8];
-    [A B C D E F G H] 8 [0 1 2 3 4 5 6 7];
-}
 
-/// Entry `I` of an 8-tuple.
+/// Entry `I` of a tuple of [`MAX_RANK`](crate::shape::MAX_RANK) entries (generated per entry).
 pub trait Nth<const I: usize> {
     /// The entry.
     type Out;
@@ -95,7 +63,7 @@ pub trait Pick<const I: usize> {
     type Dim: Dimension;
 }
 
-impl<S: Padded8, const I: usize> Pick<I> for S
+impl<S: PaddedAxes, const I: usize> Pick<I> for S
 where
     S::Axes: Nth<I, Out: OrOne>,
 {
@@ -117,38 +85,7 @@ impl OrOne for NoAxis {
     type Dim = Dim1;
 }
 
-/// Implements [`Padded8`] for the tuple of the listed dims, padded by the
-/// `NoAxis` list.
-macro_rules! padded {
-    ($(($($d:ident)*) [$($pad:ident)*];)*) => {$(
-        impl<$($d),*> Padded8 for ($($d,)*) {
-            type Axes = ($($d,)* $($pad,)*);
-        }
-    )*};
-}
 
-padded! {
-    () [NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis];
-    (A) [NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis];
-    (A B) [NoAxis NoAxis NoAxis NoAxis NoAxis NoAxis];
-    (A B C) [NoAxis NoAxis NoAxis NoAxis NoAxis];
-    (A B C D) [NoAxis NoAxis NoAxis NoAxis];
-    (A B C D E) [NoAxis NoAxis NoAxis];
-    (A B C D E F) [NoAxis NoAxis];
-    (A B C D E F G) [NoAxis];
-    (A B C D E F G H) [];
-}
-
-/// Implements [`Nth`] for each listed index of 8-tuples.
-macro_rules! nth {
-    ($($i:literal => $out:ident),*) => {$(
-        impl<A, B, C, D, E, F, G, H> Nth<$i> for (A, B, C, D, E, F, G, H) {
-            type Out = $out;
-        }
-    )*};
-}
-
-nth!(0 => A, 1 => B, 2 => C, 3 => D, 4 => E, 5 => F, 6 => G, 7 => H);
 
 /// A label's size where it appears at axis `XB` of operand `OB` (`B`)
 /// agrees with its size at axis `XA` of operand `OA` (`Self`): the one

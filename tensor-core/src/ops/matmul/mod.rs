@@ -46,6 +46,7 @@ mod operand;
 #[cfg(feature = "rayon")]
 mod parallel;
 mod rows;
+pub(crate) mod rule;
 
 pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
@@ -54,7 +55,7 @@ use self::batch::{batch_dims, source_batch};
 use self::kernel::{product, INLINE_FLOPS};
 use self::operand::{ByIndex, Dense, DenseLhs, Dims, Gather, Lhs};
 use super::{AsView, ShapeOf};
-use crate::constraint::{DotShapes, MatmulRhs};
+use self::rule::{DotShapes, MatmulRhs};
 use crate::layout::walk::{Matrix, Rows};
 use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};

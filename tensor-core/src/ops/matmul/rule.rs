@@ -1,4 +1,4 @@
-//! The shape rules of `matmul` and `dot` (`matmul/`): the operands'
+//! The shape rules of `matmul` and `dot` (this folder): the operands'
 //! matrix and batch axes, the inner dimensions, and the product's shape.
 //! The per-rank impls are generated (`generated/shape_ops.rs`).
 
