@@ -22,8 +22,7 @@ use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::build_boxed_with;
-use crate::view::block::Bitwise;
-use crate::view::copy::write;
+use crate::view::copy::{clone_bits, write};
 use crate::view::{View, ViewMut};
 
 impl<T, S: Shape> Tensor<T, S> {
@@ -88,7 +87,7 @@ impl<T, S: Shape> Tensor<T, S> {
 /// (by the SIMD transposes for primitives, as `to_tensor`).
 fn boxed_copy<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Box<Tensor<T, L::Shape>> {
     let (data, state) = view.parts();
-    let bits = Bitwise::of_primitive::<T>();
+    let bits = clone_bits::<T, L>();
     build_boxed_with(|out| write::<T, L>(data, &state, out, bits))
 }
 

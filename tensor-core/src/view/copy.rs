@@ -63,8 +63,19 @@ use tiles::tiles;
 /// SIMD transposes when `T` is a primitive: [`Bitwise::of_primitive`]).
 #[inline]
 pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T, L::Shape> {
-    let bits = Bitwise::of_primitive::<T>();
+    let bits = clone_bits::<T, L>();
     build_with(|out| write::<T, L>(view.data, &view.state, out, bits))
+}
+
+/// The [`Bitwise`] proof a copy of `L`'s elements of the `Clone` type `T`
+/// takes: [`Bitwise::of_primitive`] when the copy goes by tiles (the only
+/// path that reads it), so that small copies do not even ask the type.
+#[inline(always)]
+pub(crate) fn clone_bits<T: Clone, L: Layout>() -> Option<Bitwise> {
+    match Plan::<T, L>::PATH {
+        Path::Tiles { .. } => Bitwise::of_primitive::<T>(),
+        _ => None,
+    }
 }
 
 /// Writes `L`'s elements of `data`, in row-major order, into every slot of

@@ -47,8 +47,6 @@ pub trait RankChecked<const R: usize> {
 /// [`MAX_RANK`](crate::shape::MAX_RANK) [`NoAxis`]: the padded axes of a shape of rank 0.
 pub(crate) type Nothing = <() as PaddedAxes>::Axes;
 
-
-
 /// Entry `I` of a tuple of [`MAX_RANK`](crate::shape::MAX_RANK) entries (generated per entry).
 pub trait Nth<const I: usize> {
     /// The entry.
@@ -84,8 +82,6 @@ impl<D: Dimension> OrOne for D {
 impl OrOne for NoAxis {
     type Dim = Dim1;
 }
-
-
 
 /// A label's size where it appears at axis `XB` of operand `OB` (`B`)
 /// agrees with its size at axis `XA` of operand `OA` (`Self`): the one

@@ -23,7 +23,6 @@ pub trait PadShape<Lo, Hi> {
 /// `D + LO + HI` for one padded axis.
 pub(crate) type PadDim<D, Lo, Hi> = DimSum<DimSum<D, Lo>, Hi>;
 
-
 /// The shape of `L`'s view padded by `Lo` and `Hi`.
 pub type PaddedShape<L, Lo, Hi> = <<L as Layout>::Shape as PadShape<Lo, Hi>>::Output;
 
