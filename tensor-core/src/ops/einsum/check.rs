@@ -40,7 +40,7 @@ pub trait PaddedAxes {
 /// whose rank differs from its subscript's (`R` labels) all pass, leaving
 /// the rank error alone. Implemented per rank in `generated/shape_ops.rs`.
 pub trait RankChecked<const R: usize> {
-    /// `(D0, .., Dr, NoAxis, ..)` or [`Nothing`].
+    /// `(D0, .., Dr, NoAxis, ..)` or only [`NoAxis`] entries.
     type Axes;
 }
 
