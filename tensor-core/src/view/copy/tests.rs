@@ -6,6 +6,7 @@ use std::string::{String, ToString};
 
 use super::*;
 use crate::cpu::{simd, Simd};
+use crate::layout::{Permuted, RowMajor};
 use crate::prelude::*;
 
 /// Checks that `view` takes `path` and that its copy equals the
@@ -249,6 +250,11 @@ fn primitives_move_bytes_and_other_clones_are_called() {
     assert!(Bitwise::of_primitive::<i32>().is_some());
     assert!(Bitwise::of_primitive::<Counted>().is_none());
     assert!(Bitwise::of_primitive::<[u8; 4]>().is_none());
+    // Only the tiles path asks: rows and single elements never move bytes.
+    type Transposed = Permuted<RowMajor<Shape![96, 64]>, Axes![1, 0]>;
+    assert!(clone_bits::<f32, Transposed>().is_some());
+    assert!(clone_bits::<Counted, Transposed>().is_none());
+    assert!(clone_bits::<f32, RowMajor<Shape![96, 64]>>().is_none());
     let t = Tensor::<Counted, Shape![96, 64]>::from_flat_fn(|i| Counted(i as u32));
     let before = CLONES.load(core::sync::atomic::Ordering::Relaxed);
     check(t.t(), tiles(0, true));
