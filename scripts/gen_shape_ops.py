@@ -290,20 +290,22 @@ def lists():
 
 def for_each_rank():
     """The macro that states a per-rank rule written as a `macro_rules!` in a
-    hand file (`impl_shape!` in shape.rs, `impl_axes!` in axis.rs) once per
-    rank, so that no hand file lists the ranks."""
-    calls = "\n".join(
-        f"        $m!({n}; {', '.join(dims(n))});" for n in range(1, MAX_RANK + 1)
-    )
-    return [
-        f"/// Calls `$m!(r; D0, .., Dr-1)` for every rank `r` from 1 to {MAX_RANK}.",
+    hand file (`impl_shape!` in shape.rs over dims `D0..`, `impl_axes!` in
+    axis.rs over axis numbers `A0..`) once per rank, so that no hand file
+    lists the ranks. The parameter names show in compiler messages, hence
+    one arm per prefix."""
+    out = [
+        f"/// Calls `$m!(r; P0, .., Pr-1)` for every rank `r` from 1 to {MAX_RANK}, with",
+        "/// `P` the prefix given (`D` for dimensions, `A` for axis numbers).",
         "macro_rules! for_each_rank {",
-        "    ($m:ident) => {",
-        calls,
-        "    };",
-        "}",
-        "pub(crate) use for_each_rank;",
     ]
+    for prefix in ("D", "A"):
+        out.append(f"    ($m:ident, {prefix}) => {{")
+        for n in range(1, MAX_RANK + 1):
+            out.append(f"        $m!({n}; {', '.join(dims(n, prefix))});")
+        out.append("    };")
+    out += ["}", "pub(crate) use for_each_rank;"]
+    return out
 
 def einsum_axes():
     """einsum's label checks (ops/einsum/check.rs): a shape's axes padded

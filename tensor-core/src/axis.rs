@@ -57,7 +57,7 @@ macro_rules! impl_axes {
     };
 }
 
-crate::generated::for_each_rank!(impl_axes);
+crate::generated::for_each_rank!(impl_axes, A);
 
 /// One axis, given as `Axis<N>` (`softmax::<Axis<1>>()`), seen as the
 /// one-entry [`Axes`] list `(Axis<N>,)` that the reductions take.

@@ -274,7 +274,7 @@ macro_rules! build_levels {
     }};
 }
 
-crate::generated::for_each_rank!(impl_shape);
+crate::generated::for_each_rank!(impl_shape, D);
 
 #[cfg(test)]
 mod tests {

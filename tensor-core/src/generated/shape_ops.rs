@@ -7691,9 +7691,10 @@ where
     );
 }
 
-/// Calls `$m!(r; D0, .., Dr-1)` for every rank `r` from 1 to 8.
+/// Calls `$m!(r; P0, .., Pr-1)` for every rank `r` from 1 to 8, with
+/// `P` the prefix given (`D` for dimensions, `A` for axis numbers).
 macro_rules! for_each_rank {
-    ($m:ident) => {
+    ($m:ident, D) => {
         $m!(1; D0);
         $m!(2; D0, D1);
         $m!(3; D0, D1, D2);
@@ -7702,6 +7703,16 @@ macro_rules! for_each_rank {
         $m!(6; D0, D1, D2, D3, D4, D5);
         $m!(7; D0, D1, D2, D3, D4, D5, D6);
         $m!(8; D0, D1, D2, D3, D4, D5, D6, D7);
+    };
+    ($m:ident, A) => {
+        $m!(1; A0);
+        $m!(2; A0, A1);
+        $m!(3; A0, A1, A2);
+        $m!(4; A0, A1, A2, A3);
+        $m!(5; A0, A1, A2, A3, A4);
+        $m!(6; A0, A1, A2, A3, A4, A5);
+        $m!(7; A0, A1, A2, A3, A4, A5, A6);
+        $m!(8; A0, A1, A2, A3, A4, A5, A6, A7);
     };
 }
 pub(crate) use for_each_rank;
