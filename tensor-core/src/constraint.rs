@@ -30,7 +30,8 @@ pub use crate::ops::conv_rule::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
 pub use crate::ops::matmul::rule::{
-    Append2, DotShapes, InnerDim, MatmulBatch, MatmulRhs, MatmulShapes, MatrixAxes, SameLength,
+    Agree, Append2, DotShapes, InnerDim, MatmulBatch, MatmulDims, MatmulRhs, MatmulShapes,
+    MatrixAxes, SameLength,
 };
 pub use crate::ops::pool::PoolShape;
 pub use crate::ops::reduce::rule::{

@@ -107,7 +107,7 @@ fn label_checks(plan: &Plan, span: Span) -> Vec<TokenStream> {
             let (ra, rb) = (plan.inputs[oa].len(), plan.inputs[ob].len());
             let ch = Literal::character(l);
             checks.push(quote_spanned! {span=>
-                #m::same_label::<#ch, #oa, #xa, #ra, #ob, #xb, #rb, _, _>(#sa, #sb);
+                #m::same_label::<#ch, #oa, #xa, #ra, #ob, #xb, #rb, _, _, _>(#sa, #sb);
             });
         }
     }

@@ -14,7 +14,7 @@
 //! use tensor_core::prelude::*;
 //! // `ij,jk->ik` on `[2, 3]` and `[3, 4]`: label `j` is axis 1 of operand 0
 //! // and axis 0 of operand 1.
-//! same_label::<'j', 0, 1, 2, 1, 0, 2, _, _>(PhantomData::<Shape![2, 3]>, PhantomData::<Shape![3, 4]>);
+//! same_label::<'j', 0, 1, 2, 1, 0, 2, _, _, _>(PhantomData::<Shape![2, 3]>, PhantomData::<Shape![3, 4]>);
 //! let _: <Shape![2, 3] as Pick<1>>::Dim = Dim::<3>;
 //! ```
 
@@ -85,14 +85,20 @@ impl OrOne for NoAxis {
 
 /// A label's size where it appears at axis `XB` of operand `OB` (`B`)
 /// agrees with its size at axis `XA` of operand `OA` (`Self`): the one
-/// impl for dimensions is `D: SameLabel<D, ..>`, so it holds in generic
-/// code without proof.
+/// impl for dimensions is `D: SameLabel<D, Agree, ..>`, so it holds in
+/// generic code without proof.
+///
+/// `P` is always [`Agree`], but [`same_label`] leaves it to inference:
+/// when the sizes differ it stays unknown, and rustc then does not suggest
+/// restating the failed bound as a where-clause (it suggests only bounds it
+/// can write out), which would be the wrong fix for a size mismatch.
 #[diagnostic::on_unimplemented(
     message = "einsum: label {L} is bound to two sizes, `{Self}` (operand {OA}, axis {XA}) and `{B}` (operand {OB}, axis {XB})",
     label = "label {L} has two sizes"
 )]
 pub trait SameLabel<
     B,
+    P,
     const L: char,
     const OA: usize,
     const XA: usize,
@@ -102,6 +108,7 @@ pub trait SameLabel<
 {
 }
 
+#[diagnostic::do_not_recommend]
 impl<
         D: Dimension,
         const L: char,
@@ -109,16 +116,17 @@ impl<
         const XA: usize,
         const OB: usize,
         const XB: usize,
-    > SameLabel<D, L, OA, XA, OB, XB> for D
+    > SameLabel<D, Agree, L, OA, XA, OB, XB> for D
 {
 }
 
 #[diagnostic::do_not_recommend]
 impl<D, const L: char, const OA: usize, const XA: usize, const OB: usize, const XB: usize>
-    SameLabel<D, L, OA, XA, OB, XB> for NoAxis
+    SameLabel<D, Agree, L, OA, XA, OB, XB> for NoAxis
 {
 }
 
+#[diagnostic::do_not_recommend]
 impl<
         D: Dimension,
         const L: char,
@@ -126,9 +134,13 @@ impl<
         const XA: usize,
         const OB: usize,
         const XB: usize,
-    > SameLabel<NoAxis, L, OA, XA, OB, XB> for D
+    > SameLabel<NoAxis, Agree, L, OA, XA, OB, XB> for D
 {
 }
+
+/// The one proof parameter [`SameLabel`]'s impls take (see there).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Agree;
 
 /// Checks that label `L` has one size at axis `XA` of the operand of shape
 /// `SA` (operand `OA`, whose subscript has `RA` labels) and at axis `XB` of
@@ -145,13 +157,14 @@ pub fn same_label<
     const RB: usize,
     SA,
     SB,
+    P,
 >(
     _: PhantomData<SA>,
     _: PhantomData<SB>,
 ) where
     SA: RankChecked<RA, Axes: Nth<XA>>,
     SB: RankChecked<RB, Axes: Nth<XB>>,
-    Axis<SA, RA, XA>: SameLabel<Axis<SB, RB, XB>, L, OA, XA, OB, XB>,
+    Axis<SA, RA, XA>: SameLabel<Axis<SB, RB, XB>, P, L, OA, XA, OB, XB>,
 {
 }
 

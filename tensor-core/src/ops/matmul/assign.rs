@@ -16,8 +16,8 @@
 //! ```
 
 use super::batch::{batch_dims, source_batch};
+use super::rule::{MatmulDims, MatmulRhs};
 use super::{matmul_into, PACK_BYTES, PACK_FLOPS};
-use crate::constraint::MatmulRhs;
 use crate::layout::Layout;
 use crate::num::{MulAccumulate, Zero};
 use crate::ops::{AsView, ShapeOf};
@@ -41,11 +41,11 @@ impl<T, S: Shape> Tensor<T, S> {
     /// assert!(c.iter().all(|&x| x == 128.0));
     /// # }
     /// ```
-    pub fn assign_matmul<A, B>(&mut self, a: &A, b: &B)
+    pub fn assign_matmul<A, B, P>(&mut self, a: &A, b: &B)
     where
         A: AsView<Elem = T> + ?Sized,
         B: AsView<Elem = T> + ?Sized,
-        ShapeOf<B>: MatmulRhs<ShapeOf<A>, Output = S>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Output = S>,
         T: MulAccumulate,
     {
         assign_views(&a.as_view(), &b.as_view(), self.as_mut_slice());
@@ -64,11 +64,11 @@ impl<T, L: Layout> ViewMut<'_, T, L> {
     /// out.view_mut().t().assign_matmul(&a, &a); // (a @ a) transposed
     /// assert_eq!(out, a.matmul(&a).t().to_tensor());
     /// ```
-    pub fn assign_matmul<A, B>(&mut self, a: &A, b: &B)
+    pub fn assign_matmul<A, B, P>(&mut self, a: &A, b: &B)
     where
         A: AsView<Elem = T> + ?Sized,
         B: AsView<Elem = T> + ?Sized,
-        ShapeOf<B>: MatmulRhs<ShapeOf<A>, Output = L::Shape>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Output = L::Shape>,
         T: MulAccumulate,
     {
         let (a, b) = (a.as_view(), b.as_view());
@@ -87,13 +87,14 @@ pub(crate) fn assign_views<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, 
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
+    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
     let packable = const {
         <Lb::Shape as Shape>::SIZE.saturating_mul(size_of::<T>()) <= PACK_BYTES
-            && <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulRhs<La::Shape>>::INNER)
+            && <P<La, Lb> as Shape>::SIZE
+                .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
                 >= PACK_FLOPS
     };
     if packable && b.as_contiguous().is_none() {
@@ -110,7 +111,7 @@ fn assign_packed<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut 
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
     matmul_into(a, &b.to_tensor().view(), out)
@@ -122,14 +123,14 @@ fn element<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, flat: usize) -> 
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
+    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
     let (m, k, n) = (
-        <Lb::Shape as MatmulRhs<La::Shape>>::ROWS,
-        <Lb::Shape as MatmulRhs<La::Shape>>::INNER,
-        <Lb::Shape as MatmulRhs<La::Shape>>::COLS,
+        <Lb::Shape as MatmulDims<La::Shape>>::ROWS,
+        <Lb::Shape as MatmulDims<La::Shape>>::INNER,
+        <Lb::Shape as MatmulDims<La::Shape>>::COLS,
     );
     let (out_dims, a_dims, b_dims) = (<P<La, Lb> as Shape>::DIMS, La::Shape::DIMS, Lb::Shape::DIMS);
     let out_batch = batch_dims(out_dims.as_ref());

@@ -54,7 +54,7 @@ pub(crate) use self::rows::rows_matmul;
 use self::batch::{batch_dims, source_batch};
 use self::kernel::{product, INLINE_FLOPS};
 use self::operand::{ByIndex, Dense, DenseLhs, Dims, Gather, Lhs};
-use self::rule::{DotShapes, MatmulRhs};
+use self::rule::{DotShapes, MatmulDims, MatmulRhs};
 use super::{AsView, ShapeOf};
 use crate::layout::walk::{Matrix, Rows};
 use crate::layout::Layout;
@@ -65,7 +65,7 @@ use crate::uninit::build_with;
 use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
-pub type Product<A, B> = <ShapeOf<B> as MatmulRhs<ShapeOf<A>>>::Output;
+pub type Product<A, B> = <ShapeOf<B> as MatmulDims<ShapeOf<A>>>::Output;
 
 /// Matrix products of every operand.
 pub trait Matmul: AsView {
@@ -79,10 +79,10 @@ pub trait Matmul: AsView {
     /// assert_eq!(a.matmul(&b), tensor![[[3], [12]], [[21], [30]]]);
     /// ```
     #[inline(always)]
-    fn matmul<B>(&self, other: &B) -> Tensor<Self::Elem, Product<Self, B>>
+    fn matmul<B, P>(&self, other: &B) -> Tensor<Self::Elem, Product<Self, B>>
     where
         B: AsView<Elem = Self::Elem>,
-        ShapeOf<B>: MatmulRhs<ShapeOf<Self>>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<Self>, P>,
         Self::Elem: MulAccumulate,
     {
         matmul_views(&self.as_view(), &other.as_view())
@@ -145,22 +145,23 @@ fn dot_run<T: MulAccumulate>(a: &[T], b: &[T]) -> T {
 fn matmul_views<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
+) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
+    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
     // Saturating: on a 16- or 32-bit target a product the target can hold
     // may still count more multiply-adds, or bytes, than `usize` does.
     let flops = const {
-        <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulRhs<La::Shape>>::INNER)
+        <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
     };
     let packable = const {
         <Lb::Shape as Shape>::SIZE.saturating_mul(size_of::<T>()) <= PACK_BYTES
-            && <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulRhs<La::Shape>>::INNER)
+            && <P<La, Lb> as Shape>::SIZE
+                .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
                 >= PACK_FLOPS
     };
     match (
@@ -200,11 +201,11 @@ const PACK_FLOPS: usize = 16 * 16 * 16;
 fn matmul_packed<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
+) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
     matmul_body(a, &b.to_tensor().view())
@@ -215,11 +216,11 @@ where
 fn matmul_outlined<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
+) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
     matmul_body(a, b)
@@ -230,11 +231,11 @@ where
 fn matmul_body<T, La, Lb>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulRhs<La::Shape>>::Output>
+) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
     // The tiles overwrite every element: the zeros only keep this safe, and
@@ -249,14 +250,14 @@ pub(crate) fn matmul_into<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, o
 where
     La: Layout,
     Lb: Layout,
-    Lb::Shape: MatmulRhs<La::Shape>,
+    Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulRhs<<La as Layout>::Shape>>::Output;
+    type Out<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
     let dims = Dims {
-        m: <Lb::Shape as MatmulRhs<La::Shape>>::ROWS,
-        k: <Lb::Shape as MatmulRhs<La::Shape>>::INNER,
-        n: <Lb::Shape as MatmulRhs<La::Shape>>::COLS,
+        m: <Lb::Shape as MatmulDims<La::Shape>>::ROWS,
+        k: <Lb::Shape as MatmulDims<La::Shape>>::INNER,
+        n: <Lb::Shape as MatmulDims<La::Shape>>::COLS,
     };
     let out = &mut out[..<Out<La, Lb> as Shape>::SIZE];
     if dims.m * dims.n * dims.k == 0 {

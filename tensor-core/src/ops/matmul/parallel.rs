@@ -101,8 +101,8 @@ pub(super) fn split_batches<T: Send>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::rule::MatmulDims;
     use super::SPLITS;
-    use crate::constraint::MatmulRhs;
     use crate::prelude::*;
     use core::sync::atomic::Ordering;
     use rayon::ThreadPoolBuilder;
@@ -147,9 +147,9 @@ mod tests {
             }
             let splits = SPLITS.load(Ordering::Relaxed) - before;
             let (m, k, n) = (
-                <B as MatmulRhs<A>>::ROWS,
-                <B as MatmulRhs<A>>::INNER,
-                <B as MatmulRhs<A>>::COLS,
+                <B as MatmulDims<A>>::ROWS,
+                <B as MatmulDims<A>>::INNER,
+                <B as MatmulDims<A>>::COLS,
             );
             definition(&one, (a.as_slice(), b.as_slice()), (m, k, n));
             splits

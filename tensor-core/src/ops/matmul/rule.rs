@@ -5,16 +5,16 @@
 use crate::dim::Dimension;
 use crate::shape::Shape;
 
-/// `matmul`: `[.., M, K] x [.., K, N] -> [.., M, N]`, the batch axes `..`
-/// broadcast (NumPy `matmul`). The inner dimensions agree through
-/// [`InnerDim`], whose only impl is `K: InnerDim<K>`: generic code such as
-/// `fn f<M, K, N>(a: &Tensor<T, (M, K)>, b: &Tensor<T, (K, N)>)` needs no
-/// bound to call `a.matmul(b)`, and a mismatch names the two sizes.
+/// `matmul`'s shapes: `[.., M, K] x [.., K2, N] -> [.., M, N]`, the batch
+/// axes `..` broadcast (NumPy `matmul`). The inner dimensions `K` and `K2`
+/// are checked apart, by [`MatmulRhs`] through [`InnerDim`] (see there);
+/// here [`INNER`](MatmulShapes::INNER) only refuses, at build time, a
+/// product whose inner dimensions differ, so that no kernel can run one.
 ///
 /// One blanket impl over [`MatrixAxes`] (each operand split into its batch
 /// axes and its matrix): a mistake is reported by the rule it breaks (an
-/// operand of fewer than 2 axes, inner dimensions, batch axes), without a
-/// list of the per-rank impls.
+/// operand of fewer than 2 axes, batch axes), without a list of the
+/// per-rank impls.
 #[diagnostic::on_unimplemented(
     message = "cannot matmul `{Self}` by `{B}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
     label = "fewer than 2 axes"
@@ -47,13 +47,16 @@ pub trait MatrixAxes: Shape {
 
 impl<A: MatrixAxes, B: MatrixAxes> MatmulShapes<B> for A
 where
-    A::Cols: InnerDim<B::Rows>,
     A::Batch: MatmulBatch<B::Batch>,
     <A::Batch as MatmulBatch<B::Batch>>::Output: Append2<A::Rows, B::Cols>,
 {
     type Output = <<A::Batch as MatmulBatch<B::Batch>>::Output as Append2<A::Rows, B::Cols>>::Out;
     const ROWS: usize = <A::Rows as Dimension>::VALUE;
-    const INNER: usize = <A::Cols as Dimension>::VALUE;
+    const INNER: usize = {
+        let (k, k2) = (<A::Cols as Dimension>::VALUE, <B::Rows as Dimension>::VALUE);
+        assert!(k == k2, "matmul: the inner dimensions differ");
+        k
+    };
     const COLS: usize = <B::Cols as Dimension>::VALUE;
 }
 
@@ -75,16 +78,15 @@ pub trait Append2<X, Y> {
     type Out: Shape;
 }
 
-/// [`MatmulShapes`] stated from the right operand's side: `B: MatmulRhs<A>`
-/// exactly when `A: MatmulShapes<B>`. `matmul` bounds its argument's shape
-/// with it, so that while the argument's type is still being inferred the
-/// obligation waits (its self type is unknown) rather than failing early
-/// with `_` for the argument's shape.
+/// [`MatmulShapes`] stated from the right operand's side: `B: MatmulDims<A>`
+/// exactly when `A: MatmulShapes<B>`, the product's shape and sizes
+/// whatever its inner dimensions (the kernels' bound; [`MatmulRhs`] adds
+/// the inner dimensions' check).
 #[diagnostic::on_unimplemented(
     message = "cannot matmul `{A}` by `{Self}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
     label = "fewer than 2 axes"
 )]
-pub trait MatmulRhs<A>: Shape {
+pub trait MatmulDims<A>: Shape {
     /// `[.., M, N]`.
     type Output: Shape;
     /// `M`.
@@ -95,22 +97,65 @@ pub trait MatmulRhs<A>: Shape {
     const COLS: usize;
 }
 
-impl<A: MatmulShapes<B>, B: Shape> MatmulRhs<A> for B {
+impl<A: MatmulShapes<B>, B: Shape> MatmulDims<A> for B {
     type Output = A::Output;
     const ROWS: usize = A::ROWS;
     const INNER: usize = A::INNER;
     const COLS: usize = A::COLS;
 }
 
+/// The rule of `matmul`, stated from the right operand's side: `B:
+/// MatmulRhs<A>` when `A` and `B` have the shapes of [`MatmulDims`] and
+/// their inner dimensions agree ([`InnerDim`]). `matmul` bounds its
+/// argument's shape with it, so that while the argument's type is still
+/// being inferred the obligation waits (its self type is unknown) rather
+/// than failing early with `_` for the argument's shape. The product's
+/// shape is [`MatmulDims::Output`] (`MatmulRhs<A, Output = S>` names it).
+///
+/// `P` is always [`Agree`]; `matmul` leaves it to inference (see
+/// [`InnerDim`]).
+#[diagnostic::on_unimplemented(
+    message = "cannot matmul `{A}` by `{Self}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
+    label = "fewer than 2 axes"
+)]
+pub trait MatmulRhs<A, P = Agree>: MatmulDims<A> {}
+
+impl<A, B, P> MatmulRhs<A, P> for B
+where
+    A: MatmulShapes<B> + MatrixAxes,
+    B: MatrixAxes,
+    A::Cols: InnerDim<B::Rows, P>,
+{
+}
+
 /// The inner dimensions of a matrix product agree: implemented only as
-/// `K: InnerDim<K>`, so it holds in generic code without proof.
+/// `K: InnerDim<K, Agree>`, so it holds in generic code without proof.
+///
+/// `matmul` leaves `P` to inference: when the dimensions differ it stays
+/// unknown, and rustc then does not suggest restating the failed bound as
+/// a where-clause (it suggests only bounds it can write out), which would
+/// be the wrong fix for a size mismatch.
 #[diagnostic::on_unimplemented(
     message = "cannot matmul: the inner dimensions differ, `{Self}` (columns of the left operand) and `{K}` (rows of the right)",
     label = "inner dimensions differ"
 )]
-pub trait InnerDim<K> {}
+pub trait InnerDim<K, P = Agree> {}
 
-impl<K: Dimension> InnerDim<K> for K {}
+#[diagnostic::do_not_recommend]
+impl<K: Dimension> InnerDim<K, Agree> for K {}
+
+/// No dimension: the rows of no operand. Its impl only keeps rustc from
+/// presenting `K: InnerDim<K>` as "the" impl a mismatch missed, with this
+/// file's source, beside the error's own words.
+pub enum NoRows {}
+
+#[diagnostic::do_not_recommend]
+impl<K: Dimension> InnerDim<NoRows, Agree> for K {}
+
+/// The one proof parameter [`InnerDim`] and [`MatmulRhs`] take (see
+/// [`InnerDim`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Agree;
 
 /// `dot`: two vectors of the same size, by type identity (no proof needed
 /// in generic code). Stated from the right operand's side (`Self` is its
