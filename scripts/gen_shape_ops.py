@@ -316,11 +316,11 @@ def einsum_axes():
     for n in range(0, MAX_RANK + 1):
         ds = dims(n)
         params = f"<{', '.join(ds)}>" if ds else ""
-        padded = tup(ds + ["NoAxis"] * (MAX_RANK - n)) if MAX_RANK > 0 else "()"
-        out.append(f"impl{params} PaddedAxes for {tup(ds) if ds else '()'} {{ type Axes = {padded}; }}")
+        padded = tup(ds + ["NoAxis"] * (MAX_RANK - n))
+        out.append(f"impl{params} PaddedAxes for {tup(ds)} {{ type Axes = {padded}; }}")
         for r in range(0, MAX_RANK + 1):
             axes = "<Self as PaddedAxes>::Axes" if r == n else "Nothing"
-            out.append(f"impl{params} RankChecked<{r}> for {tup(ds) if ds else '()'} {{ type Axes = {axes}; }}")
+            out.append(f"impl{params} RankChecked<{r}> for {tup(ds)} {{ type Axes = {axes}; }}")
     ds = dims(MAX_RANK)
     for i in range(MAX_RANK):
         out.append(f"impl<{', '.join(ds)}> Nth<{i}> for {tup(ds)} {{ type Out = D{i}; }}")

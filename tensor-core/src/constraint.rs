@@ -18,7 +18,7 @@
 //! assert_eq!(P::DIMS, [4, 2, 3]);
 //! ```
 
-pub use crate::dim::SameDim;
+pub use crate::dim::{Agree, SameDim};
 pub use crate::layout::expand::{BroadcastFrom, BroadcastShapes, BroadcastTo};
 pub use crate::layout::flip::FlipShape;
 pub use crate::layout::permute::{PermuteShape, Transpose};
@@ -30,8 +30,8 @@ pub use crate::ops::conv_rule::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
 pub use crate::ops::matmul::rule::{
-    Agree, Append2, DotShapes, InnerDim, MatmulBatch, MatmulDims, MatmulRhs, MatmulShapes,
-    MatrixAxes, SameLength,
+    Append2, DotShapes, InnerDim, MatmulBatch, MatmulDims, MatmulRhs, MatmulShapes, MatrixAxes,
+    SameLength,
 };
 pub use crate::ops::pool::PoolShape;
 pub use crate::ops::reduce::rule::{

@@ -75,6 +75,14 @@ pub trait SameDim<D> {}
 
 impl<D: Dimension> SameDim<D> for D {}
 
+/// The proof parameter of the rules that two sizes agree (`InnerDim`,
+/// `MatmulRhs`, einsum's `SameLabel`): always `Agree`, fixed by each rule's
+/// one impl and left to inference by the call, so that when the sizes
+/// differ it stays unknown and rustc does not suggest restating the failed
+/// bound as a where-clause (it suggests only bounds it can write out).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Agree;
+
 mod sealed {
     pub trait Sealed {}
 }

@@ -69,7 +69,8 @@ pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T,
 
 /// The [`Bitwise`] proof a copy of `L`'s elements of the `Clone` type `T`
 /// takes: [`Bitwise::of_primitive`] when the copy goes by tiles (the only
-/// path that reads it), so that small copies do not even ask the type.
+/// path that reads it), so that other copies do not read the CPU's level.
+/// (The type test itself folds to a constant.)
 #[inline(always)]
 pub(crate) fn clone_bits<T: Clone, L: Layout>() -> Option<Bitwise> {
     match Plan::<T, L>::PATH {

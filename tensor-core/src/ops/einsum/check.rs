@@ -20,7 +20,7 @@
 
 use core::marker::PhantomData;
 
-use crate::dim::{Dim1, Dimension};
+use crate::dim::{Agree, Dim1, Dimension};
 
 /// The axis a subscript names beyond an operand's rank (only in a program
 /// that already has a rank error): it agrees with every size in
@@ -137,10 +137,6 @@ impl<
     > SameLabel<NoAxis, Agree, L, OA, XA, OB, XB> for D
 {
 }
-
-/// The one proof parameter [`SameLabel`]'s impls take (see there).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Agree;
 
 /// Checks that label `L` has one size at axis `XA` of the operand of shape
 /// `SA` (operand `OA`, whose subscript has `RA` labels) and at axis `XB` of

@@ -2,7 +2,7 @@
 //! matrix and batch axes, the inner dimensions, and the product's shape.
 //! The per-rank impls are generated (`generated/shape_ops.rs`).
 
-use crate::dim::Dimension;
+use crate::dim::{Agree, Dimension};
 use crate::shape::Shape;
 
 /// `matmul`'s shapes: `[.., M, K] x [.., K2, N] -> [.., M, N]`, the batch
@@ -151,11 +151,6 @@ pub enum NoRows {}
 
 #[diagnostic::do_not_recommend]
 impl<K: Dimension> InnerDim<NoRows, Agree> for K {}
-
-/// The one proof parameter [`InnerDim`] and [`MatmulRhs`] take (see
-/// [`InnerDim`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Agree;
 
 /// `dot`: two vectors of the same size, by type identity (no proof needed
 /// in generic code). Stated from the right operand's side (`Self` is its
