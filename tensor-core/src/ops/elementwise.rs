@@ -326,6 +326,37 @@ macro_rules! if_div {
     ($other:ident, $check:expr) => {};
 }
 
+/// `op(x, s)` of each element `x` of `v`: one body for every `tensor op
+/// scalar` impl below, so each impl type-checks a call, not a closure.
+#[inline(always)]
+fn scalar_rhs<V: AsView<Elem = T>, T: Copy>(
+    v: &V,
+    s: T,
+    op: impl Fn(T, T) -> T,
+) -> Tensor<T, ShapeOf<V>> {
+    map_view(v.as_view(), |&x| op(x, s))
+}
+
+/// `op(s, x)` of each element `x` of `v` (`scalar op tensor`).
+#[inline(always)]
+fn scalar_lhs<V: AsView<Elem = T>, T: Copy>(
+    s: T,
+    v: &V,
+    op: impl Fn(T, T) -> T,
+) -> Tensor<T, ShapeOf<V>> {
+    map_view(v.as_view(), |&x| op(s, x))
+}
+
+/// `*x = op(*x, s)` for each `x` (`tensor op= scalar`).
+#[inline(always)]
+fn scalar_assign<'x, T: Copy + 'x>(
+    xs: impl Iterator<Item = &'x mut T>,
+    s: T,
+    op: impl Fn(T, T) -> T,
+) {
+    xs.for_each(|x| *x = op(*x, s));
+}
+
 /// Implements `tensor op scalar`, `scalar op tensor` and `tensor op= scalar`
 /// for each primitive number type.
 macro_rules! scalar_operators {
@@ -347,7 +378,7 @@ macro_rules! scalar_operators {
             #[track_caller]
             fn $op_assign(&mut self, rhs: $t) {
                 if_div!($Op, super::divisor::check_scalar::<$t, S>(rhs));
-                self.iter_mut().for_each(|x| *x = *x $sym rhs);
+                scalar_assign(self.iter_mut(), rhs, <$t as $Op>::$op);
             }
         }
 
@@ -355,7 +386,7 @@ macro_rules! scalar_operators {
             #[track_caller]
             fn $op_assign(&mut self, rhs: $t) {
                 if_div!($Op, super::divisor::check_scalar::<$t, L::Shape>(rhs));
-                self.for_each_indexed(|_, x| *x = *x $sym rhs);
+                self.for_each_indexed(|_, x| *x = <$t as $Op>::$op(*x, rhs));
             }
         }
     };
@@ -366,7 +397,7 @@ macro_rules! scalar_operators {
             #[track_caller]
             fn $op(self, rhs: $t) -> Self::Output {
                 if_div!($Op, super::divisor::check_scalar::<$t, ShapeOf<Self>>(rhs));
-                self.map(|&x| x $sym rhs)
+                scalar_rhs(&self, rhs, <$t as $Op>::$op)
             }
         }
 
@@ -376,7 +407,7 @@ macro_rules! scalar_operators {
             #[track_caller]
             fn $op(self, rhs: $operand) -> Self::Output {
                 if_div!($Op, super::divisor::check_elements(&rhs.as_view()));
-                rhs.map(|&x| self $sym x)
+                scalar_lhs(self, &rhs, <$t as $Op>::$op)
             }
         }
     };
