@@ -195,9 +195,8 @@ impl Dimension for Dim1 {
 pub struct BigDim<Hi, Lo>(PhantomData<(Hi, Lo)>);
 
 /// A size below 1024 that is the low digit of a [`BigDim`]: each knows the
-/// digits and carry of doubling it, and how to append its ten bits to a
-/// number, which is how [`Nat`] finds the dimension type of any number
-/// without a bound. Implemented for `Dim<0>`, `Dim1` and `Dim<2>` to
+/// digit and carry of doubling it, which is how [`Nat`] finds the dimension
+/// type of any number without a bound. Implemented for `Dim<0>`, `Dim1` and `Dim<2>` to
 /// `Dim<1023>` (generated: `generated/dim_table.rs`).
 pub trait Digit: Dimension {
     /// The digit `(2 * self) % 1024`.
@@ -209,8 +208,6 @@ pub trait Digit: Dimension {
     /// The dimension of `1024 + self`: `Dim<1024>` for 0, else
     /// `BigDim<Dim1, Self>`.
     type AfterOne: Dimension;
-    /// The number `H * 1024 + self`.
-    type Append<H: Nat>: Nat;
 }
 
 /// The sizes `Dim<N>` stands for, `0..=1024` without 1, with their typenum
@@ -247,6 +244,13 @@ impl<const N: usize> fmt::Debug for Dim<N> {
 
 impl<Hi, Lo> sealed::Sealed for BigDim<Hi, Lo> {}
 
+/// `N * 2`, a bit shifted in at the bottom.
+type Shl1<N> = <N as Nat>::Twice<typenum::B0>;
+/// `H * 1024 + L`: the number a [`BigDim`] stands for (`L` below 1024).
+/// One generic definition rather than one per digit in the generated
+/// table, which halves the table's share of this crate's build.
+type Append<H, L> = <Shl1<Shl1<Shl1<Shl1<Shl1<Shl1<Shl1<Shl1<Shl1<Shl1<H>>>>>>>>>> as Nat>::Add<L>;
+
 impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
     // The storage is sized by the parts too (`Hi` rows of 1024, then `Lo`),
     // so the value and the storage agree by construction; a size that does
@@ -257,10 +261,10 @@ impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
         Some(hi) if hi.checked_add(Lo::VALUE).is_some() => hi + Lo::VALUE,
         _ => panic!("a dimension does not fit this target's usize"),
     };
-    type Num = <Lo as Digit>::Append<Hi::Num>;
-    type Times<Acc: Nat> = <Acc as Nat>::Mul<<Lo as Digit>::Append<Hi::Num>>;
-    type Sum<O: Dimension> = <<<Lo as Digit>::Append<Hi::Num> as Nat>::Add<O::Num> as Nat>::Dim;
-    type Product<O: Dimension> = <<<Lo as Digit>::Append<Hi::Num> as Nat>::Mul<O::Num> as Nat>::Dim;
+    type Num = Append<Hi::Num, Lo::Num>;
+    type Times<Acc: Nat> = <Acc as Nat>::Mul<Append<Hi::Num, Lo::Num>>;
+    type Sum<O: Dimension> = <<Append<Hi::Num, Lo::Num> as Nat>::Add<O::Num> as Nat>::Dim;
+    type Product<O: Dimension> = <<Append<Hi::Num, Lo::Num> as Nat>::Mul<O::Num> as Nat>::Dim;
     type Array<E> = BigArray<Hi::Array<[E; 1024]>, Lo::Array<E>>;
 }
 
