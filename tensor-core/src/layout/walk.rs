@@ -267,6 +267,67 @@ impl<'a, T, L: Layout> Rows<'a, T, L> {
     };
 }
 
+/// How matrix products read an operand's last two axes, decided at build
+/// time ([`Rows::READ`]): each product then compiles its kernels for the
+/// one kind of operand it has, not for every kind a run-time test could
+/// pick (four kernel sets per call, most of them dead, had made LLVM's
+/// share of a model's release build twice what it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MatrixRead {
+    /// The whole view is one contiguous row-major run.
+    Contiguous,
+    /// Constant strides `(rows, 1)` with `rows >= 0`: each row a
+    /// contiguous run, the rows going forward ([`Matrix::dense_rows`]).
+    DenseRows((isize, isize)),
+    /// Other constant strides `(rows, step)`: element by element.
+    Strided((isize, isize)),
+    /// No constant strides: element by element through the layout's map.
+    Mapped,
+}
+
+impl<'a, T, L: Layout> Rows<'a, T, L> {
+    /// How matrix products read this layout ([`MatrixRead`]).
+    pub(crate) const READ: MatrixRead = match Self::MATRIX {
+        _ if is_contiguous::<L>() => MatrixRead::Contiguous,
+        Some((rows, 1)) if rows >= 0 => MatrixRead::DenseRows((rows, 1)),
+        Some(strides) => MatrixRead::Strided(strides),
+        None => MatrixRead::Mapped,
+    };
+
+    /// Whether [`Rows::READ`] reads row slices (`Contiguous` or
+    /// `DenseRows`). A `bool`, so that `if const { .. }` on it leaves the
+    /// other branch out of the build: rustc skips a branch on a constant
+    /// `bool`, not the dead arms of a `match` on a constant enum.
+    pub(crate) const DENSE_ROWS: bool = matches!(
+        Self::READ,
+        MatrixRead::Contiguous | MatrixRead::DenseRows(_)
+    );
+
+    /// The first `m` rows of `n` elements of the matrix at flat logical
+    /// position `flat` of the view of `data` (`state`), as one slice, and
+    /// the distance between rows: for the layouts [`Rows::DENSE_ROWS`]
+    /// admits (for the others, an empty slice). No rows when `m` or `n`
+    /// is 0, and none are read then.
+    #[inline(always)]
+    pub(crate) fn dense_matrix(
+        (data, state): (&'a [T], L::State),
+        flat: usize,
+        m: usize,
+        n: usize,
+    ) -> (&'a [T], usize) {
+        match const { Self::READ } {
+            MatrixRead::Contiguous => match contiguous::<T, L>(data, &state) {
+                Some(elems) => (&elems[flat..][..m * n], n),
+                None => (&[], 0),
+            },
+            MatrixRead::DenseRows(strides) => Matrix::of_parts::<L>((data, state), flat, strides)
+                .dense_rows(m, n)
+                .unwrap_or((&[], 0)),
+            MatrixRead::Strided(_) | MatrixRead::Mapped => (&[], 0),
+        }
+    }
+}
+
 /// A matrix of a view with constant strides: element `(i, j)` at buffer
 /// position `base + i · rows + j · step` (either stride of any sign).
 #[derive(Clone, Copy, Debug)]
@@ -351,6 +412,44 @@ mod tests {
         );
         type R = Reshaped<Permuted<T, Axes![1, 0]>, Shape![12]>;
         assert_eq!(Walk::of::<R>(), Walk::Elements);
+    }
+
+    #[test]
+    fn matrix_products_read_each_layout_one_way() {
+        type T = RowMajor<Shape![4, 3]>;
+        type Read<L> = Rows<'static, i32, L>;
+        assert_eq!(Read::<T>::READ, MatrixRead::Contiguous);
+        assert_eq!(Read::<RowMajor<Shape![5]>>::READ, MatrixRead::Contiguous);
+        // Rows of a flipped matrix go backward: element by element.
+        type F = Flipped<T, Axes![0]>;
+        assert_eq!(Read::<F>::READ, MatrixRead::Strided((-3, 1)));
+        assert!(!Read::<F>::DENSE_ROWS);
+        type P = Permuted<T, Axes![1, 0]>;
+        assert_eq!(Read::<P>::READ, MatrixRead::Strided((1, 3)));
+        type R = Reshaped<P, Shape![2, 6]>;
+        assert_eq!(Read::<R>::READ, MatrixRead::Mapped);
+        // The rows of a batch of matrices, one batch axis broadcast: not
+        // one run, but each row is.
+        type B = Expanded<RowMajor<Shape![1, 4, 3]>, Shape![2, 4, 3]>;
+        assert_eq!(Read::<B>::READ, MatrixRead::DenseRows((3, 1)));
+        assert!(Read::<B>::DENSE_ROWS && Read::<T>::DENSE_ROWS);
+
+        // The slices a product reads: from a flat position, `m` rows of
+        // `n`; none when either is 0.
+        let t = Tensor::<i32, Shape![1, 4, 3]>::from_flat_fn(|i| i as i32);
+        let b = t.expand::<Shape![2, 4, 3]>();
+        let (rows, stride) = Rows::<i32, B>::dense_matrix(b.parts(), 12, 2, 3);
+        assert_eq!((rows, stride), (&[0, 1, 2, 3, 4, 5][..], 3));
+        assert_eq!(
+            Rows::<i32, B>::dense_matrix(b.parts(), 12, 0, 3).0,
+            &[] as &[i32]
+        );
+        fn dense<'a, L: Layout>(v: &View<'a, i32, L>, flat: usize) -> (&'a [i32], usize) {
+            Rows::<i32, L>::dense_matrix(v.parts(), flat, 2, 3)
+        }
+        assert_eq!(dense(&t.view(), 3), (&[3, 4, 5, 6, 7, 8][..], 3));
+        // A layout read element by element has no slice.
+        assert_eq!(dense(&t.t(), 0), (&[] as &[i32], 0));
     }
 
     #[test]

@@ -46,8 +46,9 @@ pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
 };
 
 /// `out = a @ b` (row-major, `d.m × d.n`) with the widest kernel the CPU
-/// takes when the product is large; small ones (inlined into their caller,
-/// where `d` is a constant) stay on the base kernel without a test.
+/// takes when the product is large ([`product_large`]); small ones
+/// (inlined into their caller, where `d` is a constant) stay on the base
+/// kernel without a test.
 ///
 /// Inlined only where optimized: in a debug build each inlined copy keeps
 /// its own stack slots, and a test of eight products in one function
@@ -55,10 +56,22 @@ pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
-    let level = match d.m * d.n * d.k > INLINE_FLOPS {
-        true => cpu::simd(),
-        false => Simd::Base,
-    };
+    if d.m * d.n * d.k <= INLINE_FLOPS {
+        return product_base(a, b, out, d);
+    }
+    product_large(a, b, out, d);
+}
+
+/// `out = a @ b` for a product of more than [`INLINE_FLOPS`]
+/// multiply-adds: the packed kernels when they take it, else the tiles of
+/// the widest vectors the CPU has. The dispatch is inlined (outlined, the
+/// `[16, 16]` product lost 15%), every kernel it picks is not: one copy of
+/// each serves every product of the same element and operand kinds, where
+/// the base kernel inlined at each call had been the largest part of
+/// LLVM's time in the examples' release build.
+#[inline(always)]
+fn product_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+    let level = cpu::simd();
     #[cfg(target_arch = "x86_64")]
     if level > Simd::Base && d.m * d.n * d.k >= PACKED_FLOPS && packed(level, a, b, out, d) {
         return;
@@ -115,7 +128,7 @@ pub(super) fn product_at<T: MulAccumulate>(
 ) {
     debug_assert!(level <= cpu::simd());
     match level {
-        Simd::Base => product_base(a, b, out, d),
+        Simd::Base => product_base_outlined(a, b, out, d),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `level` is at most what the running CPU takes (the
         // callers' contract): it has AVX2 and FMA.
@@ -124,8 +137,20 @@ pub(super) fn product_at<T: MulAccumulate>(
         // SAFETY: as above: the running CPU has AVX-512F.
         Simd::Avx512 => unsafe { product_avx512(a, b, out, d) },
         #[cfg(not(target_arch = "x86_64"))]
-        _ => product_base(a, b, out, d),
+        _ => product_base_outlined(a, b, out, d),
     }
+}
+
+/// [`product_base`], not inlined: for products too large to gain from
+/// constant sizes.
+#[inline(never)]
+fn product_base_outlined<T: MulAccumulate>(
+    a: &impl Lhs<T>,
+    b: &impl Rhs<T>,
+    out: &mut [T],
+    d: Dims,
+) {
+    product_base(a, b, out, d);
 }
 
 /// The base kernel: the build target's vectors, 16-byte ones (SSE2 on

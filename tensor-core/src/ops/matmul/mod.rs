@@ -340,12 +340,14 @@ where
 
 /// `out = a @ b` for the matrices starting at flat positions `starts` of
 /// `a` and `b`. The left one is read as the walker (`layout/walk.rs`)
-/// reads it: by row slices when its rows are contiguous runs going forward
-/// ([`DenseLhs`]), else element by element through its
-/// constant strides ([`Matrix`]) or its index map ([`ByIndex`]). The
-/// walker's constants are matched in `const` blocks: matched at run time,
-/// the dead arms made the inlined `[8, 8]` product build its result in a
-/// temporary (31.5 ns against 27 ns).
+/// classifies it at build time (`MatrixRead`): by row slices when its
+/// rows are contiguous runs going forward ([`DenseLhs`]), else element by
+/// element through its constant strides ([`Matrix`]) or its index map
+/// ([`ByIndex`]). Tested in `if const` blocks, so only the kernels of the
+/// one kind are compiled, and the first two kinds share theirs across
+/// every layout and call (matched at run time, the dead arms had also made
+/// the inlined `[8, 8]` product build its result in a temporary: 31.5 ns
+/// against 27 ns).
 #[inline(always)]
 fn with_lhs<T, La: Layout, Lb: Layout>(
     a: &View<'_, T, La>,
@@ -356,57 +358,41 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 ) where
     T: MulAccumulate,
 {
-    if let Some(elems) = a.as_contiguous() {
-        let elems = &elems[sa..][..d.m * d.k];
+    if const { Rows::<T, La>::DENSE_ROWS } {
+        let (elems, stride) = Rows::<T, La>::dense_matrix(a.parts(), sa, d.m, d.k);
         let rows = DenseLhs {
             elems,
             k: d.k,
-            stride: d.k,
+            stride,
         };
         return with_rhs(&rows, b, sb, out, d);
     }
-    match const { Rows::<T, La>::MATRIX } {
-        Some(strides) => {
-            let matrix = Matrix::new(a, sa, strides);
-            match matrix.dense_rows(d.m, d.k) {
-                Some((elems, stride)) => {
-                    let rows = DenseLhs {
-                        elems,
-                        k: d.k,
-                        stride,
-                    };
-                    with_rhs(&rows, b, sb, out, d)
-                }
-                None => with_rhs(&ByIndex(|i, k| *matrix.at(i, k)), b, sb, out, d),
-            }
-        }
-        None => with_rhs(&ByIndex(|i, k| *a.at_flat(sa + i * d.k + k)), b, sb, out, d),
+    if const { Rows::<T, La>::MATRIX.is_some() } {
+        let strides = const { Rows::<T, La>::MATRIX }.unwrap_or_default();
+        return with_rhs(&Matrix::new(a, sa, strides), b, sb, out, d);
     }
+    with_rhs(&ByIndex(|i, k| *a.at_flat(sa + i * d.k + k)), b, sb, out, d)
 }
 
 /// `out = a @ b` for the right matrix starting at flat position `sb` of
-/// `b`, read as the walker reads it: by row slices when its rows are
-/// contiguous runs going forward ([`Dense`]), else gathered through its
-/// constant strides or its index map ([`Gather`]).
+/// `b`, read as the walker classifies it (`MatrixRead`): by row slices
+/// when its rows are contiguous runs going forward ([`Dense`]), else
+/// gathered through its constant strides ([`Matrix`]) or its index map
+/// ([`Gather`]).
 #[inline(always)]
 fn with_rhs<T, L: Layout>(a: &impl Lhs<T>, b: &View<'_, T, L>, sb: usize, out: &mut [T], d: Dims)
 where
     T: MulAccumulate,
 {
-    if let Some(elems) = b.as_contiguous() {
-        let elems = &elems[sb..][..d.k * d.n];
-        return product(a, &Dense { elems, stride: d.n }, out, d);
+    if const { Rows::<T, L>::DENSE_ROWS } {
+        let (elems, stride) = Rows::<T, L>::dense_matrix(b.parts(), sb, d.k, d.n);
+        return product(a, &Dense { elems, stride }, out, d);
     }
-    match const { Rows::<T, L>::MATRIX } {
-        Some(strides) => {
-            let matrix = Matrix::new(b, sb, strides);
-            match matrix.dense_rows(d.k, d.n) {
-                Some((elems, stride)) => product(a, &Dense { elems, stride }, out, d),
-                None => product(a, &Gather(|k, j| *matrix.at(k, j)), out, d),
-            }
-        }
-        None => product(a, &Gather(|k, j| *b.at_flat(sb + k * d.n + j)), out, d),
+    if const { Rows::<T, L>::MATRIX.is_some() } {
+        let strides = const { Rows::<T, L>::MATRIX }.unwrap_or_default();
+        return product(a, &Matrix::new(b, sb, strides), out, d);
     }
+    product(a, &Gather(|k, j| *b.at_flat(sb + k * d.n + j)), out, d)
 }
 
 #[cfg(test)]
@@ -476,6 +462,22 @@ mod tests {
         let cols_back = naive::<6, 20, 5>(|i, k| a[[i, k]], |k, j| b[[19 - k, j + 3]]);
         let flipped = slice!(b.flip::<Axes![0]>(), .., 3..8);
         assert_eq!(a.matmul(&flipped).into_array(), cols_back);
+        // No constant strides (transposes reshaped): by their index maps.
+        let x = data::<Shape![4, 30]>();
+        let y = data::<Shape![10, 40]>();
+        let (xm, ym) = (
+            x.t().reshape::<Shape![6, 20]>(),
+            y.t().reshape::<Shape![20, 20]>(),
+        );
+        let mapped = naive::<6, 20, 20>(
+            |i, k| x[[(20 * i + k) % 4, (20 * i + k) / 4]],
+            |k, j| y[[(20 * k + j) % 10, (20 * k + j) / 10]],
+        );
+        assert_eq!(xm.matmul(&ym).into_array(), mapped);
+        // Empty slices of dense rows: no columns, or no inner dimension.
+        assert_eq!(a.matmul(&slice!(b, .., 3..3)).into_array(), [[0; 0]; 6]);
+        let none = slice!(a, .., 2..2).matmul(&slice!(b, 5..5, ..));
+        assert_eq!(none.into_array(), [[0; 20]; 6]);
         // Over 64 KiB: gathered even though large.
         let big = data::<Shape![200, 100]>();
         let v = data::<Shape![1, 200]>();

@@ -1,9 +1,12 @@
 //! The operands of a product as the kernels read them: the left one by
 //! rows ([`Lhs`]: slices, [`DenseLhs`], or element by element,
 //! [`ByIndex`]), the right one by row segments ([`Rhs`]: slices, [`Dense`],
-//! or gathered, [`Gather`]), and the product's sizes ([`Dims`]). The leaf
+//! or gathered, [`Gather`]; a view with constant strides, the walker's
+//! [`Matrix`], is either), and the product's sizes ([`Dims`]). The leaf
 //! of `ops/matmul/`: every other file of it reads these, this one reads
 //! none of them.
+
+use crate::layout::walk::Matrix;
 
 /// The sizes of a product `[M, K] x [K, N]`.
 #[derive(Clone, Copy)]
@@ -89,6 +92,24 @@ impl<T, F: Fn(usize, usize) -> T> Lhs<T> for ByIndex<F> {
 }
 
 /// The right operand of a product, read `W` columns of a row at a time.
+/// A left operand with constant strides is read element by element: one
+/// type for every layout, so its kernels are compiled once per element
+/// type, not once per layout as a closure's would be.
+impl<T: Copy> Lhs<T> for Matrix<'_, T> {
+    type Row<'s>
+        = (&'s Self, usize)
+    where
+        Self: 's;
+    #[inline(always)]
+    fn row(&self, i: usize) -> (&Self, usize) {
+        (self, i)
+    }
+    #[inline(always)]
+    fn at(&(m, i): &(&Self, usize), k: usize) -> T {
+        *m.at(i, k)
+    }
+}
+
 pub(super) trait Rhs<T> {
     /// Elements `(k, j0 .. j0 + W)`.
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];
@@ -128,11 +149,26 @@ pub(super) struct Gather<F>(pub(super) F);
 impl<T: Copy, F: Fn(usize, usize) -> T> Rhs<T> for Gather<F> {
     #[inline(always)]
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
-        // A loop, not `core::array::from_fn` (left a call under fat LTO).
-        let mut row = [(self.0)(k, j0); W];
-        for (c, x) in row.iter_mut().enumerate().skip(1) {
-            *x = (self.0)(k, j0 + c);
-        }
-        row
+        gather(|j| (self.0)(k, j), j0)
     }
+}
+
+/// A right operand with constant strides is gathered through them: one
+/// type for every layout, as for the left operand.
+impl<T: Copy> Rhs<T> for Matrix<'_, T> {
+    #[inline(always)]
+    fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W] {
+        gather(|j| *self.at(k, j), j0)
+    }
+}
+
+/// `[at(j0), at(j0 + 1), ..]`, `W` of them.
+#[inline(always)]
+fn gather<T: Copy, const W: usize>(at: impl Fn(usize) -> T, j0: usize) -> [T; W] {
+    // A loop, not `core::array::from_fn` (left a call under fat LTO).
+    let mut row = [at(j0); W];
+    for (c, x) in row.iter_mut().enumerate().skip(1) {
+        *x = at(j0 + c);
+    }
+    row
 }
