@@ -230,7 +230,11 @@ where
 {
     const VALUE: usize = N;
     type Num = <Dim<N> as SmallDim>::Num;
-    type Times<Acc: Nat> = <Acc as Nat>::Mul<<Dim<N> as SmallDim>::Num>;
+    // `N * Acc`, not `Acc * N`: `Nat::Mul` recurses over the bits of its
+    // left operand, and a dimension below 1024 has fewer bits than the
+    // product of the axes after it (a shape's count, checked on every
+    // reshape: 0.60-0.64 s -> 0.50-0.57 s for the 50-shape file).
+    type Times<Acc: Nat> = <<Dim<N> as SmallDim>::Num as Nat>::Mul<Acc>;
     type Sum<O: Dimension> = <<<Dim<N> as SmallDim>::Num as Nat>::Add<O::Num> as Nat>::Dim;
     type Product<O: Dimension> = <<<Dim<N> as SmallDim>::Num as Nat>::Mul<O::Num> as Nat>::Dim;
     type Array<E> = [E; N];
