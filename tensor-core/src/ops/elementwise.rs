@@ -492,6 +492,29 @@ mod tests {
     }
 
     #[test]
+    fn scalar_operators_on_either_side_and_in_place() {
+        let t = iota::<Shape![3, 4]>();
+        let at =
+            |f: &dyn Fn(i64) -> i64| Tensor::<i64, Shape![3, 4]>::from_flat_fn(|i| f(i as i64));
+        assert_eq!(&t * 3, at(&|x| x * 3));
+        assert_eq!(t.view() - 2, at(&|x| x - 2));
+        assert_eq!(100 - &t, at(&|x| 100 - x));
+        assert_eq!(60 / t.t().t().map(|&x| x + 1), at(&|x| 60 / (x + 1)));
+        let mut a = iota::<Shape![3, 4]>();
+        a += 5;
+        a *= 2;
+        a -= 1;
+        a /= 3;
+        assert_eq!(a, at(&|x| ((x + 5) * 2 - 1) / 3));
+        // In place through a strided view: element by element.
+        let mut b = iota::<Shape![4, 3]>();
+        let mut v = b.view_mut().t();
+        v *= 10;
+        v += 1;
+        assert_eq!(b, Tensor::from_flat_fn(|i| i as i64 * 10 + 1));
+    }
+
+    #[test]
     fn compound_assignment_reads_rows_of_the_right_operand() {
         let mut a = iota::<Shape![3, 4]>();
         a += &tensor![[1], [2], [3]];
