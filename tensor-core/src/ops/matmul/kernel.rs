@@ -73,10 +73,10 @@ pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &
 #[inline(always)]
 fn product_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
     let level = cpu::simd();
-    // Which kernel runs is a matter of speed only: the packed and the tiled
-    // kernels give the same results (the tests in `block.rs` and here hold
-    // both to the base kernel), so mutants of this test survive the tests,
-    // and the bench (`matmul`) is what catches them.
+    // Which kernel runs is a matter of speed: the packed and the tiled
+    // kernels compute the same product (the tests in `block.rs` and here
+    // hold each to a reference), so mutants of this test survive the
+    // tests; the bench (`matmul`) is what catches them.
     #[cfg(target_arch = "x86_64")]
     if level > Simd::Base && d.m * d.n * d.k >= PACKED_FLOPS && packed(level, a, b, out, d) {
         return;
