@@ -196,8 +196,8 @@ pub struct BigDim<Hi, Lo>(PhantomData<(Hi, Lo)>);
 
 /// A size below 1024 that is the low digit of a [`BigDim`]: each knows the
 /// digit and carry of doubling it, which is how [`Nat`] finds the dimension
-/// type of any number without a bound. Implemented for `Dim<0>`, `Dim1` and `Dim<2>` to
-/// `Dim<1023>` (generated: `generated/dim_table.rs`).
+/// type of any number without a bound. Implemented for `Dim<0>`, `Dim1`
+/// and `Dim<2>` to `Dim<1023>` (generated: `generated/dim_table.rs`).
 pub trait Digit: Dimension {
     /// The digit `(2 * self) % 1024`.
     type Shift0: Digit;

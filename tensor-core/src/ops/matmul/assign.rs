@@ -146,20 +146,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{data, naive};
     use crate::prelude::*;
-
-    /// `n * 7 % 11 - 5` at flat position `n`: small, mixed signs, exact.
-    fn data<S: Shape>() -> Tensor<i64, S> {
-        Tensor::from_flat_fn(|n| (n * 7 % 11) as i64 - 5)
-    }
-
-    /// `a @ b` for `[M, K] x [K, N]`, by its definition, as nested arrays.
-    fn naive<const M: usize, const K: usize, const N: usize>(
-        a: impl Fn(usize, usize) -> i64,
-        b: impl Fn(usize, usize) -> i64,
-    ) -> [[i64; N]; M] {
-        core::array::from_fn(|i| core::array::from_fn(|j| (0..K).map(|k| a(i, k) * b(k, j)).sum()))
-    }
 
     #[test]
     fn every_destination_gets_the_product() {

@@ -91,7 +91,6 @@ impl<T, F: Fn(usize, usize) -> T> Lhs<T> for ByIndex<F> {
     }
 }
 
-/// The right operand of a product, read `W` columns of a row at a time.
 /// A left operand with constant strides is read element by element: one
 /// type for every layout, so its kernels are compiled once per element
 /// type, not once per layout as a closure's would be.
@@ -110,6 +109,7 @@ impl<T: Copy> Lhs<T> for Matrix<'_, T> {
     }
 }
 
+/// The right operand of a product, read `W` columns of a row at a time.
 pub(super) trait Rhs<T> {
     /// Elements `(k, j0 .. j0 + W)`.
     fn row<const W: usize>(&self, k: usize, j0: usize) -> [T; W];

@@ -1,12 +1,12 @@
 use crate::prelude::*;
 
 /// `n * 7 % 11 - 5` at flat position `n`: small, mixed signs, exact.
-fn data<S: Shape>() -> Tensor<i64, S> {
+pub(super) fn data<S: Shape>() -> Tensor<i64, S> {
     Tensor::from_flat_fn(|n| (n * 7 % 11) as i64 - 5)
 }
 
-/// The product by definition, through indexing.
-fn naive<const M: usize, const K: usize, const N: usize>(
+/// `a @ b` for `[M, K] x [K, N]`, by its definition, as nested arrays.
+pub(super) fn naive<const M: usize, const K: usize, const N: usize>(
     a: impl Fn(usize, usize) -> i64,
     b: impl Fn(usize, usize) -> i64,
 ) -> [[i64; N]; M] {
