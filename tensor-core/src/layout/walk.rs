@@ -15,9 +15,10 @@
 //!   maps) or rank 0: element by element through [`Layout::offset`].
 //!
 //! Copies (`view/copy.rs`), elementwise kernels (`ops/elementwise.rs`,
-//! `ops/lazy.rs`), reductions (`ops/reduce.rs`) and matrix products
+//! `ops/lazy.rs`), reductions (`ops/reduce/`) and matrix products
 //! (`ops/matmul`, through `Rows::MATRIX` and `Matrix`) take their path
-//! from it.
+//! from it; iterators, `fill` and element-by-element writes walk the
+//! positions it gives one at a time (`Positions`, `walk/positions.rs`).
 //!
 //! ```
 //! use tensor_core::layout::walk::Walk;
@@ -32,8 +33,12 @@
 use core::ops::Range;
 
 use super::{row_major, Layout, Padded, MAX_RANK};
+
+mod positions;
+
 use crate::index::unravel;
 use crate::shape::Shape;
+pub(crate) use positions::{Elements, Positions};
 
 /// How the elements of a layout are read in logical order; see the module
 /// documentation.

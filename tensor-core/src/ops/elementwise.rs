@@ -257,8 +257,7 @@ impl<T, L: Layout> ViewMut<'_, T, L> {
                 .for_each(|(i, x)| f(i, x));
             return;
         }
-        for flat in 0..<L::Shape as Shape>::SIZE {
-            let at = self.position_of_flat(flat);
+        for (flat, at) in self.positions().enumerate() {
             f(flat, self.element_mut(at));
         }
     }

@@ -146,17 +146,20 @@ impl<'a, T, L: Layout> View<'a, T, L> {
         &self.data[..L::ROOT_SIZE]
     }
 
-    /// The elements in logical row-major order.
+    /// The elements in logical row-major order. A layout with constant
+    /// strides is walked by adding them (`layout/walk/positions.rs`), a
+    /// contiguous one as a slice; the iterator knows its length, and
+    /// borrows the tensor, not the view.
     ///
     /// ```
     /// use tensor_core::prelude::*;
     /// let t = tensor![[1, 2], [3, 4]];
     /// assert_eq!(t.t().iter().copied().collect::<Vec<_>>(), [1, 3, 2, 4]);
+    /// let column = slice!(t, .., 1).iter(); // the view was a temporary
+    /// assert_eq!((column.len(), column.max()), (2, Some(&4)));
     /// ```
-    pub fn iter(&self) -> impl Iterator<Item = &'a T> + '_ {
-        let (data, state) = (self.data, &self.state);
-        (0..<L::Shape as Shape>::SIZE)
-            .map(move |flat| &data[L::offset(&unravel::<L::Shape>(flat), state)])
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &'a T> + 'a {
+        walk::Elements::<T, L>::new(self.data, self.state)
     }
 
     /// The element at flat logical position `flat` (row-major): one add
@@ -269,8 +272,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     where
         T: Clone,
     {
-        for flat in 0..<L::Shape as Shape>::SIZE {
-            let at = L::offset(&unravel::<L::Shape>(flat), &self.state);
+        for at in walk::Positions::<L>::new(self.state) {
             self.data[at] = value.clone();
         }
     }
@@ -285,6 +287,11 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// The buffer position of the element at flat logical index `flat`.
     pub(crate) fn position_of_flat(&self, flat: usize) -> usize {
         L::offset(&unravel::<L::Shape>(flat), &self.state)
+    }
+
+    /// The buffer positions of the elements, in logical row-major order.
+    pub(crate) fn positions(&self) -> walk::Positions<L> {
+        walk::Positions::new(self.state)
     }
 
     /// The element at buffer position `at`.
