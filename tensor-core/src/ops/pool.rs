@@ -163,7 +163,10 @@ where
 
 #[cfg(test)]
 mod tests {
+    use crate::layout::{Permuted, Reshaped, RowMajor};
     use crate::prelude::*;
+    use crate::view::View;
+    use std::boxed::Box;
 
     #[test]
     fn pools_match_the_reference_loops() {
@@ -189,6 +192,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The pools of `x` by the definition: each pool's elements read by
+    /// index from the logical view, folded in row-major order; max and mean.
+    fn reference<L: crate::layout::Layout<Shape = Shape![2, 6, 8]>>(
+        x: &View<'_, f32, L>,
+    ) -> [Tensor<f32, Shape![2, 2, 4]>; 2] {
+        let pool = |[c, i, j]: [usize; 3]| {
+            let cells = (0..3).flat_map(move |p| (0..2).map(move |q| (p, q)));
+            cells.map(move |(p, q)| x[[c, i * 3 + p, j * 2 + q]])
+        };
+        [
+            Tensor::from_fn(|at| pool(at).fold(f32::MIN, f32::max)),
+            Tensor::from_fn(|at| pool(at).sum::<f32>() / 6.0),
+        ]
+    }
+
+    /// Max and mean pools of `x` by value and into a destination that is
+    /// not one run (written only where it views) and one in a box.
+    fn check<L: crate::layout::Layout<Shape = Shape![2, 6, 8]>>(x: View<'_, f32, L>) {
+        let [max, mean] = reference(&x);
+        assert_eq!(x.max_pool2d::<Shape![3, 2]>(), max);
+        assert_eq!(x.avg_pool2d::<Shape![3, 2]>(), mean);
+        let mut out = Tensor::<f32, Shape![2, 4, 3]>::full(-99.0);
+        let mut dest = slice!(out.view_mut(), .., .., ..2).permute::<Axes![0, 2, 1]>();
+        dest.assign_max_pool2d::<Shape![3, 2], _>(&x);
+        assert_eq!(slice!(out, .., .., ..2).permute::<Axes![0, 2, 1]>(), max);
+        assert!(slice!(out, .., .., 2).iter().all(|&v| v == -99.0));
+        let mut boxed = Box::new(Tensor::<f32, Shape![2, 2, 4]>::zeros());
+        boxed.assign_avg_pool2d::<Shape![3, 2], _>(&x);
+        assert_eq!(*boxed, mean);
+    }
+
+    #[test]
+    fn pools_of_every_layout_into_every_destination() {
+        let value = |n: usize| ((n * 37) % 19) as f32 - 9.0;
+        let t = Tensor::<f32, Shape![2, 6, 8]>::from_flat_fn(value);
+        check(t.view());
+        check(t.flip::<Axes![1, 2]>()); // negative strides
+        let wide = Tensor::<f32, Shape![2, 8, 6]>::from_flat_fn(value);
+        check(wide.permute::<Axes![0, 2, 1]>().flip::<Axes![0]>());
+        let tall = Tensor::<f32, Shape![6, 16]>::from_flat_fn(value);
+        check(tall.t().reshape::<Shape![2, 6, 8]>()); // no constant strides
+        type Mapped = Reshaped<Permuted<RowMajor<Shape![6, 16]>, Axes![1, 0]>, Shape![2, 6, 8]>;
+        assert!(<Mapped as crate::layout::Layout>::STRIDES.is_none());
+        let empty = Tensor::<f32, Shape![0, 4, 4]>::zeros();
+        assert_eq!(empty.avg_pool2d::<Shape![2, 2]>().shape(), [0, 2, 2]);
+        assert_eq!(empty.t().max_pool2d::<Shape![2, 2]>().shape(), [0, 2, 2]);
     }
 
     #[test]
