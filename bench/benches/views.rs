@@ -26,6 +26,7 @@ use divan::{black_box, Bencher};
 use ndarray::{Array3, ArrayView3};
 use tensor_bench::{alignment_of, value, Aligned};
 use tensor_core::layout::{Permuted, RowMajor};
+use tensor_core::prelude::{Concat, Split, Stack};
 use tensor_core::{Axes, Shape, Tensor, View};
 
 /// The tensor's shape: 32768 `f32`, 128 KiB.
@@ -56,6 +57,30 @@ fn main() {
     assert_eq!(sum, hand_written_sum(&ops.flat.0));
     assert_eq!(sum, hand_written_uncut_sum(&ops.flat.0));
     assert_eq!(sum, ndarray_sum(ops.array.view().permuted_axes([2, 0, 1])));
+    let mut copies = [vec![0.0; SIZE], vec![0.0; SIZE], vec![0.0; SIZE]];
+    tensor_iter_copy(ops.tensor.0.permute(), &mut copies[0]);
+    hand_written_iter_copy(&ops.flat.0, &mut copies[1]);
+    ndarray_iter_copy(ops.array.view().permuted_axes([2, 0, 1]), &mut copies[2]);
+    assert!(copies[0] == copies[1] && copies[0] == copies[2]);
+    let image = Tensor::<f32, Image>::from_flat_fn(value);
+    let array = Array3::from_shape_fn((3, 32, 32), |(c, h, w)| value((c * 32 + h) * 32 + w));
+    let mut hwc = [vec![0.0; 3072], vec![0.0; 3072], vec![0.0; 3072]];
+    tensor_hwc_copy(image.permute(), &mut hwc[0]);
+    hand_written_hwc_copy(image.as_slice(), &mut hwc[1]);
+    ndarray_hwc_copy(array.view().permuted_axes([1, 2, 0]), &mut hwc[2]);
+    assert!(hwc[0] == hwc[1] && hwc[0] == hwc[2]);
+    let (top, bottom) = tensor_split(&image);
+    let (mut hand_top, mut hand_bottom) = (vec![0.0; 1536], vec![0.0; 1536]);
+    hand_written_split(image.as_slice(), &mut hand_top, &mut hand_bottom);
+    assert!(top.as_slice() == hand_top && bottom.as_slice() == hand_bottom);
+    let mut joined = vec![0.0; 3072];
+    hand_written_concat(&hand_top, &hand_bottom, &mut joined);
+    assert!(tensor_concat(&top, &bottom) == image && joined == image.as_slice());
+    let s = image.as_slice();
+    let channels = [0, 1, 2].map(|c| Tensor::from_flat_fn(|n| s[c * 1024 + n]));
+    hand_written_stack([&s[..1024], &s[1024..2048], &s[2048..]], &mut hwc[1]);
+    assert_eq!(tensor_stack(&channels).as_slice(), &hwc[1][..]);
+    assert_eq!(hwc[1], hwc[0]); // the stack of the channels is HWC
     println!(
         "operand alignment (bytes): tensor {}, hand_written {}, ndarray {}",
         alignment_of(&ops.tensor.0),
@@ -163,5 +188,259 @@ mod permuted_sum {
     fn ndarray(bencher: Bencher) {
         let ops = Operands::new();
         bencher.bench_local(|| ndarray_sum(black_box(ops.array.view().permuted_axes([2, 0, 1]))));
+    }
+}
+
+/// Copies the permuted view into `out` through its iterator, in logical
+/// order: what `v.iter()` costs per element (its positions walked by the
+/// layout's strides, or before issue 24's walker, unravelled per element).
+#[inline(never)]
+fn tensor_iter_copy(v: View<'_, f32, Permuted<RowMajor<S>, P>>, out: &mut [f32]) {
+    out.iter_mut().zip(v.iter()).for_each(|(o, &x)| *o = x);
+}
+
+/// The same copy by hand: a triple loop over the view's shape, reading the
+/// flat array at `i + j * 2048 + k * 64`.
+#[inline(never)]
+fn hand_written_iter_copy(flat: &[f32], out: &mut [f32]) {
+    let (flat, mut n) = (&flat[..SIZE], 0);
+    for i in 0..D[0] {
+        for j in 0..D[1] {
+            for k in 0..D[2] {
+                out[n] = flat[i * STRIDES[0] + j * STRIDES[1] + k * STRIDES[2]];
+                n += 1;
+            }
+        }
+    }
+}
+
+/// ndarray's permuted view copied through its iterator.
+#[inline(never)]
+fn ndarray_iter_copy(p: ArrayView3<'_, f32>, out: &mut [f32]) {
+    out.iter_mut().zip(p.iter()).for_each(|(o, &x)| *o = x);
+}
+
+/// Copies the permuted view into a flat buffer through an iterator.
+#[divan::bench_group(sample_count = SAMPLES, sample_size = SAMPLE_SIZE)]
+mod permuted_iter {
+    use super::*;
+
+    /// `out.iter_mut().zip(v.iter())`.
+    #[divan::bench]
+    fn tensor(bencher: Bencher) {
+        let (ops, mut out) = (Operands::new(), vec![0.0; SIZE]);
+        bencher.bench_local(|| tensor_iter_copy(black_box(ops.tensor.0.permute()), &mut out));
+    }
+
+    /// The triple loop by hand: the baseline.
+    #[divan::bench]
+    fn hand_written(bencher: Bencher) {
+        let (ops, mut out) = (Operands::new(), vec![0.0; SIZE]);
+        bencher.bench_local(|| hand_written_iter_copy(black_box(&ops.flat.0[..]), &mut out));
+    }
+
+    /// `out.iter_mut().zip(p.iter())` on ndarray's permuted view.
+    #[divan::bench]
+    fn ndarray(bencher: Bencher) {
+        let (ops, mut out) = (Operands::new(), vec![0.0; SIZE]);
+        bencher.bench_local(|| {
+            ndarray_iter_copy(
+                black_box(ops.array.view().permuted_axes([2, 0, 1])),
+                &mut out,
+            )
+        });
+    }
+}
+
+/// A CIFAR image, `[3, 32, 32]` (CHW).
+type Image = Shape![3, 32, 32];
+/// CHW to HWC: view axis `k` is image axis `HWC[k]`.
+type Hwc = Axes![1, 2, 0];
+
+/// The image in HWC order through the permuted view's iterator.
+#[inline(never)]
+fn tensor_hwc_copy(v: View<'_, f32, Permuted<RowMajor<Image>, Hwc>>, out: &mut [f32]) {
+    out.iter_mut().zip(v.iter()).for_each(|(o, &x)| *o = x);
+}
+
+/// The image in HWC order by hand: `out[(h * 32 + w) * 3 + c] = x[c][h][w]`
+/// in output order.
+#[inline(never)]
+fn hand_written_hwc_copy(flat: &[f32], out: &mut [f32]) {
+    let (flat, out) = (&flat[..3072], &mut out[..3072]);
+    let mut n = 0;
+    for h in 0..32 {
+        for w in 0..32 {
+            for c in 0..3 {
+                out[n] = flat[c * 1024 + h * 32 + w];
+                n += 1;
+            }
+        }
+    }
+}
+
+/// ndarray's permuted view of the image, copied through its iterator.
+#[inline(never)]
+fn ndarray_hwc_copy(p: ArrayView3<'_, f32>, out: &mut [f32]) {
+    out.iter_mut().zip(p.iter()).for_each(|(o, &x)| *o = x);
+}
+
+/// A `[3, 32, 32]` image (not a power of 2 on its first axis) copied to
+/// HWC order through an iterator.
+#[divan::bench_group(sample_count = SAMPLES, sample_size = SAMPLE_SIZE)]
+mod hwc_iter {
+    use super::*;
+
+    /// An image and its flat copy, each in its own aligned box.
+    type Operands = (Box<Aligned<Tensor<f32, Image>>>, Box<Aligned<[f32; 3072]>>);
+
+    /// The image and its flat copy, both `value(n)` at position `n`.
+    fn operands() -> Operands {
+        (
+            Aligned::boxed(Tensor::from_flat_fn(value)),
+            Aligned::boxed(core::array::from_fn(value)),
+        )
+    }
+
+    /// `out.iter_mut().zip(x.permute::<Axes![1, 2, 0]>().iter())`.
+    #[divan::bench]
+    fn tensor(bencher: Bencher) {
+        let ((x, _), mut out) = (operands(), vec![0.0; 3072]);
+        bencher.bench_local(|| tensor_hwc_copy(black_box(x.0.permute()), &mut out));
+    }
+
+    /// The triple loop by hand: the baseline.
+    #[divan::bench]
+    fn hand_written(bencher: Bencher) {
+        let ((_, flat), mut out) = (operands(), vec![0.0; 3072]);
+        bencher.bench_local(|| hand_written_hwc_copy(black_box(&flat.0[..]), &mut out));
+    }
+
+    /// ndarray's `permuted_axes([1, 2, 0])`, copied through its iterator.
+    #[divan::bench]
+    fn ndarray(bencher: Bencher) {
+        let array = Array3::from_shape_fn((3, 32, 32), |(c, h, w)| value((c * 32 + h) * 32 + w));
+        let mut out = vec![0.0; 3072];
+        bencher.bench_local(|| {
+            ndarray_hwc_copy(black_box(array.view().permuted_axes([1, 2, 0])), &mut out)
+        });
+    }
+}
+
+/// `[3, 32, 32]` split along the rows into `[3, 16, 32]` twice.
+type Half = Shape![3, 16, 32];
+
+/// The image's top and bottom halves by `split`.
+#[inline(never)]
+fn tensor_split(x: &Tensor<f32, Image>) -> (Tensor<f32, Half>, Tensor<f32, Half>) {
+    x.split::<tensor_core::Axis<1>, Half, Half>()
+}
+
+/// The halves by hand: each channel's first 512 elements, then its last.
+#[inline(never)]
+fn hand_written_split(x: &[f32], top: &mut [f32], bottom: &mut [f32]) {
+    let (x, top, bottom) = (&x[..3072], &mut top[..1536], &mut bottom[..1536]);
+    for c in 0..3 {
+        top[c * 512..][..512].copy_from_slice(&x[c * 1024..][..512]);
+        bottom[c * 512..][..512].copy_from_slice(&x[c * 1024 + 512..][..512]);
+    }
+}
+
+/// Three `[32, 32]` channels stacked on a last axis: HWC.
+#[inline(never)]
+fn tensor_stack(channels: &[Tensor<f32, Shape![32, 32]>; 3]) -> Tensor<f32, Shape![32, 32, 3]> {
+    [&channels[0], &channels[1], &channels[2]].stack::<tensor_core::Axis<2>>()
+}
+
+/// The stack by hand: `out[n * 3 + c] = channels[c][n]`.
+#[inline(never)]
+fn hand_written_stack(channels: [&[f32]; 3], out: &mut [f32]) {
+    let out = &mut out[..3072];
+    for (n, o) in out.chunks_exact_mut(3).enumerate() {
+        for (c, o) in o.iter_mut().enumerate() {
+            *o = channels[c][n];
+        }
+    }
+}
+
+/// The halves joined again along the rows by `concat`.
+#[inline(never)]
+fn tensor_concat(top: &Tensor<f32, Half>, bottom: &Tensor<f32, Half>) -> Tensor<f32, Image> {
+    top.concat::<tensor_core::Axis<1>>(bottom)
+}
+
+/// The concatenation by hand, two `copy_from_slice` per channel.
+#[inline(never)]
+fn hand_written_concat(top: &[f32], bottom: &[f32], out: &mut [f32]) {
+    let (top, bottom, out) = (&top[..1536], &bottom[..1536], &mut out[..3072]);
+    for c in 0..3 {
+        out[c * 1024..][..512].copy_from_slice(&top[c * 512..][..512]);
+        out[c * 1024 + 512..][..512].copy_from_slice(&bottom[c * 512..][..512]);
+    }
+}
+
+/// `split`, `concat` and `stack` of an image.
+#[divan::bench_group(sample_count = SAMPLES, sample_size = SAMPLE_SIZE)]
+mod split_stack {
+    use super::*;
+
+    /// The image, `value(n)` at position `n`.
+    fn image() -> Box<Aligned<Tensor<f32, Image>>> {
+        Aligned::boxed(Tensor::from_flat_fn(value))
+    }
+
+    /// `x.split::<Axis<1>, _, _>()` into two `[3, 16, 32]` tensors.
+    #[divan::bench]
+    fn tensor_split(bencher: Bencher) {
+        let x = image();
+        bencher.bench_local(|| super::tensor_split(black_box(&x.0)));
+    }
+
+    /// The split by hand, two `copy_from_slice` per channel.
+    #[divan::bench]
+    fn hand_written_split(bencher: Bencher) {
+        let (x, mut top, mut bottom) = (image(), vec![0.0; 1536], vec![0.0; 1536]);
+        bencher.bench_local(|| {
+            super::hand_written_split(black_box(x.0.as_slice()), &mut top, &mut bottom)
+        });
+    }
+
+    /// `top.concat::<Axis<1>>(&bottom)`.
+    #[divan::bench]
+    fn tensor_concat(bencher: Bencher) {
+        let (top, bottom) = super::tensor_split(&image().0);
+        bencher.bench_local(|| super::tensor_concat(black_box(&top), black_box(&bottom)));
+    }
+
+    /// The concatenation by hand.
+    #[divan::bench]
+    fn hand_written_concat(bencher: Bencher) {
+        let (top, bottom) = super::tensor_split(&image().0);
+        let mut out = vec![0.0; 3072];
+        bencher.bench_local(|| {
+            let (t, b) = (black_box(top.as_slice()), black_box(bottom.as_slice()));
+            super::hand_written_concat(t, b, &mut out)
+        });
+    }
+
+    /// `[&r, &g, &b].stack::<Axis<2>>()`.
+    #[divan::bench]
+    fn tensor_stack(bencher: Bencher) {
+        let x = image();
+        let channels = [0, 1, 2].map(|c| Tensor::from_flat_fn(|n| x.0.as_slice()[c * 1024 + n]));
+        bencher.bench_local(|| super::tensor_stack(black_box(&channels)));
+    }
+
+    /// The stack by hand.
+    #[divan::bench]
+    fn hand_written_stack(bencher: Bencher) {
+        let (x, mut out) = (image(), vec![0.0; 3072]);
+        let s = x.0.as_slice();
+        bencher.bench_local(|| {
+            super::hand_written_stack(
+                black_box([&s[..1024], &s[1024..2048], &s[2048..]]),
+                &mut out,
+            )
+        });
     }
 }
