@@ -81,6 +81,7 @@ fn main() {
     hand_written_stack([&s[..1024], &s[1024..2048], &s[2048..]], &mut hwc[1]);
     assert_eq!(tensor_stack(&channels).as_slice(), &hwc[1][..]);
     assert_eq!(hwc[1], hwc[0]); // the stack of the channels is HWC
+    assert_eq!(tensor_stack_chw(&channels), image);
     println!(
         "operand alignment (bytes): tensor {}, hand_written {}, ndarray {}",
         alignment_of(&ops.tensor.0),
@@ -352,6 +353,12 @@ fn tensor_stack(channels: &[Tensor<f32, Shape![32, 32]>; 3]) -> Tensor<f32, Shap
     [&channels[0], &channels[1], &channels[2]].stack::<tensor_core::Axis<2>>()
 }
 
+/// Three `[32, 32]` channels stacked on a first axis: CHW.
+#[inline(never)]
+fn tensor_stack_chw(channels: &[Tensor<f32, Shape![32, 32]>; 3]) -> Tensor<f32, Image> {
+    [&channels[0], &channels[1], &channels[2]].stack::<tensor_core::Axis<0>>()
+}
+
 /// The stack by hand: `out[n * 3 + c] = channels[c][n]`.
 #[inline(never)]
 fn hand_written_stack(channels: [&[f32]; 3], out: &mut [f32]) {
@@ -429,6 +436,27 @@ mod split_stack {
         let x = image();
         let channels = [0, 1, 2].map(|c| Tensor::from_flat_fn(|n| x.0.as_slice()[c * 1024 + n]));
         bencher.bench_local(|| super::tensor_stack(black_box(&channels)));
+    }
+
+    /// `[&r, &g, &b].stack::<Axis<0>>()`: blocks of a whole channel.
+    #[divan::bench]
+    fn tensor_stack_chw(bencher: Bencher) {
+        let x = image();
+        let channels = [0, 1, 2].map(|c| Tensor::from_flat_fn(|n| x.0.as_slice()[c * 1024 + n]));
+        bencher.bench_local(|| super::tensor_stack_chw(black_box(&channels)));
+    }
+
+    /// The CHW stack by hand: three `copy_from_slice`.
+    #[divan::bench]
+    fn hand_written_stack_chw(bencher: Bencher) {
+        let (x, mut out) = (image(), vec![0.0; 3072]);
+        let s = x.0.as_slice();
+        bencher.bench_local(|| {
+            let channels = black_box([&s[..1024], &s[1024..2048], &s[2048..]]);
+            for (o, c) in out.chunks_exact_mut(1024).zip(channels) {
+                o.copy_from_slice(c);
+            }
+        });
     }
 
     /// The stack by hand.

@@ -22,6 +22,7 @@ use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
 pub mod arg;
+mod blocks;
 pub mod concat;
 pub mod conv;
 pub mod conv_assign;

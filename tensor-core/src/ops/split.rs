@@ -16,6 +16,7 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
+use super::blocks::{assign_blocks, fill_blocks, outer, Blocks};
 use super::concat::ConcatShape;
 use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
@@ -69,6 +70,13 @@ pub trait Split: AsView {
         Self::Elem: Clone,
     {
         let v = self.as_view();
+        if let Some([a, b]) = contiguous::<Self, I, A, B>(&v) {
+            let outer = outer_blocks::<Self, I, A, B>();
+            return build_pair_with(
+                |out| fill_blocks(out, &[a], outer),
+                |out| fill_blocks(out, &[b], outer),
+            );
+        }
         let (first, rest) = parts::<Self, I, A, B>(&v);
         build_pair_with(|out| out.fill(first), |out| out.fill(rest))
     }
@@ -94,9 +102,57 @@ pub trait Split: AsView {
     {
         let v = self.as_view();
         let (first, rest) = parts::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v);
-        write_each(a, first);
-        write_each(b, rest);
+        let outer = outer_blocks::<Self, I, ShapeOf<DA>, ShapeOf<DB>>();
+        match contiguous::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v) {
+            Some([ba, bb]) => {
+                if !assign_blocks(a, &[ba], outer) {
+                    write_each(a, first);
+                }
+                if !assign_blocks(b, &[bb], outer) {
+                    write_each(b, rest);
+                }
+            }
+            None => {
+                write_each(a, first);
+                write_each(b, rest);
+            }
+        }
     }
+}
+
+/// The number of blocks of each part: the product of the dimensions before
+/// the axis.
+fn outer_blocks<X, I, A: Shape, B: Shape>() -> usize
+where
+    X: AsView + ?Sized,
+    ShapeOf<X>: SplitShape<A, B, I>,
+{
+    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
+    outer(<ShapeOf<X> as Shape>::DIMS.as_ref(), axis)
+}
+
+/// The blocks of the first part and of the rest within `v`'s elements
+/// when they are one run and the blocks wide enough to copy as slices
+/// (`blocks.rs`): per index of the axes before the cut one, the first `wa`
+/// of a block of `w`, then the other `w - wa`.
+fn contiguous<'v, X, I, A: Shape, B: Shape>(
+    v: &View<'v, X::Elem, X::Layout>,
+) -> Option<[Blocks<'v, X::Elem>; 2]>
+where
+    X: AsView + ?Sized,
+    ShapeOf<X>: SplitShape<A, B, I>,
+{
+    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
+    let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
+    let elems = v.as_contiguous()?;
+    let part = |start, width| Blocks {
+        elems,
+        start,
+        stride: w,
+        width,
+    };
+    let blocks = [part(0, wa), part(wa, w - wa)];
+    blocks.iter().all(Blocks::wide).then_some(blocks)
 }
 
 /// Element `o` (row-major) of the first part (shape `A`) and of the rest

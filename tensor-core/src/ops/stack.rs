@@ -13,12 +13,14 @@
 
 use typenum::{Const, ToUInt, U};
 
+use super::blocks::{assign_blocks, fill_blocks, outer, Blocks, MIN_WIDTH};
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
 use crate::dim::ToDim;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::build_with;
 use crate::view::View;
 
 /// `stack::<Axis<I>>()` of `N` tensors of shape `Self`: the dimension `N`
@@ -71,6 +73,10 @@ impl<A: AsView, const N: usize> Stack<A, N> for [A; N] {
         A::Elem: Clone,
     {
         let views = self.each_ref().map(|a| a.as_view());
+        if let Some(sources) = contiguous::<A, N, I>(&views) {
+            let outer = outer_blocks::<A, N, I>();
+            return build_with(|slots| fill_blocks(slots, &sources, outer));
+        }
         build(stacked::<A, N, I>(&views))
     }
 }
@@ -97,11 +103,55 @@ pub trait AssignStack: Destination {
         Self::Elem: Clone,
     {
         let views = xs.each_ref().map(|a| a.as_view());
+        if let Some(sources) = contiguous::<A, N, I>(&views) {
+            if assign_blocks(self, &sources, outer_blocks::<A, N, I>()) {
+                return;
+            }
+        }
         write_each(self, stacked::<A, N, I>(&views));
     }
 }
 
 impl<D: Destination + ?Sized> AssignStack for D {}
+
+/// The number of blocks of each operand: the product of the dimensions
+/// before the new axis.
+fn outer_blocks<A, const N: usize, I>() -> usize
+where
+    A: AsView,
+    Const<N>: ToUInt,
+    U<N>: ToDim,
+    ShapeOf<A>: StackShape<DimOf<N>, I>,
+{
+    let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
+    outer(<ShapeOf<A> as Shape>::DIMS.as_ref(), axis)
+}
+
+/// The blocks of the operands (the rest of each from the new axis on, one
+/// per index of the axes before it) when every one is one run and the
+/// blocks are wide enough to copy as slices (`blocks.rs`).
+fn contiguous<'v, A, const N: usize, I>(
+    views: &[View<'v, A::Elem, A::Layout>; N],
+) -> Option<[Blocks<'v, A::Elem>; N]>
+where
+    A: AsView,
+    Const<N>: ToUInt,
+    U<N>: ToDim,
+    ShapeOf<A>: StackShape<DimOf<N>, I>,
+{
+    let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
+    let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
+        .iter()
+        .product();
+    if inner < MIN_WIDTH || views.iter().any(|v| v.as_contiguous().is_none()) {
+        return None;
+    }
+    Some(
+        views
+            .each_ref()
+            .map(|v| Blocks::of(v.as_contiguous().unwrap_or_default(), inner)),
+    )
+}
 
 /// Element `o` (row-major) of `views` stacked along `I`.
 fn stacked<'v, A, const N: usize, I>(
