@@ -73,8 +73,7 @@ impl<A: AsView, const N: usize> Stack<A, N> for [A; N] {
         A::Elem: Clone,
     {
         let views = self.each_ref().map(|a| a.as_view());
-        if let Some(sources) = contiguous::<A, N, I>(&views) {
-            let outer = outer_blocks::<A, N, I>();
+        if let Some((sources, outer)) = contiguous::<A, N, I>(&views) {
             return build_with(|slots| fill_blocks(slots, &sources, outer));
         }
         build(stacked::<A, N, I>(&views))
@@ -103,8 +102,8 @@ pub trait AssignStack: Destination {
         Self::Elem: Clone,
     {
         let views = xs.each_ref().map(|a| a.as_view());
-        if let Some(sources) = contiguous::<A, N, I>(&views) {
-            if assign_blocks(self, &sources, outer_blocks::<A, N, I>()) {
+        if let Some((sources, outer)) = contiguous::<A, N, I>(&views) {
+            if assign_blocks(self, &sources, outer) {
                 return;
             }
         }
@@ -114,25 +113,13 @@ pub trait AssignStack: Destination {
 
 impl<D: Destination + ?Sized> AssignStack for D {}
 
-/// The number of blocks of each operand: the product of the dimensions
-/// before the new axis.
-fn outer_blocks<A, const N: usize, I>() -> usize
-where
-    A: AsView,
-    Const<N>: ToUInt,
-    U<N>: ToDim,
-    ShapeOf<A>: StackShape<DimOf<N>, I>,
-{
-    let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
-    outer(<ShapeOf<A> as Shape>::DIMS.as_ref(), axis)
-}
-
 /// The blocks of the operands (the rest of each from the new axis on, one
-/// per index of the axes before it) when every one is one run and the
-/// blocks are wide enough to copy as slices (`blocks.rs`).
+/// per index of the axes before it) and their number, when every operand
+/// is one run and the blocks are wide enough to copy as slices
+/// (`blocks.rs`).
 fn contiguous<'v, A, const N: usize, I>(
     views: &[View<'v, A::Elem, A::Layout>; N],
-) -> Option<[Blocks<'v, A::Elem>; N]>
+) -> Option<([Blocks<'v, A::Elem>; N], usize)>
 where
     A: AsView,
     Const<N>: ToUInt,
@@ -146,11 +133,10 @@ where
     if inner < MIN_WIDTH || views.iter().any(|v| v.as_contiguous().is_none()) {
         return None;
     }
-    Some(
-        views
-            .each_ref()
-            .map(|v| Blocks::of(v.as_contiguous().unwrap_or_default(), inner)),
-    )
+    let blocks = views
+        .each_ref()
+        .map(|v| Blocks::of(v.as_contiguous().unwrap_or_default(), inner));
+    Some((blocks, outer(<ShapeOf<A> as Shape>::DIMS.as_ref(), axis)))
 }
 
 /// Element `o` (row-major) of `views` stacked along `I`.
