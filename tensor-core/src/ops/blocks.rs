@@ -141,6 +141,13 @@ mod tests {
         let t: Tensor<i32, Shape![4]> = build_with(|s| fill_blocks(s, &[middle], 2));
         assert_eq!(t, tensor![20, 30, 50, 60]);
         assert_eq!((outer(&[3, 4, 5], 0), outer(&[3, 4, 5], 2)), (1, 12));
+        // Which path an operation takes (the results are the same either
+        // way): blocks of `MIN_WIDTH` elements or more are copied as slices.
+        let wide = |width| Blocks::of(&b[..], width).wide();
+        assert_eq!(
+            [wide(MIN_WIDTH - 1), wide(MIN_WIDTH), wide(MIN_WIDTH + 1)],
+            [false, true, true]
+        );
     }
 
     /// `split`, `concat` and `stack` of a CIFAR image take the block copies
