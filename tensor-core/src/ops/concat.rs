@@ -13,7 +13,7 @@
 //! assert_eq!(a.concat::<Axis<1>>(&a.t()), tensor![[1, 2, 1, 3], [3, 4, 2, 4]]);
 //! ```
 
-use super::blocks::{assign_blocks, fill_blocks, outer, Blocks};
+use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
@@ -87,11 +87,7 @@ impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
         Self::Elem: Clone,
     {
         let (a, b) = (self.as_view(), other.as_view());
-        if let Some(sources) = contiguous::<Self, B, I>(&a, &b) {
-            let outer = outer(
-                <ShapeOf<Self> as Shape>::DIMS.as_ref(),
-                axis::<Self, B, I>(),
-            );
+        if let Some((sources, outer)) = contiguous::<Self, B, I>(&a, &b) {
             return build_with(|slots| fill_blocks(slots, &sources, outer));
         }
         build(in_order::<Self, B, I>(&a, &b))
@@ -122,8 +118,7 @@ pub trait AssignConcat: Destination {
         Self::Elem: Clone,
     {
         let (a, b) = (a.as_view(), b.as_view());
-        if let Some(sources) = contiguous::<A, B, I>(&a, &b) {
-            let outer = outer(<ShapeOf<A> as Shape>::DIMS.as_ref(), axis::<A, B, I>());
+        if let Some((sources, outer)) = contiguous::<A, B, I>(&a, &b) {
             if assign_blocks(self, &sources, outer) {
                 return;
             }
@@ -134,35 +129,26 @@ pub trait AssignConcat: Destination {
 
 impl<D: Destination + ?Sized> AssignConcat for D {}
 
-/// The axis `a` and `b` are joined along.
-fn axis<A, B, I>() -> usize
-where
-    A: AsView + ?Sized,
-    B: AsView<Elem = A::Elem> + ?Sized,
-    ShapeOf<B>: ConcatRhs<ShapeOf<A>, I>,
-{
-    <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::AXIS
-}
-
 /// The blocks of `a` and `b` (one of each per index of the axes before
-/// the joined one) when both are one run and the blocks are wide enough
-/// to copy as slices (`blocks.rs`).
+/// the joined one) and their number, when both are one run and the blocks
+/// are wide enough to copy as slices (`blocks.rs`).
 fn contiguous<'v, A, B, I>(
     a: &View<'v, A::Elem, A::Layout>,
     b: &View<'v, A::Elem, B::Layout>,
-) -> Option<[Blocks<'v, A::Elem>; 2]>
+) -> Option<([Blocks<'v, A::Elem>; 2], usize)>
 where
     A: AsView + ?Sized,
     B: AsView<Elem = A::Elem> + ?Sized,
     ShapeOf<B>: ConcatRhs<ShapeOf<A>, I>,
 {
-    let axis = axis::<A, B, I>();
+    let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::AXIS;
     let (wa, wb) = (block::<ShapeOf<A>>(axis), block::<ShapeOf<B>>(axis));
     let blocks = [
         Blocks::of(a.as_contiguous()?, wa),
         Blocks::of(b.as_contiguous()?, wb),
     ];
-    blocks.iter().all(Blocks::wide).then_some(blocks)
+    let outer = outer::<ShapeOf<A>>(axis);
+    blocks.iter().all(Blocks::wide).then_some((blocks, outer))
 }
 
 /// The elements of `a` and `b` concatenated along `I`, one per call, in
@@ -191,9 +177,4 @@ where
         pos = if pos + 1 == wa + wb { 0 } else { pos + 1 };
         next.expect("the blocks cover both operands").clone()
     }
-}
-
-/// The number of elements from `axis` to the last axis of `S`.
-fn block<S: Shape>(axis: usize) -> usize {
-    S::DIMS.as_ref()[axis..].iter().product()
 }

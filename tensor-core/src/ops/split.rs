@@ -16,7 +16,7 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
-use super::blocks::{assign_blocks, fill_blocks, outer, Blocks};
+use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
 use super::concat::ConcatShape;
 use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
@@ -70,8 +70,7 @@ pub trait Split: AsView {
         Self::Elem: Clone,
     {
         let v = self.as_view();
-        if let Some([a, b]) = contiguous::<Self, I, A, B>(&v) {
-            let outer = outer_blocks::<Self, I, A, B>();
+        if let Some(([a, b], outer)) = contiguous::<Self, I, A, B>(&v) {
             return build_pair_with(
                 |out| fill_blocks(out, &[a], outer),
                 |out| fill_blocks(out, &[b], outer),
@@ -102,9 +101,8 @@ pub trait Split: AsView {
     {
         let v = self.as_view();
         let (first, rest) = parts::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v);
-        let outer = outer_blocks::<Self, I, ShapeOf<DA>, ShapeOf<DB>>();
         match contiguous::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v) {
-            Some([ba, bb]) => {
+            Some(([ba, bb], outer)) => {
                 if !assign_blocks(a, &[ba], outer) {
                     write_each(a, first);
                 }
@@ -120,24 +118,13 @@ pub trait Split: AsView {
     }
 }
 
-/// The number of blocks of each part: the product of the dimensions before
-/// the axis.
-fn outer_blocks<X, I, A: Shape, B: Shape>() -> usize
-where
-    X: AsView + ?Sized,
-    ShapeOf<X>: SplitShape<A, B, I>,
-{
-    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
-    outer(<ShapeOf<X> as Shape>::DIMS.as_ref(), axis)
-}
-
-/// The blocks of the first part and of the rest within `v`'s elements
-/// when they are one run and the blocks wide enough to copy as slices
-/// (`blocks.rs`): per index of the axes before the cut one, the first `wa`
-/// of a block of `w`, then the other `w - wa`.
+/// The blocks of the first part and of the rest within `v`'s elements,
+/// and their number, when the elements are one run and the blocks wide
+/// enough to copy as slices (`blocks.rs`): per index of the axes before
+/// the cut one, the first `wa` of a block of `w`, then the other `w - wa`.
 fn contiguous<'v, X, I, A: Shape, B: Shape>(
     v: &View<'v, X::Elem, X::Layout>,
-) -> Option<[Blocks<'v, X::Elem>; 2]>
+) -> Option<([Blocks<'v, X::Elem>; 2], usize)>
 where
     X: AsView + ?Sized,
     ShapeOf<X>: SplitShape<A, B, I>,
@@ -152,7 +139,8 @@ where
         width,
     };
     let blocks = [part(0, wa), part(wa, w - wa)];
-    blocks.iter().all(Blocks::wide).then_some(blocks)
+    let outer = outer::<ShapeOf<X>>(axis);
+    blocks.iter().all(Blocks::wide).then_some((blocks, outer))
 }
 
 /// Element `o` (row-major) of the first part (shape `A`) and of the rest
@@ -181,11 +169,6 @@ where
 }
 
 impl<X: AsView + ?Sized> Split for X {}
-
-/// The number of elements from `axis` to the last axis of `S`.
-fn block<S: Shape>(axis: usize) -> usize {
-    S::DIMS.as_ref()[axis..].iter().product()
-}
 
 #[cfg(test)]
 mod tests {

@@ -13,7 +13,7 @@
 
 use typenum::{Const, ToUInt, U};
 
-use super::blocks::{assign_blocks, fill_blocks, outer, Blocks, MIN_WIDTH};
+use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
@@ -127,16 +127,13 @@ where
     ShapeOf<A>: StackShape<DimOf<N>, I>,
 {
     let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
-    let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
-        .iter()
-        .product();
-    if inner < MIN_WIDTH || views.iter().any(|v| v.as_contiguous().is_none()) {
-        return None;
+    let inner = block::<ShapeOf<A>>(axis);
+    let mut blocks: [Blocks<'v, A::Elem>; N] = core::array::from_fn(|_| Blocks::of(&[], inner));
+    for (source, view) in blocks.iter_mut().zip(views) {
+        source.elems = view.as_contiguous()?;
     }
-    let blocks = views
-        .each_ref()
-        .map(|v| Blocks::of(v.as_contiguous().unwrap_or_default(), inner));
-    Some((blocks, outer(<ShapeOf<A> as Shape>::DIMS.as_ref(), axis)))
+    let outer = outer::<ShapeOf<A>>(axis);
+    blocks.iter().all(Blocks::wide).then_some((blocks, outer))
 }
 
 /// Element `o` (row-major) of `views` stacked along `I`.
@@ -153,9 +150,7 @@ where
     let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
     // Each outer index (the axes before `axis`) holds one block of each
     // operand in turn: the rest of the operand from `axis` on.
-    let inner: usize = <ShapeOf<A> as Shape>::DIMS.as_ref()[axis..]
-        .iter()
-        .product();
+    let inner = block::<ShapeOf<A>>(axis);
     move |o| {
         let (k, r) = (o / inner % N, o % inner);
         views[k].at_flat(o / (inner * N) * inner + r).clone()
