@@ -31,7 +31,7 @@ use crate::ops::matmul::rows_matmul;
 use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{build, build_with};
+use crate::uninit::{as_slots, build, build_with};
 
 #[cfg(feature = "alloc")]
 use super::BatchTensor;
@@ -320,7 +320,7 @@ impl<T, S: Shape> BatchMut<'_, T, S> {
             <ShapeOf<W> as ItemMatmul<X::Item>>::INNER,
             <ShapeOf<W> as ItemMatmul<X::Item>>::COLS,
         ];
-        rows_matmul(xs.elems, &w.as_view(), self.elems, dims);
+        rows_matmul(xs.elems, &w.as_view(), as_slots(self.elems), dims);
     }
 }
 

@@ -63,13 +63,6 @@ pub trait Accumulate: Copy {
     fn f32_slice(s: &[Self]) -> Option<&[f32]> {
         super::type_of::slice_as(s)
     }
-
-    /// `s` as `f32`s when `Self` is `f32`, as [`Accumulate::f32_slice`].
-    #[doc(hidden)]
-    #[inline(always)]
-    fn f32_slice_mut(s: &mut [Self]) -> Option<&mut [f32]> {
-        super::type_of::slice_as_mut(s)
-    }
 }
 
 /// The accumulator type of `T`.

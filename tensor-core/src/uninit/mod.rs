@@ -73,12 +73,26 @@ pub(crate) unsafe trait Contiguous {
 fn slots<X: Contiguous>(value: &mut MaybeUninit<X>) -> &mut Slots<X::Elem> {
     const { assert!(mem::size_of::<X>() == X::LEN * mem::size_of::<X::Elem>()) };
     let first = value.as_mut_ptr().cast::<MaybeUninit<X::Elem>>();
+    // In unoptimized builds (the tests) the slots start as a byte pattern,
+    // so that a writer that misses a slot leaves garbage a test sees, not
+    // the value an earlier build left in the same stack slot.
+    #[cfg(debug_assertions)]
+    // SAFETY: `value` is `size_of::<X>()` writable bytes, and any bytes
+    // are a valid `MaybeUninit`.
+    unsafe {
+        core::ptr::write_bytes(value.as_mut_ptr().cast::<u8>(), POISON, mem::size_of::<X>())
+    };
     // SAFETY: `X` is `X::LEN` elements in a row from its first byte,
     // unpadded (`Contiguous`, and the size checked above). `MaybeUninit`
     // has its content's layout, any content is valid for it, and the slice
     // borrows `value` exclusively for its lifetime.
     Slots::new(unsafe { core::slice::from_raw_parts_mut(first, X::LEN) })
 }
+
+/// The byte unwritten slots hold in unoptimized builds ([`slots`]): as an
+/// `f32` about `-2.9e-16`, as an `i32` `-1515870811`.
+#[cfg(debug_assertions)]
+const POISON: u8 = 0xA5;
 
 /// A value built in place by `write`, which must initialise every one of
 /// the `X::LEN` slots it is given, or panic having dropped (or, for types

@@ -139,6 +139,15 @@ impl<T> Slots<T> {
         unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<T>(), values.len()) }
     }
 
+    /// These slots as slots of `U`, when `T` is `U` (`None` otherwise):
+    /// lets a generic kernel hand its output to a kernel of one element
+    /// type (the packed `f32` products of `ops/matmul/block.rs`).
+    #[inline(always)]
+    pub(crate) fn as_slots_of<U: 'static>(&mut self) -> Option<&mut Slots<U>> {
+        crate::num::type_of::slice_as_mut::<MaybeUninit<T>, MaybeUninit<U>>(&mut self.0)
+            .map(Slots::new)
+    }
+
     /// A pointer to slot 0, for SIMD kernels that store whole blocks: valid
     /// for writes of `len()` elements while `self` is borrowed. Writing
     /// through it is the kernel's `unsafe` (in bounds, an initialised `T`);

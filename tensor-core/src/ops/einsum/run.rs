@@ -91,11 +91,13 @@ where
     }
     let plan: Contraction = const { contraction(E::SPEC, geometry::<La>(), geometry::<Lb>()) };
     build_with(|slots| {
-        let out = slots.init_with(T::narrow(Zero::ZERO));
         operand(a, &plan.a, |pa| {
             operand(b, &plan.b, |pb| match plan.c.identity {
-                true => dense_batched(pa, pb, out, plan.sizes),
-                false => reordered::<T, O>(pa, pb, out, &plan),
+                true => dense_batched(pa, pb, slots, plan.sizes),
+                false => {
+                    let out = slots.init_with(T::narrow(Zero::ZERO));
+                    reordered::<T, O>(pa, pb, out, &plan)
+                }
             })
         })
     })
@@ -104,9 +106,7 @@ where
 /// The product into a scratch tensor, then walked into `out`.
 #[inline(never)]
 fn reordered<T: MulAccumulate, O: Shape>(pa: &[T], pb: &[T], out: &mut [T], plan: &Contraction) {
-    let c: Tensor<T, O> = build_with(|slots| {
-        dense_batched(pa, pb, slots.init_with(T::narrow(Zero::ZERO)), plan.sizes)
-    });
+    let c: Tensor<T, O> = build_with(|slots| dense_batched(pa, pb, slots, plan.sizes));
     gather(c.as_slice(), 0, &plan.c, out);
 }
 

@@ -23,6 +23,7 @@ use crate::num::{MulAccumulate, Zero};
 use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::{as_slots, Slots};
 use crate::view::{View, ViewMut};
 
 impl<T, S: Shape> Tensor<T, S> {
@@ -97,6 +98,7 @@ where
                 .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
                 >= PACK_FLOPS
     };
+    let out = as_slots(out);
     if packable && b.as_contiguous().is_none() {
         return assign_packed(a, b, out);
     }
@@ -107,7 +109,7 @@ where
 /// `PACK_BYTES`), never inlined so that the copy's stack space is taken
 /// only when used.
 #[inline(never)]
-fn assign_packed<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut [T])
+fn assign_packed<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
     La: Layout,
     Lb: Layout,

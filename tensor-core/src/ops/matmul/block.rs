@@ -47,7 +47,7 @@ pub(super) fn product_f32(
     level: Simd,
     (a, lda): (&[f32], usize),
     b: &impl Strips,
-    out: &mut [f32],
+    out: &mut Slots<f32>,
     d: Dims,
 ) -> bool {
     if d.m == 0 || d.n == 0 || d.k == 0 {
@@ -159,7 +159,7 @@ macro_rules! blocked {
         /// The CPU has the features; `a`, `b` and `out` hold the rows
         /// `product_f32` checks.
         #[target_feature(enable = $features)]
-        unsafe fn $name(a: &[f32], lda: usize, b: &impl Strips, out: &mut [f32], d: Dims) {
+        unsafe fn $name(a: &[f32], lda: usize, b: &impl Strips, out: &mut Slots<f32>, d: Dims) {
             const NR: usize = $nr;
             const KC: usize = STRIP / NR;
             // Left uninitialised (no 16 KiB of zeros a call): tiles read
@@ -222,6 +222,7 @@ mod tests {
     use super::super::operand::Gather;
     use super::*;
     use crate::cpu::simd;
+    use crate::uninit::as_slots;
     use std::vec;
     use std::vec::Vec;
 
@@ -261,11 +262,17 @@ mod tests {
                     elems: &b,
                     stride: ldb,
                 };
-                assert!(product_f32(level, (&a, lda), &dense, &mut got, d));
+                assert!(product_f32(level, (&a, lda), &dense, as_slots(&mut got), d));
                 let mut gathered = vec![f32::NAN; d.m * d.n];
                 let by_index = Gather(|k: usize, j: usize| b[k * ldb + j]);
                 let strips = Gathered(&by_index, PhantomData::<f32>);
-                assert!(product_f32(level, (&a, lda), &strips, &mut gathered, d));
+                assert!(product_f32(
+                    level,
+                    (&a, lda),
+                    &strips,
+                    as_slots(&mut gathered),
+                    d
+                ));
                 assert_eq!(gathered, got, "{level:?} gathered {name}");
                 for (o, (&g, &w)) in got.iter().zip(&want).enumerate() {
                     let scale = (0..d.k)
@@ -359,7 +366,7 @@ mod tests {
             elems: &b,
             stride: 2,
         };
-        assert!(!product_f32(Simd::Base, (&a, 2), &b, &mut out, d));
+        assert!(!product_f32(Simd::Base, (&a, 2), &b, as_slots(&mut out), d));
         assert_eq!(out, [7.0; 4]);
     }
 }

@@ -12,25 +12,31 @@ use super::dot_run;
 use super::kernel::product;
 use super::operand::{Dense, DenseLhs, Dims};
 use crate::num::{MulAccumulate, Zero};
+use crate::uninit::Slots;
 
 /// `out = a @ b` for contiguous row-major operands `[batch, m, k]` and
 /// `[batch, k, n]` (`sizes`), `out` being `[batch, m, n]`: the matmul
 /// kernel with run-time sizes (constants where inlined), for `einsum!`.
 /// Products of one element each (`m = n = 1`) are dot products.
 #[inline(always)]
-pub(crate) fn dense_batched<T: MulAccumulate>(a: &[T], b: &[T], out: &mut [T], sizes: [usize; 4]) {
+pub(crate) fn dense_batched<T: MulAccumulate>(
+    a: &[T],
+    b: &[T],
+    out: &mut Slots<T>,
+    sizes: [usize; 4],
+) {
     let [batch, m, k, n] = sizes;
     let out = &mut out[..batch * m * n];
     if out.is_empty() {
         return;
     }
     if k == 0 {
-        return out.fill(T::narrow(Zero::ZERO));
+        return out.fill(|_| T::narrow(Zero::ZERO));
     }
     let (a, b) = (&a[..batch * m * k], &b[..batch * k * n]);
     if m == 1 && n == 1 {
         for ((o, x), y) in out.iter_mut().zip(a.chunks_exact(k)).zip(b.chunks_exact(k)) {
-            *o = dot_run(x, y);
+            o.write(dot_run(x, y));
         }
         return;
     }
@@ -51,7 +57,7 @@ pub(crate) fn dense_batched<T: MulAccumulate>(a: &[T], b: &[T], out: &mut [T], s
                 elems: y,
                 stride: n,
             },
-            o,
+            Slots::new(o),
             d,
         );
     }

@@ -34,6 +34,7 @@ use super::block::{product_f32, DenseF32, Gathered, PACKED_FLOPS};
 use super::operand::{Dims, Lhs, Rhs};
 use crate::cpu::{self, Simd};
 use crate::num::{Acc, MulAccumulate, Zero};
+use crate::uninit::Slots;
 
 /// The most multiply-adds of a product inlined into its caller: `[8, 8]`,
 /// or `[16, 16]` when built for AVX-512, whose inlined 16 × 16 tile with
@@ -55,7 +56,12 @@ pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
 /// overflowed its thread's 2 MiB stack.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+pub(super) fn product<T: MulAccumulate>(
+    a: &impl Lhs<T>,
+    b: &impl Rhs<T>,
+    out: &mut Slots<T>,
+    d: Dims,
+) {
     if d.m * d.n * d.k <= INLINE_FLOPS {
         return product_base(a, b, out, d);
     }
@@ -71,7 +77,7 @@ pub(super) fn product<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &
 /// had been the largest part of LLVM's time in the examples' release build
 /// (see [`product_base_large`] for the other targets).
 #[inline(always)]
-fn product_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut Slots<T>, d: Dims) {
     let level = cpu::simd();
     // Which kernel runs is a matter of speed: the packed and the tiled
     // kernels compute the same product (the tests in `block.rs` and here
@@ -96,13 +102,13 @@ fn packed<T: MulAccumulate>(
     level: Simd,
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
 ) -> bool {
     let Some((a, lda)) = a.dense() else {
         return false;
     };
-    let (Some(a), Some(out)) = (T::f32_slice(a), T::f32_slice_mut(out)) else {
+    let (Some(a), Some(out)) = (T::f32_slice(a), out.as_slots_of::<f32>()) else {
         return false;
     };
     match b.dense() {
@@ -128,7 +134,7 @@ pub(super) fn product_at<T: MulAccumulate>(
     level: Simd,
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
 ) {
     debug_assert!(level <= cpu::simd());
@@ -153,7 +159,12 @@ pub(super) fn product_at<T: MulAccumulate>(
 /// outlined, 20.4k inlined).
 #[cfg_attr(target_arch = "x86_64", inline(never))]
 #[cfg_attr(not(target_arch = "x86_64"), inline(always))]
-fn product_base_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_base_large<T: MulAccumulate>(
+    a: &impl Lhs<T>,
+    b: &impl Rhs<T>,
+    out: &mut Slots<T>,
+    d: Dims,
+) {
     product_base(a, b, out, d);
 }
 
@@ -161,7 +172,7 @@ fn product_base_large<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &
 /// x86-64's default) two to a tile row; built for AVX-512, tiles of 16
 /// rows of one 64-byte vector from 8 rows up.
 #[inline(always)]
-fn product_base<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_base<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut Slots<T>, d: Dims) {
     if cfg!(target_feature = "avx512f") && d.m >= 8 {
         match size_of::<Acc<T>>() {
             0..=4 => tiles::<T, 16, 16>(a, b, out, d),
@@ -180,7 +191,7 @@ fn product_base<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T
 /// 16 YMM registers holding 8 accumulators.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn product_avx2<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_avx2<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut Slots<T>, d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 4, 16>(a, b, out, d),
         5..=8 => tiles::<T, 4, 8>(a, b, out, d),
@@ -192,7 +203,7 @@ fn product_avx2<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T
 /// rows.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn product_avx512<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut [T], d: Dims) {
+fn product_avx512<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut Slots<T>, d: Dims) {
     match size_of::<Acc<T>>() {
         0..=4 => tiles::<T, 8, 16>(a, b, out, d),
         5..=8 => tiles::<T, 8, 8>(a, b, out, d),
@@ -206,7 +217,7 @@ fn product_avx512<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut 
 fn tiles<T: MulAccumulate, const H: usize, const WIDE: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
 ) {
     let mut j0 = strips::<T, H, WIDE>(a, b, out, d, 0);
@@ -228,7 +239,7 @@ fn tiles<T: MulAccumulate, const H: usize, const WIDE: usize>(
 fn strips<T: MulAccumulate, const H: usize, const W: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
     mut j0: usize,
 ) -> usize {
@@ -245,7 +256,7 @@ fn strips<T: MulAccumulate, const H: usize, const W: usize>(
 fn columns<T: MulAccumulate, const H: usize, const W: usize>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
     j0: usize,
 ) {
@@ -275,7 +286,7 @@ fn columns<T: MulAccumulate, const H: usize, const W: usize>(
 fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize>(
     a: &L,
     b: &impl Rhs<T>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
     (i0, j0): (usize, usize),
 ) {
@@ -305,7 +316,7 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize>(
     for (r, acc_row) in acc.iter().enumerate() {
         let row = &mut out[(i0 + r) * d.n + j0..][..W];
         for (o, &s) in row.iter_mut().zip(acc_row) {
-            *o = T::narrow(s);
+            o.write(T::narrow(s));
         }
     }
 }
@@ -314,6 +325,7 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize>(
 mod tests {
     use super::super::operand::{ByIndex, Dense, DenseLhs, Gather};
     use super::*;
+    use crate::uninit::as_slots;
     use std::vec;
     use std::vec::Vec;
 
@@ -342,13 +354,13 @@ mod tests {
                     .map(|o| (0..k).map(|kk| a[o / n * k + kk] * b[kk * n + o % n]).sum())
                     .collect();
                 let mut got = vec![0; m * n];
-                tiles::<i64, 16, 16>(&lhs, &rhs, &mut got, d);
+                tiles::<i64, 16, 16>(&lhs, &rhs, as_slots(&mut got), d);
                 assert_eq!(got, want, "16 x 16 tiles, {m}x{k}x{n}");
                 let mut got = vec![0; m * n];
-                tiles::<i64, 8, 16>(&lhs, &rhs, &mut got, d);
+                tiles::<i64, 8, 16>(&lhs, &rhs, as_slots(&mut got), d);
                 assert_eq!(got, want, "8 x 16 tiles, {m}x{k}x{n}");
                 let mut got = vec![0; m * n];
-                product_base(&lhs, &rhs, &mut got, d);
+                product_base(&lhs, &rhs, as_slots(&mut got), d);
                 assert_eq!(got, want, "base kernel, {m}x{k}x{n}");
             }
         }
@@ -387,7 +399,7 @@ mod tests {
                         elems: &b,
                         stride: n,
                     },
-                    &mut want,
+                    as_slots(&mut want),
                     d,
                 );
                 for level in [Simd::Avx2, Simd::Avx512]
@@ -402,14 +414,14 @@ mod tests {
                             elems: &b,
                             stride: n,
                         },
-                        &mut got,
+                        as_slots(&mut got),
                         d,
                     );
                     assert_eq!(got, want, "{level:?} dense {m}x{k}x{n}");
                     let gather = Gather(|kk: usize, j: usize| b[kk * n + j]);
-                    product_at(level, &at, &gather, &mut got, d);
+                    product_at(level, &at, &gather, as_slots(&mut got), d);
                     assert_eq!(got, want, "{level:?} gathered {m}x{k}x{n}");
-                    product_at(level, &dense, &gather, &mut got, d);
+                    product_at(level, &dense, &gather, as_slots(&mut got), d);
                     assert_eq!(got, want, "{level:?} dense left {m}x{k}x{n}");
                 }
             }

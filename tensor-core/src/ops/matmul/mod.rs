@@ -61,7 +61,7 @@ use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::build_with;
+use crate::uninit::{build_with, Slots};
 use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
@@ -164,13 +164,17 @@ where
                 .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
                 >= PACK_FLOPS
     };
+    // The result is built here, in the caller's frame, and the outlined
+    // forms write into its slots: returned by value from them, it was
+    // built in their frame and copied out, then copied again into the
+    // caller's destination (`*c = a.matmul(&b)`).
     match (
         flops <= INLINE_FLOPS,
         packable && b.as_contiguous().is_none(),
     ) {
-        (_, true) => matmul_packed(a, b),
-        (true, false) => matmul_body(a, b),
-        (false, false) => matmul_outlined(a, b),
+        (_, true) => build_with(|slots| matmul_packed(a, b, slots)),
+        (true, false) => build_with(|slots| matmul_slots(a, b, slots)),
+        (false, false) => build_with(|slots| matmul_outlined(a, b, slots)),
     }
 }
 
@@ -198,55 +202,47 @@ const PACK_FLOPS: usize = 16 * 16 * 16;
 /// operands.
 /// Never inlined, so that the copy's stack space is taken only when used.
 #[inline(never)]
-fn matmul_packed<T, La, Lb>(
-    a: &View<'_, T, La>,
-    b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
+fn matmul_packed<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    matmul_body(a, &b.to_tensor().view())
+    matmul_slots(a, &b.to_tensor().view(), out)
 }
 
-/// [`matmul_body`], never inlined.
+/// [`matmul_slots`], never inlined.
 #[inline(never)]
-fn matmul_outlined<T, La, Lb>(
-    a: &View<'_, T, La>,
-    b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
+fn matmul_outlined<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    matmul_body(a, b)
+    matmul_slots(a, b, out)
 }
 
-/// The product of two views, built in place (`uninit.rs`).
+/// The product of two views written into `out`, the slots of the result
+/// being built (`uninit/`).
 #[inline(always)]
-fn matmul_body<T, La, Lb>(
-    a: &View<'_, T, La>,
-    b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
+fn matmul_slots<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    // The tiles overwrite every element: the zeros only keep this safe, and
-    // LLVM drops them from small products.
-    build_with(|slots| matmul_into(a, b, slots.init_with(T::narrow(Zero::ZERO))))
+    // Every kernel writes each slot once: no zeros first (a pass over
+    // 256 KiB at `[256, 256]`).
+    matmul_into(a, b, out)
 }
 
 /// `out = a @ b`, `out` holding the product's elements in row-major order:
 /// one matrix product per output batch.
 #[inline(always)]
-pub(crate) fn matmul_into<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut [T])
+pub(crate) fn matmul_into<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
     La: Layout,
     Lb: Layout,
@@ -261,7 +257,7 @@ where
     };
     let out = &mut out[..<Out<La, Lb> as Shape>::SIZE];
     if dims.m * dims.n * dims.k == 0 {
-        out.fill(T::narrow(Zero::ZERO));
+        out.fill(|_| T::narrow(Zero::ZERO));
         return;
     }
     let (out_dims, a_dims, b_dims) = (
@@ -279,6 +275,7 @@ where
         return;
     }
     for (o, out_mat) in out.chunks_exact_mut(dims.m * dims.n).enumerate() {
+        let out_mat = Slots::new(out_mat);
         let (ia, ib) = (
             source_batch(o, out_batch, a_batch),
             source_batch(o, out_batch, b_batch),
@@ -297,7 +294,7 @@ where
 fn batches_in_parallel<T, La: Layout, Lb: Layout>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
     [out_batch, a_batch, b_batch]: [&[usize]; 3],
 ) -> bool
@@ -307,7 +304,8 @@ where
     let (Some(a), Some(b)) = (a.as_contiguous(), b.as_contiguous()) else {
         return false;
     };
-    let (Some(a), Some(b), Some(out)) = (T::f32_slice(a), T::f32_slice(b), T::f32_slice_mut(out))
+    let (Some(a), Some(b), Some(out)) =
+        (T::f32_slice(a), T::f32_slice(b), out.as_slots_of::<f32>())
     else {
         return false;
     };
@@ -353,7 +351,7 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
     a: &View<'_, T, La>,
     b: &View<'_, T, Lb>,
     (sa, sb): (usize, usize),
-    out: &mut [T],
+    out: &mut Slots<T>,
     d: Dims,
 ) where
     T: MulAccumulate,
@@ -380,8 +378,13 @@ fn with_lhs<T, La: Layout, Lb: Layout>(
 /// gathered through its constant strides ([`Matrix`]) or its index map
 /// ([`Gather`]).
 #[inline(always)]
-fn with_rhs<T, L: Layout>(a: &impl Lhs<T>, b: &View<'_, T, L>, sb: usize, out: &mut [T], d: Dims)
-where
+fn with_rhs<T, L: Layout>(
+    a: &impl Lhs<T>,
+    b: &View<'_, T, L>,
+    sb: usize,
+    out: &mut Slots<T>,
+    d: Dims,
+) where
     T: MulAccumulate,
 {
     if const { Rows::<T, L>::DENSE_ROWS } {

@@ -21,6 +21,8 @@
 
 use rayon::prelude::*;
 
+use crate::uninit::Slots;
+
 #[cfg(target_arch = "x86_64")]
 use super::block::{product_f32, DenseF32};
 #[cfg(target_arch = "x86_64")]
@@ -48,7 +50,7 @@ pub(super) fn split_rows(
     level: Simd,
     (a, lda): (&[f32], usize),
     b: &DenseF32<'_>,
-    out: &mut [f32],
+    out: &mut Slots<f32>,
     d: Dims,
 ) -> bool {
     let threads = rayon::current_num_threads();
@@ -72,7 +74,7 @@ pub(super) fn split_rows(
             let m = out.len() / d.n;
             // Rows `block * rows ..` of `a`: `product_f32` checks their length.
             let a = &a[block * rows * lda..];
-            let ran = product_f32(level, (a, lda), b, out, Dims { m, ..d });
+            let ran = product_f32(level, (a, lda), b, Slots::new(out), Dims { m, ..d });
             debug_assert!(ran, "{level:?} has a packed kernel (the caller's)");
         });
     true
@@ -83,10 +85,10 @@ pub(super) fn split_rows(
 /// whether it ran (`false`: one thread, one item, or fewer than
 /// [`PARALLEL_FLOPS`] multiply-adds in all, `flops`: nothing written).
 pub(super) fn split_batches<T: Send>(
-    out: &mut [T],
+    out: &mut Slots<T>,
     len: usize,
     flops: usize,
-    item: impl Fn(usize, &mut [T]) + Sync,
+    item: impl Fn(usize, &mut Slots<T>) + Sync,
 ) -> bool {
     if rayon::current_num_threads() < 2 || flops < PARALLEL_FLOPS || out.len() <= len || len == 0 {
         return false;
@@ -95,7 +97,7 @@ pub(super) fn split_batches<T: Send>(
     SPLITS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
     out.par_chunks_mut(len)
         .enumerate()
-        .for_each(|(i, out)| item(i, out));
+        .for_each(|(i, out)| item(i, Slots::new(out)));
     true
 }
 
@@ -191,7 +193,12 @@ mod tests {
         use crate::num::Accumulate;
         assert!(<f32 as Accumulate>::f32_slice(&[1.0]).is_some());
         assert!(<f64 as Accumulate>::f32_slice(&[1.0]).is_none());
-        assert!(<i32 as Accumulate>::f32_slice_mut(&mut [1]).is_none());
+        let (mut ints, mut floats) = ([1i32], [1.0f32]);
+        let as_f32 = |s: &mut crate::uninit::Slots<_>| s.as_slots_of::<f32>().is_some();
+        assert!(!as_f32(crate::uninit::as_slots(&mut ints)));
+        assert!(crate::uninit::as_slots(&mut floats)
+            .as_slots_of::<f32>()
+            .is_some());
     }
 
     #[test]

@@ -18,19 +18,24 @@ use super::operand::{DenseLhs, Dims};
 use super::with_rhs;
 use crate::layout::Layout;
 use crate::num::{MulAccumulate, Zero};
+use crate::uninit::Slots;
 use crate::view::View;
 
 /// `out = a @ b` for `a` holding `m` contiguous rows of `k` elements and
 /// `b` a `[k, n]` view (its rows read as slices when contiguous, else
 /// gathered): `out` holds the `m * n` results in row-major order.
-pub(crate) fn rows_matmul<T, L>(a: &[T], b: &View<'_, T, L>, out: &mut [T], [m, k, n]: [usize; 3])
-where
+pub(crate) fn rows_matmul<T, L>(
+    a: &[T],
+    b: &View<'_, T, L>,
+    out: &mut Slots<T>,
+    [m, k, n]: [usize; 3],
+) where
     T: MulAccumulate,
     L: Layout,
 {
     let (a, out) = (&a[..m * k], &mut out[..m * n]);
     if k == 0 {
-        return out.fill(T::narrow(Zero::ZERO));
+        return out.fill(|_| T::narrow(Zero::ZERO));
     }
     let rows = DenseLhs {
         elems: a,
