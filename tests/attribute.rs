@@ -230,3 +230,54 @@ mod unit_axes {
         assert_eq!((out[[0, 5, 5]], out[[2, 31, 31]]), (1.0, 3.0));
     }
 }
+
+/// Arithmetic on the result of arithmetic: a valid conv (`H - K + 1`), a
+/// 2 × 2 pool (`/ 2`) and a second conv, as one shape of a generic item.
+/// Each step is a bound of the item's where-clause; the compiler compares
+/// those unnormalized, so the macro writes sums and products in the form
+/// they normalize to (`<A as Dimension>::Sum<B>`): through the `DimSum`
+/// alias, `((H - 5 + 1) / 2) - 5` could not be proved from the item's own
+/// bound on `(H - 5 + 1) / 2` (found by a generic LeNet).
+mod nested_arithmetic {
+    use tensor_core::prelude::*;
+
+    /// The rows of the second conv's output of a LeNet, from the input's.
+    #[shape(C, H)]
+    fn lenet_rows(x: &Tensor<f32, Shape![C, (H - 5 + 1) / 2 - 5 + 1]>) -> usize {
+        x.shape()[1]
+    }
+
+    #[shape(H)]
+    fn twice_pooled(x: &Tensor<f32, Shape![((H + 1) / 2 + 1) / 2]>) -> usize {
+        x.shape()[0]
+    }
+
+    #[shape(H)]
+    fn grown_and_cut(x: &Tensor<f32, Shape![H + 1 - 1 - 1, (H * 3) / 2 - 1]>) -> [usize; 2] {
+        x.shape()
+    }
+
+    /// A generic caller naming the same shapes.
+    #[shape(C, H)]
+    fn caller(x: &Tensor<f32, Shape![C, (H - 5 + 1) / 2 - 5 + 1]>) -> usize {
+        lenet_rows::<C, H>(x) + 1
+    }
+
+    #[test]
+    fn at_cifar_and_mnist_sizes() {
+        // 32 -> 28 -> 14 -> 10 (CIFAR); 28 -> 24 -> 12 -> 8 (MNIST)
+        let cifar = Tensor::<f32, Shape![16, 10]>::zeros();
+        assert_eq!(lenet_rows::<Dim![16], Dim![32]>(&cifar), 10);
+        assert_eq!(caller::<Dim![16], Dim![32]>(&cifar), 11);
+        let mnist = Tensor::<f32, Shape![16, 8]>::zeros();
+        assert_eq!(lenet_rows::<Dim![16], Dim![28]>(&mnist), 8);
+        // 13 -> 7 -> 4
+        assert_eq!(
+            twice_pooled::<Dim![13]>(&Tensor::<f32, Shape![4]>::zeros()),
+            4
+        );
+        // 6 -> 7 -> 6 -> 5; 6 * 3 / 2 - 1 = 8
+        let t = Tensor::<f32, Shape![5, 8]>::zeros();
+        assert_eq!(grown_and_cut::<Dim![6]>(&t), [5, 8]);
+    }
+}

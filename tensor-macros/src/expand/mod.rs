@@ -72,6 +72,24 @@ pub fn dim_type(spec: &DimSpec) -> TokenStream {
     match spec {
         DimSpec::Size(n, span) => size_type(*n, *span),
         DimSpec::Named(path) => quote!(#path),
+        DimSpec::Op(left, op @ (arith::Op::Add | arith::Op::Mul), right, span) => {
+            // Sums and products are written as `Dimension`'s own projections,
+            // what `DimSum<A, B>` normalizes to (`<A as Dimension>::Sum<B>`):
+            // a bound on a sum of a variable is then already in the form the
+            // compiler normalizes it to. Written through the alias, a bound
+            // on `(H - 5 + 1) / 2` in an item that also writes
+            // `(H - 5 + 1) / 2 - 4` could not be proved from the item's own
+            // where-clause, which the compiler compares unnormalized. (A
+            // literal on the left, `1 + H`, still normalizes on into
+            // typenum; the operands keep their order, since `16 * P` and
+            // `P * 16` are different types in generic code.)
+            let (l, r) = (dim_type(left), dim_type(right));
+            let gat = match op {
+                arith::Op::Add => quote_spanned!(*span=> Sum),
+                _ => quote_spanned!(*span=> Product),
+            };
+            quote_spanned!(*span=> <#l as ::tensor_core::dim::Dimension>::#gat<#r>)
+        }
         DimSpec::Op(left, op, right, span) => {
             let (l, r) = (dim_type(left), dim_type(right));
             let alias = proc_macro2::Ident::new(op.alias_name(), *span);
