@@ -85,6 +85,7 @@ pub mod prelude {
     pub use crate::constraint::ReshapesTo;
     pub use crate::dim::{BigDim, Dim, Dim1, Dimension};
     pub use crate::error::{ShapeError, SliceError};
+    pub use crate::interop::file_error::{FileError, FileErrorKind};
     pub use crate::layout::RowMajor;
     pub use crate::num::{Float, FromCount, One, Zero};
     pub use crate::ops::arg::{ArgReduce, AssignArg};
@@ -188,9 +189,14 @@ pub mod __private {
     pub trait Discard {
         /// Always `()`.
         type Unit;
+        /// Always `U`: a stand-in that lets the rest of the item check
+        /// (`Axes!` with a repeated axis stands for the identity of as many
+        /// axes, so one mistake is one error).
+        type Or<U>;
     }
 
     impl<T: ?Sized> Discard for T {
         type Unit = ();
+        type Or<U> = U;
     }
 }

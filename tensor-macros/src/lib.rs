@@ -91,7 +91,10 @@ pub fn Dim(input: TokenStream) -> TokenStream {
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Axes(input: TokenStream) -> TokenStream {
-    axes_impl(input.into()).unwrap_or_else(type_errors).into()
+    let input: proc_macro2::TokenStream = input.into();
+    axes_impl(input.clone())
+        .unwrap_or_else(|e| axes_errors(e, &input))
+        .into()
 }
 
 /// A tensor literal: `tensor![[1, 2], [3, 4]]` or `tensor![0.0; 2, 3]`.
@@ -244,6 +247,20 @@ fn include_tensor_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macr
 fn type_errors(error: syn::Error) -> proc_macro2::TokenStream {
     let each = error.into_iter().map(syn::Error::into_compile_error);
     quote::quote!(<(#(#each,)*) as ::tensor_core::__private::Discard>::Unit)
+}
+
+/// The errors of an `Axes![..]` list, standing for the identity list of as
+/// many axes (at most the largest rank): `permute::<Axes![1, 1, 2]>()` then
+/// reports the repeated axis and nothing else, where `()` made every use of
+/// the permuted view an error too.
+fn axes_errors(error: syn::Error, input: &proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    let each = error.into_iter().map(syn::Error::into_compile_error);
+    let len = syn::parse2::<ast::ExprList>(input.clone()).map_or(0, |l| l.0.len());
+    let identity = (0..len.min(valid::MAX_RANK)).map(|n| {
+        let n = proc_macro2::Literal::usize_unsuffixed(n);
+        quote::quote!(::tensor_core::Axis<#n>)
+    });
+    quote::quote!(<(#(#each,)*) as ::tensor_core::__private::Discard>::Or<(#(#identity,)*)>)
 }
 
 /// Every error of an invocation, in expression position: a block of
