@@ -6,7 +6,9 @@
 //! `Shape![H - K + 1]` at `H = 28, K = 3` are both `Dim<26>`, and
 //! `Shape![C * H * W]` at 3, 32, 32 is `Dim![3072]`. `Shape!` folds
 //! operations on literals itself; with dimension names it writes
-//! `DimProd<C, H>` (`<C as MulDim<H>>::Output`) and so on.
+//! `DimDiff<H, K>` (`<H as SubDim<K>>::Output`) for a difference or
+//! quotient, and for a sum or product the projection the alias normalizes
+//! to, `<C as Dimension>::Product<H>` (`DimProd<C, H>` is the same type).
 //!
 //! Sums and products are defined for every pair of dimensions ([`Nat`](super::Nat)), so
 //! they need no bound anywhere, in generic code or in its callers.

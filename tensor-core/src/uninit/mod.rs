@@ -19,6 +19,11 @@
 //! plain numbers) there is nothing to drop, so the kernels write the slots
 //! directly, in any order, and a panic merely abandons them.
 //!
+//! In unoptimized builds (the tests) the builders hand out slots holding a
+//! poison byte pattern rather than whatever the stack or heap held: a
+//! writer that misses a slot then leaves a value no test expects, not a
+//! correct one an earlier build left in the same place.
+//!
 //! The files: `slots.rs` (the [`Slots`] of a value being built and the
 //! [`Buffer`]s a kernel stages values in), `filler.rs` (the in-order
 //! guard), `bytes.rs` (little-endian decoding into uninitialised memory)

@@ -361,3 +361,35 @@ fn const_zeros_of_a_type_that_is_not_copy() {
     static C: Tensor<Counter, Shape![2, 2]> = Tensor::zeros();
     assert!(C.iter().all(|c| *c == Counter(0)));
 }
+
+/// Slots are slots of another type only when it is their own: the packed
+/// `f32` products take a generic product's output this way, so a wrong
+/// answer either way would send other types to the `f32` kernels or keep
+/// `f32` from them.
+#[test]
+fn slots_are_seen_as_slots_of_their_own_type_only() {
+    let (mut ints, mut floats) = ([1i32, 2], [1.0f32, 2.0]);
+    assert!(as_slots(&mut ints).as_slots_of::<f32>().is_none());
+    assert!(as_slots(&mut floats).as_slots_of::<f64>().is_none());
+    let seen = as_slots(&mut floats).as_slots_of::<f32>();
+    seen.expect("f32 slots are f32 slots").write(1, 5.0);
+    assert_eq!(floats, [1.0, 5.0]);
+}
+
+/// In unoptimized builds the builders hand out slots holding [`POISON`]
+/// bytes, not whatever the stack held: a writer that misses a slot shows.
+#[cfg(debug_assertions)]
+#[test]
+fn unwritten_slots_start_poisoned() {
+    let t: Tensor<u8, Shape![4]> = build_with(|slots: &mut Slots<u8>| {
+        // Reading a slot is never valid in the crate; here the bytes are
+        // `u8`s, each initialised by the poison write, and only compared.
+        let seen: [u8; 4] = core::array::from_fn(|i| {
+            // SAFETY: `slots` points at 4 bytes the poison wrote.
+            unsafe { slots.as_mut_ptr().add(i).read() }
+        });
+        assert_eq!(seen, [POISON; 4]);
+        slots.fill(|i| i as u8);
+    });
+    assert_eq!(t, tensor![0, 1, 2, 3]);
+}

@@ -64,10 +64,11 @@ fn const_arg(n: u64, span: Span) -> TokenStream {
     quote_spanned!(span=> { ::tensor_core::__private::usize_value(#value) })
 }
 
-/// The type of one dimension; an operation is the library's alias for the
-/// result of its operator trait: `::tensor_core::dim::DimDiff<H, K>`, that
-/// is `<H as SubDim<K>>::Output` (an alias keeps clippy's `type_complexity`
-/// quiet in users' signatures).
+/// The type of one dimension. A difference or quotient is the library's
+/// alias for the result of its operator trait: `::tensor_core::dim::
+/// DimDiff<H, K>`, that is `<H as SubDim<K>>::Output` (an alias keeps
+/// clippy's `type_complexity` quiet in users' signatures); a sum or product
+/// is `Dimension`'s own projection, `<H as Dimension>::Sum<K>` (see below).
 pub fn dim_type(spec: &DimSpec) -> TokenStream {
     match spec {
         DimSpec::Size(n, span) => size_type(*n, *span),

@@ -191,7 +191,10 @@ macro_rules! blocked {
                             // floats, all written by `pack` (initialised
                             // `f32`s); output rows `i0 + r < d.m`, columns
                             // `jc + j < d.n` are in `out` (checked),
-                            // borrowed mutably here only.
+                            // borrowed mutably here only; when `add`
+                            // (`pc > 0`) block `pc = 0` has stored every
+                            // one of them (the same rows and columns), so
+                            // they are initialised.
                             unsafe {
                                 tile(
                                     ap.add(i0 * lda + pc),

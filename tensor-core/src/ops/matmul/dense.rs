@@ -26,7 +26,14 @@ pub(crate) fn dense_batched<T: MulAccumulate>(
     sizes: [usize; 4],
 ) {
     let [batch, m, k, n] = sizes;
-    let out = &mut out[..batch * m * n];
+    // Every slot is written: `out` may be the slots of a result being
+    // built (`einsum2`, whose output shape is a type parameter).
+    assert!(
+        out.len() == batch * m * n,
+        "einsum: the output has {} elements, the contraction {}",
+        out.len(),
+        batch * m * n
+    );
     if out.is_empty() {
         return;
     }

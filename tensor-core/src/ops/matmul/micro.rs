@@ -19,11 +19,13 @@
 //!   operand: `a + r * lda + kk` is readable for `r < H`, `kk < kc`;
 //! - `b` points at a packed strip: `b + kk * NR + c` is readable for
 //!   `kk < kc`, `c < NR`;
-//! - `c` points at the tile's first output: `c + r * ldc + j` is readable
-//!   and writable for `r < H`, `j < cols`, `cols <= NR`, and no other
-//!   reference to those elements is alive;
-//! - `add`: add to the output (a later block of the inner dimension)
-//!   rather than overwrite it.
+//! - `c` points at the tile's first output: `c + r * ldc + j` is writable
+//!   for `r < H`, `j < cols`, `cols <= NR`, and no other reference to
+//!   those elements is alive; it may be unwritten (the slots of a result
+//!   being built) unless `add`;
+//! - `add`: add to the output (a later block of the inner dimension),
+//!   which is then initialised (the first block stored every element of
+//!   the tile), rather than overwrite it.
 
 use core::arch::x86_64::*;
 
@@ -106,16 +108,22 @@ tile!(
     _mm256_setzero_ps, _mm256_loadu_ps, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps, _mm256_storeu_ps
 );
 
-/// `row[j] = buf[j]` (or `+=` when `add`) for `j < buf.len()`.
+/// `row[j] = buf[j]` (or `+=` when `add`) for `j < buf.len()`, through
+/// the pointer: no reference is formed, for without `add` the elements may
+/// be unwritten.
 ///
 /// # Safety
 ///
-/// `row .. row + buf.len()` is writable, no other reference to it alive.
+/// `row .. row + buf.len()` is writable, no other reference to it alive,
+/// and initialised when `add`.
 #[inline(always)]
 unsafe fn store_edge(row: *mut f32, buf: &[f32], add: bool) {
-    // SAFETY: the caller's contract.
-    let out = unsafe { core::slice::from_raw_parts_mut(row, buf.len()) };
-    for (o, &x) in out.iter_mut().zip(buf) {
-        *o = if add { *o + x } else { x };
+    for (j, &x) in buf.iter().enumerate() {
+        // SAFETY: `j < buf.len()`: writable, and readable when `add`
+        // (the caller's contract).
+        unsafe {
+            let o = row.add(j);
+            o.write(if add { o.read() + x } else { x });
+        }
     }
 }

@@ -234,8 +234,8 @@ where
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    // Every kernel writes each slot once: no zeros first (a pass over
-    // 256 KiB at `[256, 256]`).
+    // Every kernel writes every slot before it reads any: no zeros first
+    // (a pass over 256 KiB at `[256, 256]`).
     matmul_into(a, b, out)
 }
 
