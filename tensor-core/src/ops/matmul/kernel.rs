@@ -32,6 +32,7 @@ use core::marker::PhantomData;
 #[cfg(target_arch = "x86_64")]
 use super::block::{product_f32, DenseF32, Gathered, PACKED_FLOPS};
 use super::operand::{Dims, Lhs, Rhs};
+use super::row_step::mul_add_row;
 use crate::cpu::{self, Simd};
 use crate::num::{Acc, MulAccumulate, Zero};
 use crate::uninit::Slots;
@@ -214,29 +215,29 @@ fn product_avx512<T: MulAccumulate>(a: &impl Lhs<T>, b: &impl Rhs<T>, out: &mut 
 /// `out = a @ b` in column strips `WIDE` wide, then narrower ones at the
 /// right edge (each width at most `WIDE`: 16, 8, 4, 1).
 #[inline(always)]
-fn tiles<T: MulAccumulate, const H: usize, const WIDE: usize, const SSE: bool>(
+fn tiles<T: MulAccumulate, const H: usize, const WIDE: usize, const SIMD: bool>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut Slots<T>,
     d: Dims,
 ) {
-    let mut j0 = strips::<T, H, WIDE, SSE>(a, b, out, d, 0);
+    let mut j0 = strips::<T, H, WIDE, SIMD>(a, b, out, d, 0);
     if WIDE > 16 {
-        j0 = strips::<T, H, 16, SSE>(a, b, out, d, j0);
+        j0 = strips::<T, H, 16, SIMD>(a, b, out, d, j0);
     }
     if WIDE > 8 {
-        j0 = strips::<T, H, 8, SSE>(a, b, out, d, j0);
+        j0 = strips::<T, H, 8, SIMD>(a, b, out, d, j0);
     }
     if WIDE > 4 {
-        j0 = strips::<T, H, 4, SSE>(a, b, out, d, j0);
+        j0 = strips::<T, H, 4, SIMD>(a, b, out, d, j0);
     }
-    strips::<T, H, 1, SSE>(a, b, out, d, j0);
+    strips::<T, H, 1, SIMD>(a, b, out, d, j0);
 }
 
 /// Columns `j0 ..` of `out = a @ b` in strips of `W` while they fit; the
 /// first column left.
 #[inline(always)]
-fn strips<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
+fn strips<T: MulAccumulate, const H: usize, const W: usize, const SIMD: bool>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut Slots<T>,
@@ -244,7 +245,7 @@ fn strips<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
     mut j0: usize,
 ) -> usize {
     while j0 + W <= d.n {
-        columns::<T, H, W, SSE>(a, b, out, d, j0);
+        columns::<T, H, W, SIMD>(a, b, out, d, j0);
         j0 += W;
     }
     j0
@@ -253,7 +254,7 @@ fn strips<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
 /// Columns `j0 .. j0 + W` of `out = a @ b`, in tiles of `H` rows, then one
 /// of 8 and one of 4 where they fit, then rows one by one.
 #[inline(always)]
-fn columns<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
+fn columns<T: MulAccumulate, const H: usize, const W: usize, const SIMD: bool>(
     a: &impl Lhs<T>,
     b: &impl Rhs<T>,
     out: &mut Slots<T>,
@@ -262,19 +263,19 @@ fn columns<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
 ) {
     let mut i0 = 0;
     while i0 + H <= d.m {
-        tile::<T, _, H, W, SSE>(a, b, out, d, (i0, j0));
+        tile::<T, _, H, W, SIMD>(a, b, out, d, (i0, j0));
         i0 += H;
     }
     if H > 8 && i0 + 8 <= d.m {
-        tile::<T, _, 8, W, SSE>(a, b, out, d, (i0, j0));
+        tile::<T, _, 8, W, SIMD>(a, b, out, d, (i0, j0));
         i0 += 8;
     }
     if H > 4 && i0 + 4 <= d.m {
-        tile::<T, _, 4, W, SSE>(a, b, out, d, (i0, j0));
+        tile::<T, _, 4, W, SIMD>(a, b, out, d, (i0, j0));
         i0 += 4;
     }
     for i in i0..d.m {
-        tile::<T, _, 1, W, SSE>(a, b, out, d, (i, j0));
+        tile::<T, _, 1, W, SIMD>(a, b, out, d, (i, j0));
     }
 }
 
@@ -283,7 +284,7 @@ fn columns<T: MulAccumulate, const H: usize, const W: usize, const SSE: bool>(
 /// `a(i, k)` scaling the row segment `(k, j0 .. j0 + W)` of `b`, then
 /// stored once.
 #[inline(always)]
-fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SSE: bool>(
+fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SIMD: bool>(
     a: &L,
     b: &impl Rhs<T>,
     out: &mut Slots<T>,
@@ -307,68 +308,13 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SSE: 
     for k in 0..d.k {
         let bk = b.row::<W>(k, j0).map(T::widen);
         for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
-            mul_add_row::<_, W, SSE>(acc_row, L::at(row, k).widen(), &bk);
+            mul_add_row::<_, W, SIMD>(acc_row, L::at(row, k).widen(), &bk);
         }
     }
     for (r, acc_row) in acc.iter().enumerate() {
         let row = &mut out[(i0 + r) * d.n + j0..][..W];
         for (o, &s) in row.iter_mut().zip(acc_row) {
             o.write(T::narrow(s));
-        }
-    }
-}
-
-/// `acc += x * y`, element by element: the inner step of [`tile`].
-///
-/// On x86-64 without AVX (the default target, SSE2) an `f32` row of a
-/// multiple of 4 takes SSE vectors: LLVM leaves the loop below scalar
-/// there (`mulss`/`addss`, even for a plain `[f32; 4]` row loop, while
-/// the same code with `_mm_mul_ps` is 4 `mulps` a row). `SSE` is off in
-/// the AVX2 and AVX-512 kernels, whose own code is wider (with the SSE step
-/// `[16, 16]` took 265 ns, not 125). Both ways compute the same sums in the
-/// same order, so a mutant that skips the SSE step survives the tests; the
-/// bench (`matmul_4`) tells them apart.
-#[inline(always)]
-fn mul_add_row<A, const W: usize, const SSE: bool>(acc: &mut [A; W], x: A, y: &[A; W])
-where
-    A: Copy + core::ops::Add<Output = A> + core::ops::Mul<Output = A>,
-{
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx")))]
-    if SSE && W.is_multiple_of(4) {
-        use crate::num::type_of::{slice_as, slice_as_mut};
-        if let (Some(acc), Some(&[x]), Some(y)) = (
-            slice_as_mut::<A, f32>(acc),
-            slice_as::<A, f32>(core::slice::from_ref(&x)),
-            slice_as::<A, f32>(y),
-        ) {
-            return sse_mul_add(acc, x, y);
-        }
-    }
-    for (s, &y) in acc.iter_mut().zip(y) {
-        *s = *s + x * y;
-    }
-}
-
-/// `acc += x * y` four `f32`s at a time (`acc.len()` a multiple of 4, `y`
-/// as long), with SSE, part of x86-64's baseline.
-#[cfg(all(target_arch = "x86_64", not(target_feature = "avx")))]
-#[inline(always)]
-fn sse_mul_add(acc: &mut [f32], x: f32, y: &[f32]) {
-    use core::arch::x86_64::{_mm_add_ps, _mm_loadu_ps, _mm_mul_ps, _mm_set1_ps, _mm_storeu_ps};
-    assert!(acc.len().is_multiple_of(4) && y.len() == acc.len());
-    for v in (0..acc.len()).step_by(4) {
-        // SAFETY: SSE is enabled on every x86-64 target; `v + 4 <=
-        // acc.len() == y.len()` (asserted), so both 16-byte accesses are
-        // in bounds (unaligned loads and stores).
-        unsafe {
-            let (s, xs) = (acc.as_mut_ptr().add(v), _mm_set1_ps(x));
-            _mm_storeu_ps(
-                s,
-                _mm_add_ps(
-                    _mm_loadu_ps(s),
-                    _mm_mul_ps(xs, _mm_loadu_ps(y.as_ptr().add(v))),
-                ),
-            );
         }
     }
 }

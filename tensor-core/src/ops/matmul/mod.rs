@@ -45,6 +45,7 @@ mod micro;
 mod operand;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod row_step;
 mod rows;
 pub(crate) mod rule;
 
