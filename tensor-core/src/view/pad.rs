@@ -152,11 +152,35 @@ where
     /// let p = x.pad::<Shape![1]>();
     /// assert_eq!(p.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 0]);
     /// ```
-    pub fn iter(&self) -> impl Iterator<Item = &T> + '_ {
-        (0..<PaddedShape<L, Lo, Hi> as Shape>::SIZE).map(move |flat| {
-            match self.source_index(&unravel::<PaddedShape<L, Lo, Hi>>(flat)) {
-                Some(at) => &self.inner[at],
-                None => &self.value,
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &T> + '_ {
+        // The interior positions, in row-major order, are the source's
+        // elements in its own logical order: the source's walker
+        // (`View::iter`) gives them, and an odometer over the padded
+        // shape tells the border from the interior. No index is mapped.
+        let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
+        let (dims, source) = (
+            <PaddedShape<L, Lo, Hi> as Shape>::DIMS,
+            <L::Shape as Shape>::DIMS,
+        );
+        let mut interior = self.inner.iter();
+        let mut at = <PaddedShape<L, Lo, Hi> as Shape>::Index::ZERO;
+        (0..<PaddedShape<L, Lo, Hi> as Shape>::SIZE).map(move |_| {
+            let (at_ref, source) = (at.as_ref(), source.as_ref());
+            let inside = (rank - k..rank).all(|axis| {
+                at_ref[axis].wrapping_sub(Lo::PADDED[axis - (rank - k)]) < source[axis]
+            });
+            for (i, &d) in at.as_mut().iter_mut().zip(dims.as_ref()).rev() {
+                *i += 1;
+                if *i < d {
+                    break;
+                }
+                *i = 0;
+            }
+            match inside {
+                true => interior
+                    .next()
+                    .expect("pad: the source has an element for each interior position"),
+                false => &self.value,
             }
         })
     }
@@ -323,6 +347,25 @@ mod tests {
             }
         }
         out
+    }
+
+    /// `iter` at CIFAR size over a permuted, flipped source (its walker
+    /// gives the interior in order, an odometer the border), against
+    /// `get`, which maps each index to the source's.
+    #[test]
+    fn iter_walks_a_strided_source_at_cifar_size() {
+        let t = Tensor::<i32, Shape![32, 32, 3]>::from_flat_fn(|i| i as i32);
+        let chw = t.permute::<Axes![2, 0, 1]>().flip::<Axes![1]>(); // [3, 32, 32]
+        let p = chw.pad_sides::<Shape![2, 1], Shape![0, 3]>(-1); // [3, 34, 36]
+        let it = p.iter();
+        assert_eq!(it.len(), 3 * 34 * 36);
+        let mut interior = 0;
+        for (flat, &x) in it.enumerate() {
+            let index = crate::index::unravel::<Shape![3, 34, 36]>(flat);
+            assert_eq!(Some(&x), p.get(index), "at {index:?}");
+            interior += usize::from(x >= 0);
+        }
+        assert_eq!(interior, 3 * 32 * 32);
     }
 
     #[test]
