@@ -301,6 +301,22 @@ fn broken_safetensors_files_name_their_problem() {
         Kind::Header,
         "expected ',' or '}'",
     );
+    // Each message names the tensor read, once (the missing-name message
+    // has it already); `.npy` files hold one unnamed tensor.
+    let wrong_shape = read(&with(&ENTRY.replace("[2,3]", "[6]"))).unwrap_err();
+    assert_eq!(wrong_shape.tensor_name(), Some("w"));
+    assert_eq!(
+        wrong_shape.to_string(),
+        "tensor 'w': shape: expected [2, 3], the file holds [6]"
+    );
+    let missing = read(&with(&ENTRY.replace("\"w\"", "\"v\""))).unwrap_err();
+    assert_eq!(
+        missing.to_string(),
+        "no tensor named 'w' in the safetensors file (it holds 1 tensors)"
+    );
+    let npy = W::try_from_npy(b"not npy").unwrap_err();
+    assert_eq!(npy.tensor_name(), None);
+    assert!(!npy.to_string().starts_with("tensor"));
     // An escaped name is the name it spells; padding spaces are allowed.
     let escaped = st(
         &format!("{{{}}}    ", ENTRY.replace("\"w\"", "\"\\u0077\"")),

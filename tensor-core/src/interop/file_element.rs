@@ -153,7 +153,7 @@ mod tests {
         let err = Tensor::<f16, Shape![2, 3]>::try_from_safetensors(st, "bf16.w").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "element type: expected 'F16' (half::f16), the file holds 'BF16'"
+            "tensor 'bf16.w': element type: expected 'F16' (half::f16), the file holds 'BF16'"
         );
         let err = Tensor::<bf16, Shape![2, 3]>::try_from_npy(npy).unwrap_err();
         assert_eq!(

@@ -41,7 +41,7 @@ impl Entry<'_> {
         if Dims::of(expected) != self.dims {
             let problem = Problem::Shape {
                 expected,
-                found: self.dims,
+                found: self.dims.into(),
             };
             return Err(FileError::new(self.format, problem));
         }

@@ -65,26 +65,30 @@ pub enum FileErrorKind {
 }
 
 /// A short text copied from the file or the caller (a type string, a
-/// tensor name), kept inline: at most 40 bytes, longer ones cut with `…`.
+/// tensor name), kept inline: at most `N` bytes (below 256), longer ones cut
+/// with `…`. Inline, so that a [`FileError`] needs no allocation; short, so
+/// that it stays a small value to return (clippy's `result_large_err`
+/// fires at 128 bytes, in users' closures that return it too).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Text {
-    bytes: [u8; 40],
+pub(crate) struct Text<const N: usize = 40> {
+    bytes: [u8; N],
     len: u8,
     cut: bool,
 }
 
-impl Text {
+impl<const N: usize> Text<N> {
     /// The first bytes of `s`, cut at a character boundary.
     pub(crate) fn new(s: &[u8]) -> Self {
+        const { assert!(N < 256, "the length is a u8") };
         let s = match core::str::from_utf8(s) {
             Ok(s) => s,
             Err(e) => core::str::from_utf8(&s[..e.valid_up_to()]).unwrap_or(""),
         };
-        let mut end = s.len().min(40);
+        let mut end = s.len().min(N);
         while !s.is_char_boundary(end) {
             end -= 1;
         }
-        let mut bytes = [0; 40];
+        let mut bytes = [0; N];
         bytes[..end].copy_from_slice(&s.as_bytes()[..end]);
         Text {
             bytes,
@@ -92,12 +96,16 @@ impl Text {
             cut: end < s.len(),
         }
     }
+
+    /// The text kept (without the `…` of a cut one).
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
 }
 
-impl fmt::Display for Text {
+impl<const N: usize> fmt::Display for Text<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("");
-        f.write_str(s)?;
+        f.write_str(self.as_str())?;
         if self.cut {
             f.write_str("…")?;
         }
@@ -105,7 +113,7 @@ impl fmt::Display for Text {
     }
 }
 
-impl fmt::Debug for Text {
+impl<const N: usize> fmt::Debug for Text<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "\"{self}\"")
     }
@@ -132,12 +140,39 @@ impl Dims {
     }
 }
 
-impl fmt::Display for Dims {
+/// A shape read from a file, as an error shows it: its first [`MAX_RANK`]
+/// dims as `u32`s (a dim above `u32::MAX`, which no tensor of this crate
+/// has, shows as `4294967295+`) and its rank. A third of [`Dims`]'s size,
+/// so that [`FileError`] stays small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ShownDims {
+    dims: [u32; MAX_RANK],
+    rank: u32,
+}
+
+impl From<Dims> for ShownDims {
+    fn from(d: Dims) -> Self {
+        ShownDims {
+            dims: d.dims.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+            rank: u32::try_from(d.rank).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+impl fmt::Display for ShownDims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let shown = &self.dims[..self.rank.min(MAX_RANK)];
-        write!(f, "{shown:?}")?;
-        if self.rank > MAX_RANK {
-            write!(f, " (and more: rank {})", self.rank)?;
+        let rank = self.rank as usize;
+        f.write_str("[")?;
+        for (i, &n) in self.dims[..rank.min(MAX_RANK)].iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            match n {
+                u32::MAX => write!(f, "{sep}{n}+")?,
+                _ => write!(f, "{sep}{n}")?,
+            }
+        }
+        f.write_str("]")?;
+        if rank > MAX_RANK {
+            write!(f, " (and more: rank {rank})")?;
         }
         Ok(())
     }
@@ -167,18 +202,18 @@ pub(crate) enum Problem {
     ElementType {
         expected: &'static str,
         name: &'static str,
-        found: Text,
+        found: Text<16>,
     },
     ByteOrder {
-        found: Text,
+        found: Text<16>,
     },
     FortranOrder,
     Shape {
         expected: &'static [usize],
-        found: Dims,
+        found: ShownDims,
     },
+    /// No tensor of the name being read (`FileError::tensor_name`).
     MissingName {
-        name: Text,
         count: usize,
     },
     DataRange {
@@ -201,11 +236,43 @@ pub(crate) enum Problem {
 pub struct FileError {
     format: FileFormat,
     problem: Problem,
+    tensor: Option<Text>,
 }
 
 impl FileError {
     pub(crate) fn new(format: FileFormat, problem: Problem) -> Self {
-        FileError { format, problem }
+        FileError {
+            format,
+            problem,
+            tensor: None,
+        }
+    }
+
+    /// This error, from reading the tensor called `name` of a file that
+    /// holds several (safetensors).
+    pub(crate) fn of_tensor(self, name: &str) -> Self {
+        FileError {
+            tensor: Some(Text::new(name.as_bytes())),
+            ..self
+        }
+    }
+
+    /// The name of the tensor being read, for a file of named tensors
+    /// (safetensors; its first 40 bytes): which of a file's tensors did not
+    /// fit. The message starts with it.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let json = br#"{"fc1.w":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}}"#;
+    /// let mut file = (json.len() as u64).to_le_bytes().to_vec();
+    /// file.extend_from_slice(json);
+    /// file.extend([0; 8]);
+    /// let err = Tensor::<f32, Shape![3]>::try_from_safetensors(&file, "fc1.w").unwrap_err();
+    /// assert_eq!(err.tensor_name(), Some("fc1.w"));
+    /// assert_eq!(err.to_string(), "tensor 'fc1.w': shape: expected [3], the file holds [2]");
+    /// ```
+    pub fn tensor_name(&self) -> Option<&str> {
+        self.tensor.as_ref().map(Text::as_str)
     }
 
     /// The format being read.
@@ -236,6 +303,11 @@ impl FileError {
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let format = self.format;
+        match (self.tensor, self.problem) {
+            // The missing-name message names it already.
+            (_, Problem::MissingName { .. }) | (None, _) => {}
+            (Some(name), _) => write!(f, "tensor '{name}': ")?,
+        }
         match self.problem {
             Problem::BadMagic => match format {
                 FileFormat::Npy => write!(f, "not a .npy file: it does not start with \\x93NUMPY"),
@@ -278,10 +350,13 @@ impl fmt::Display for FileError {
             Problem::Shape { expected, found } => {
                 write!(f, "shape: expected {expected:?}, the file holds {found}")
             }
-            Problem::MissingName { name, count } => write!(
-                f,
-                "no tensor named '{name}' in the safetensors file (it holds {count} tensors)"
-            ),
+            Problem::MissingName { count } => {
+                let name = self.tensor.unwrap_or(Text::new(b""));
+                write!(
+                    f,
+                    "no tensor named '{name}' in the safetensors file (it holds {count} tensors)"
+                )
+            }
             Problem::DataRange { start, end, available } => write!(
                 f,
                 "{format} data out of range: bytes {start}..{end} of a data section of {available} bytes"
@@ -306,17 +381,36 @@ mod tests {
     #[test]
     fn long_texts_are_cut_at_a_character_boundary() {
         let long = "é".repeat(30);
-        let t = Text::new(long.as_bytes());
+        let t = Text::<40>::new(long.as_bytes());
         assert_eq!(t.to_string(), std::format!("{}…", "é".repeat(20)));
-        assert_eq!(Text::new(b"<f4").to_string(), "<f4");
-        assert_eq!(Text::new(b"ab\xffcd").to_string(), "ab");
+        assert_eq!(Text::<40>::new(b"<f4").to_string(), "<f4");
+        assert_eq!(Text::<40>::new(b"ab\xffcd").to_string(), "ab");
+        // A 16-byte text (a file's type string) cuts at 16 bytes: 8 `é`s.
+        let short = Text::<16>::new(long.as_bytes());
+        assert_eq!(short.to_string(), std::format!("{}…", "é".repeat(8)));
     }
 
     #[test]
     fn dims_past_the_rank_limit_say_so() {
-        assert_eq!(Dims::of(&[2, 3]).to_string(), "[2, 3]");
-        assert_eq!(Dims::of(&[]).to_string(), "[]");
-        let ten = Dims::of(&[1; 10]).to_string();
-        assert_eq!(ten, "[1, 1, 1, 1, 1, 1, 1, 1] (and more: rank 10)");
+        let shown = |d: &[usize]| ShownDims::from(Dims::of(d)).to_string();
+        assert_eq!(shown(&[2, 3]), "[2, 3]");
+        assert_eq!(shown(&[]), "[]");
+        assert_eq!(
+            shown(&[1; 10]),
+            "[1, 1, 1, 1, 1, 1, 1, 1] (and more: rank 10)"
+        );
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(shown(&[5_000_000_000, 3]), "[4294967295+, 3]");
+    }
+
+    /// Small enough to return by value without clippy's
+    /// `result_large_err` (128 bytes) in users' code.
+    #[test]
+    fn the_error_stays_under_128_bytes() {
+        assert!(
+            size_of::<FileError>() < 128,
+            "{} bytes",
+            size_of::<FileError>()
+        );
     }
 }

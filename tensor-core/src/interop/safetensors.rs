@@ -44,6 +44,17 @@ struct Info<'a> {
     offsets: (usize, usize),
 }
 
+/// The tensor called `name` in `bytes` as the entry of a `T` tensor of
+/// shape `S`, or the error, which names the tensor.
+fn checked<'a, T: FileElement, S: Shape>(
+    bytes: &'a [u8],
+    name: &str,
+) -> Result<Entry<'a>, FileError> {
+    let entry = entry::<T>(bytes, name).map_err(|e| e.of_tensor(name))?;
+    entry.check::<T, S>().map_err(|e| e.of_tensor(name))?;
+    Ok(entry)
+}
+
 /// The tensor called `name` in `bytes`, of element type `T`: header
 /// checked whole, offsets checked against the data section.
 fn entry<'a, T: FileElement>(bytes: &'a [u8], name: &str) -> Result<Entry<'a>, FileError> {
@@ -71,10 +82,7 @@ fn entry<'a, T: FileElement>(bytes: &'a [u8], name: &str) -> Result<Entry<'a>, F
     }
     let Found { info, count, last } =
         find(&mut Cursor::new(header, 8, FileFormat::Safetensors), name)?;
-    let info = info.ok_or(error(Problem::MissingName {
-        name: Text::new(name.as_bytes()),
-        count,
-    }))?;
+    let info = info.ok_or(error(Problem::MissingName { count }))?;
     if info.dtype != T::SAFETENSORS_DTYPE.as_bytes() {
         return Err(error(Problem::ElementType {
             expected: T::SAFETENSORS_DTYPE,
@@ -332,13 +340,11 @@ impl<T: FileElement, S: Shape> Tensor<T, S> {
     /// let w = Tensor::<f32, Shape![2, 2]>::try_from_safetensors(&file, "w")?;
     /// assert_eq!(w, tensor![[1.0, 2.0], [3.0, 4.0]]);
     /// let err = Tensor::<f32, Shape![4]>::try_from_safetensors(&file, "w").unwrap_err();
-    /// assert_eq!(err.to_string(), "shape: expected [4], the file holds [2, 2]");
+    /// assert_eq!(err.to_string(), "tensor 'w': shape: expected [4], the file holds [2, 2]");
     /// # Ok::<(), tensor_core::interop::file_error::FileError>(())
     /// ```
     pub fn try_from_safetensors(bytes: &[u8], name: &str) -> Result<Self, FileError> {
-        let entry = entry::<T>(bytes, name)?;
-        entry.check::<T, S>()?;
-        Ok(entry.tensor())
+        Ok(checked::<T, S>(bytes, name)?.tensor())
     }
 
     /// [`Tensor::try_from_safetensors`] built in place on the heap: any
@@ -363,9 +369,7 @@ impl<T: FileElement, S: Shape> Tensor<T, S> {
         bytes: &[u8],
         name: &str,
     ) -> Result<alloc::boxed::Box<Self>, FileError> {
-        let entry = entry::<T>(bytes, name)?;
-        entry.check::<T, S>()?;
-        Ok(entry.boxed())
+        Ok(checked::<T, S>(bytes, name)?.boxed())
     }
 }
 
