@@ -328,8 +328,9 @@ def einsum_axes():
 
 def pad_shape():
     """PadShape (view/pad/rule.rs): every split of a rank-N shape into kept
-    leading axes and padded trailing ones, `(.., D) + (LO, HI) = (.., D + LO
-    + HI)`."""
+    leading axes and padded trailing ones, `(.., D) + (LO, HI) = (.., D + (LO
+    + HI))`: the padding summed first, so that padding a variable `H` by
+    literals is `H + 2`, the type `Shape![H + 2]` writes."""
     out = ["// PadShape<Lo, Hi>: the last axes padded."]
     for n in range(1, MAX_RANK + 1):
         for k in range(1, n + 1):
@@ -337,12 +338,11 @@ def pad_shape():
             ds, los, his = dims(k, "A"), dims(k, "L"), dims(k, "H")
             params = [f"{x}: Dimension" for x in keep]
             for d, lo, hi in zip(ds, los, his):
-                params += [f"{d}: Dimension + AddDim<{lo}>", f"{lo}: Dimension", f"{hi}: Dimension"]
-            where = ", ".join(f"DimSum<{d}, {lo}>: AddDim<{hi}>" for d, lo, hi in zip(ds, los, his))
+                params += [f"{d}: Dimension", f"{lo}: Dimension", f"{hi}: Dimension"]
             output = tup(keep + [f"PadDim<{d}, {lo}, {hi}>" for d, lo, hi in zip(ds, los, his)])
             out.append(
                 f"#[diagnostic::do_not_recommend]\nimpl<{', '.join(params)}> PadShape<{tup(los)}, {tup(his)}> "
-                f"for {tup(keep + ds)} where {where} {{ type Output = {output}; }}"
+                f"for {tup(keep + ds)} {{ type Output = {output}; }}"
             )
     return out
 

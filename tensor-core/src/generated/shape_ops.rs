@@ -6725,89 +6725,58 @@ impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<7> for (D0, D1, D2, D3, D4, D5, D6, D7)
 
 // PadShape<Lo, Hi>: the last axes padded.
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)> for (A0,)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-{
+impl<A0: Dimension, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)> for (A0,) {
     type Output = (PadDim<A0, L0, H0>,);
 }
 #[diagnostic::do_not_recommend]
-impl<K0: Dimension, A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)>
+impl<K0: Dimension, A0: Dimension, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)>
     for (K0, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, PadDim<A0, L0, H0>);
 }
 #[diagnostic::do_not_recommend]
-impl<
-        A0: Dimension + AddDim<L0>,
-        L0: Dimension,
-        H0: Dimension,
-        A1: Dimension + AddDim<L1>,
-        L1: Dimension,
-        H1: Dimension,
-    > PadShape<(L0, L1), (H0, H1)> for (A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
+impl<A0: Dimension, L0: Dimension, H0: Dimension, A1: Dimension, L1: Dimension, H1: Dimension>
+    PadShape<(L0, L1), (H0, H1)> for (A0, A1)
 {
     type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
 #[diagnostic::do_not_recommend]
-impl<K0: Dimension, K1: Dimension, A0: Dimension + AddDim<L0>, L0: Dimension, H0: Dimension>
+impl<K0: Dimension, K1: Dimension, A0: Dimension, L0: Dimension, H0: Dimension>
     PadShape<(L0,), (H0,)> for (K0, K1, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, K1, PadDim<A0, L0, H0>);
 }
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (K0, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>, PadDim<A2, L2, H2>);
 }
 #[diagnostic::do_not_recommend]
-impl<
-        K0: Dimension,
-        K1: Dimension,
-        K2: Dimension,
-        A0: Dimension + AddDim<L0>,
-        L0: Dimension,
-        H0: Dimension,
-    > PadShape<(L0,), (H0,)> for (K0, K1, K2, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
+impl<K0: Dimension, K1: Dimension, K2: Dimension, A0: Dimension, L0: Dimension, H0: Dimension>
+    PadShape<(L0,), (H0,)> for (K0, K1, K2, A0)
 {
     type Output = (K0, K1, K2, PadDim<A0, L0, H0>);
 }
@@ -6815,36 +6784,29 @@ where
 impl<
         K0: Dimension,
         K1: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (K0, K1, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (
         K0,
@@ -6855,24 +6817,19 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
     > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (A0, A1, A2, A3)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
 {
     type Output = (
         PadDim<A0, L0, H0>,
@@ -6887,12 +6844,10 @@ impl<
         K1: Dimension,
         K2: Dimension,
         K3: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>);
 }
@@ -6901,16 +6856,13 @@ impl<
         K0: Dimension,
         K1: Dimension,
         K2: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (K0, K1, K2, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
@@ -6918,20 +6870,16 @@ where
 impl<
         K0: Dimension,
         K1: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (
         K0,
@@ -6944,24 +6892,19 @@ where
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
     > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, A0, A1, A2, A3)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
 {
     type Output = (
         K0,
@@ -6973,28 +6916,22 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
     > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (A0, A1, A2, A3, A4)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
 {
     type Output = (
         PadDim<A0, L0, H0>,
@@ -7011,12 +6948,10 @@ impl<
         K2: Dimension,
         K3: Dimension,
         K4: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>);
 }
@@ -7026,16 +6961,13 @@ impl<
         K1: Dimension,
         K2: Dimension,
         K3: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
@@ -7044,20 +6976,16 @@ impl<
         K0: Dimension,
         K1: Dimension,
         K2: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (
         K0,
@@ -7072,24 +7000,19 @@ where
 impl<
         K0: Dimension,
         K1: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
     > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, A0, A1, A2, A3)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
 {
     type Output = (
         K0,
@@ -7103,28 +7026,22 @@ where
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
     > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, A0, A1, A2, A3, A4)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
 {
     type Output = (
         K0,
@@ -7137,32 +7054,25 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
     > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)> for (A0, A1, A2, A3, A4, A5)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
 {
     type Output = (
         PadDim<A0, L0, H0>,
@@ -7181,12 +7091,10 @@ impl<
         K3: Dimension,
         K4: Dimension,
         K5: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, K1, K2, K3, K4, K5, PadDim<A0, L0, H0>);
 }
@@ -7197,16 +7105,13 @@ impl<
         K2: Dimension,
         K3: Dimension,
         K4: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, K4, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
 }
@@ -7216,20 +7121,16 @@ impl<
         K1: Dimension,
         K2: Dimension,
         K3: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, K3, A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (
         K0,
@@ -7246,24 +7147,19 @@ impl<
         K0: Dimension,
         K1: Dimension,
         K2: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
     > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, K2, A0, A1, A2, A3)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
 {
     type Output = (
         K0,
@@ -7279,28 +7175,22 @@ where
 impl<
         K0: Dimension,
         K1: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
     > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, K1, A0, A1, A2, A3, A4)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
 {
     type Output = (
         K0,
@@ -7315,32 +7205,26 @@ where
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
-    > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)> for (K0, A0, A1, A2, A3, A4, A5)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
+    > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)>
+    for (K0, A0, A1, A2, A3, A4, A5)
 {
     type Output = (
         K0,
@@ -7354,37 +7238,29 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
-        A6: Dimension + AddDim<L6>,
+        A6: Dimension,
         L6: Dimension,
         H6: Dimension,
     > PadShape<(L0, L1, L2, L3, L4, L5, L6), (H0, H1, H2, H3, H4, H5, H6)>
     for (A0, A1, A2, A3, A4, A5, A6)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
-    DimSum<A6, L6>: AddDim<H6>,
 {
     type Output = (
         PadDim<A0, L0, H0>,
@@ -7405,12 +7281,10 @@ impl<
         K4: Dimension,
         K5: Dimension,
         K6: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, K6, A0)
-where
-    DimSum<A0, L0>: AddDim<H0>,
 {
     type Output = (K0, K1, K2, K3, K4, K5, K6, PadDim<A0, L0, H0>);
 }
@@ -7422,16 +7296,13 @@ impl<
         K3: Dimension,
         K4: Dimension,
         K5: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, K4, K5, A0, A1)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
 {
     type Output = (
         K0,
@@ -7451,20 +7322,16 @@ impl<
         K2: Dimension,
         K3: Dimension,
         K4: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (K0, K1, K2, K3, K4, A0, A1, A2)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
 {
     type Output = (
         K0,
@@ -7483,24 +7350,19 @@ impl<
         K1: Dimension,
         K2: Dimension,
         K3: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
     > PadShape<(L0, L1, L2, L3), (H0, H1, H2, H3)> for (K0, K1, K2, K3, A0, A1, A2, A3)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
 {
     type Output = (
         K0,
@@ -7518,28 +7380,22 @@ impl<
         K0: Dimension,
         K1: Dimension,
         K2: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
     > PadShape<(L0, L1, L2, L3, L4), (H0, H1, H2, H3, H4)> for (K0, K1, K2, A0, A1, A2, A3, A4)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
 {
     type Output = (
         K0,
@@ -7556,33 +7412,26 @@ where
 impl<
         K0: Dimension,
         K1: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
     > PadShape<(L0, L1, L2, L3, L4, L5), (H0, H1, H2, H3, H4, H5)>
     for (K0, K1, A0, A1, A2, A3, A4, A5)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
 {
     type Output = (
         K0,
@@ -7598,37 +7447,29 @@ where
 #[diagnostic::do_not_recommend]
 impl<
         K0: Dimension,
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
-        A6: Dimension + AddDim<L6>,
+        A6: Dimension,
         L6: Dimension,
         H6: Dimension,
     > PadShape<(L0, L1, L2, L3, L4, L5, L6), (H0, H1, H2, H3, H4, H5, H6)>
     for (K0, A0, A1, A2, A3, A4, A5, A6)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
-    DimSum<A6, L6>: AddDim<H6>,
 {
     type Output = (
         K0,
@@ -7643,41 +7484,32 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<
-        A0: Dimension + AddDim<L0>,
+        A0: Dimension,
         L0: Dimension,
         H0: Dimension,
-        A1: Dimension + AddDim<L1>,
+        A1: Dimension,
         L1: Dimension,
         H1: Dimension,
-        A2: Dimension + AddDim<L2>,
+        A2: Dimension,
         L2: Dimension,
         H2: Dimension,
-        A3: Dimension + AddDim<L3>,
+        A3: Dimension,
         L3: Dimension,
         H3: Dimension,
-        A4: Dimension + AddDim<L4>,
+        A4: Dimension,
         L4: Dimension,
         H4: Dimension,
-        A5: Dimension + AddDim<L5>,
+        A5: Dimension,
         L5: Dimension,
         H5: Dimension,
-        A6: Dimension + AddDim<L6>,
+        A6: Dimension,
         L6: Dimension,
         H6: Dimension,
-        A7: Dimension + AddDim<L7>,
+        A7: Dimension,
         L7: Dimension,
         H7: Dimension,
     > PadShape<(L0, L1, L2, L3, L4, L5, L6, L7), (H0, H1, H2, H3, H4, H5, H6, H7)>
     for (A0, A1, A2, A3, A4, A5, A6, A7)
-where
-    DimSum<A0, L0>: AddDim<H0>,
-    DimSum<A1, L1>: AddDim<H1>,
-    DimSum<A2, L2>: AddDim<H2>,
-    DimSum<A3, L3>: AddDim<H3>,
-    DimSum<A4, L4>: AddDim<H4>,
-    DimSum<A5, L5>: AddDim<H5>,
-    DimSum<A6, L6>: AddDim<H6>,
-    DimSum<A7, L7>: AddDim<H7>,
 {
     type Output = (
         PadDim<A0, L0, H0>,

@@ -20,8 +20,11 @@ pub trait PadShape<Lo, Hi> {
     type Output: Shape;
 }
 
-/// `D + LO + HI` for one padded axis.
-pub(crate) type PadDim<D, Lo, Hi> = DimSum<DimSum<D, Lo>, Hi>;
+/// `D + (LO + HI)` for one padded axis: the padding summed first, so that
+/// a variable `H` padded by literals 1 and 1 is `H + 2`, the type
+/// `Shape![H + 2]` writes (`(H + 1) + 1` would be another type in generic
+/// code).
+pub(crate) type PadDim<D, Lo, Hi> = DimSum<D, DimSum<Lo, Hi>>;
 
 /// The shape of `L`'s view padded by `Lo` and `Hi`.
 pub type PaddedShape<L, Lo, Hi> = <<L as Layout>::Shape as PadShape<Lo, Hi>>::Output;
