@@ -130,32 +130,57 @@ fn structure(dims: &[DimSpec]) -> Vec<String> {
         .collect()
 }
 
-/// An element count as a product: a literal factor and how many times each
-/// other factor (a name, or an expression that is not a product) appears.
+/// An element count as a product: a literal factor (a fraction, for
+/// quotients by literals) and how many times each other factor (a name, or
+/// an expression that is not a product) appears.
 #[derive(PartialEq, Eq, Debug)]
 struct Count {
     literal: u128,
+    divisor: u128,
     factors: BTreeMap<String, usize>,
 }
 
-/// The element count of a shape, as a product of factors.
+/// The element count of a shape, as a product of factors, its literal
+/// fraction in lowest terms.
 fn count(dims: &[DimSpec]) -> Count {
     let mut c = Count {
         literal: 1,
+        divisor: 1,
         factors: BTreeMap::new(),
     };
     dims.iter().for_each(|d| factor(d, &mut c));
+    let g = gcd(c.literal, c.divisor);
+    if g > 1 {
+        (c.literal, c.divisor) = (c.literal / g, c.divisor / g);
+    }
     c
 }
 
+/// The greatest common divisor (`gcd(x, 0) = x`).
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// Multiplies `c` by `dim`: literals into the literal factor, products
-/// factor by factor, anything else as one factor named by its type.
+/// factor by factor, a quotient by a literal as its dividend's factors over
+/// the literal (`[H / 2, 2]` counts as `[H]`: the quotient is exact, or the
+/// item's own bound rejects the size), anything else as one factor named by
+/// its type.
 fn factor(dim: &DimSpec, c: &mut Count) {
     match dim {
         DimSpec::Size(n, _) => c.literal = c.literal.saturating_mul(u128::from(*n)),
         DimSpec::Op(l, Op::Mul, r, _) => {
             factor(l, c);
             factor(r, c);
+        }
+        DimSpec::Op(l, Op::Div, r, _) if matches!(**r, DimSpec::Size(n, _) if n > 0) => {
+            factor(l, c);
+            if let DimSpec::Size(n, _) = **r {
+                c.divisor = c.divisor.saturating_mul(u128::from(n));
+            }
         }
         other => *c.factors.entry(dim_type(other).to_string()).or_default() += 1,
     }
@@ -238,6 +263,22 @@ mod tests {
             &is_var
         ));
         assert!(!needs_build_check(&shapes(&[quote!(H, 2 * 3)]), &is_var));
+    }
+
+    #[test]
+    fn quotients_by_literals_count_as_their_dividend_over_the_literal() {
+        // `[H] -> [H / 2, 2]`: one count, two structures
+        let s = shapes(&[quote!(H), quote!(H / 2, 2)]);
+        assert!(needs_build_check(&s, &is_var));
+        let s = shapes(&[quote!(C, H - K), quote!(C, (H - K) / 4, 2, 2)]);
+        assert!(needs_build_check(&s, &is_var));
+        // `[H / 2, 3]` is not `[H]`; nor is `[H / W, W]`: a quotient by a
+        // variable is one opaque factor
+        let s = shapes(&[quote!(H), quote!(H / 2, 3)]);
+        assert!(!needs_build_check(&s, &is_var));
+        let s = shapes(&[quote!(H), quote!(H / W, W)]);
+        assert!(!needs_build_check(&s, &is_var));
+        assert_eq!((gcd(12, 18), gcd(7, 0), gcd(0, 5)), (6, 7, 5));
     }
 
     #[test]
