@@ -204,10 +204,34 @@ impl VisitMut for Substitute<'_> {
         visit_mut::visit_type_mut(self, ty);
     }
 
+    /// A method with a `#[shape]` of its own inside a `#[shape]` impl or
+    /// trait is left to that attribute, untouched: its variables are its
+    /// own, so bounds on its shapes belong in its where-clause, not the
+    /// impl's (where they named a type the impl does not declare).
+    fn visit_impl_item_fn_mut(&mut self, f: &mut syn::ImplItemFn) {
+        if !has_shape_attr(&f.attrs) {
+            visit_mut::visit_impl_item_fn_mut(self, f);
+        }
+    }
+
+    /// As [`Self::visit_impl_item_fn_mut`], for a trait's methods.
+    fn visit_trait_item_fn_mut(&mut self, f: &mut syn::TraitItemFn) {
+        if !has_shape_attr(&f.attrs) {
+            visit_mut::visit_trait_item_fn_mut(self, f);
+        }
+    }
+
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         let last = mac.path.segments.last();
         if last.is_some_and(|s| DIM_MACROS.iter().any(|m| s.ident == m)) {
             mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
         }
     }
+}
+
+/// Whether `attrs` hold a `#[shape(..)]` (or `#[tensor_core::shape(..)]`).
+fn has_shape_attr(attrs: &[syn::Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "shape"))
 }
