@@ -281,3 +281,93 @@ mod nested_arithmetic {
         assert_eq!(grown_and_cut::<Dim![6]>(&t), [5, 8]);
     }
 }
+
+/// Padding a variable by literals is `H + 2`, the type `Shape![H + 2]`
+/// writes (the padding is summed first; `(H + 1) + 1` was another type in
+/// generic code).
+mod padded_shapes {
+    use tensor_core::prelude::*;
+
+    #[shape(C, H, W)]
+    fn padded(x: &Tensor<f32, Shape![C, H, W]>) -> Tensor<f32, Shape![C, H + 2, W + 2]> {
+        x.pad::<Shape![1, 1]>().to_tensor()
+    }
+
+    #[test]
+    fn at_cifar_size() {
+        let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| i as f32);
+        let p = padded(&x);
+        assert_eq!(p.shape(), [3, 34, 34]);
+        assert_eq!((p[[0, 0, 0]], p[[2, 33, 33]]), (0.0, 0.0));
+        assert_eq!(
+            (p[[1, 1, 1]], p[[2, 32, 32]]),
+            (x[[1, 0, 0]], x[[2, 31, 31]])
+        );
+    }
+}
+
+/// `[H] -> [H / 2, 2]`: a quotient by a literal counts as its dividend over
+/// the literal, so the item's reshapes are checked when it is instantiated
+/// (they were rejected by `cargo check`: the counts of `H` and of
+/// `(H / 2) * 2` are two types).
+mod quotient_reshapes {
+    use tensor_core::prelude::*;
+
+    #[shape(H)]
+    fn pairs(x: &Tensor<f32, Shape![H]>) -> Tensor<f32, Shape![H / 2, 2]> {
+        x.clone().into_reshape()
+    }
+
+    /// A generic caller: the sums of neighbouring pairs.
+    #[shape(H)]
+    fn pair_sums(x: &Tensor<f32, Shape![H]>) -> Tensor<f32, Shape![H / 2]> {
+        pairs(x).sum_axes::<Axes![1]>()
+    }
+
+    #[test]
+    fn at_mnist_size() {
+        let x = Tensor::<f32, Shape![784]>::from_fn(|[i]| i as f32);
+        let s = pair_sums(&x);
+        assert_eq!(s.shape(), [392]);
+        for k in [0, 200, 391] {
+            assert_eq!(s[[k]], (4 * k + 1) as f32, "pair {k}");
+        }
+    }
+}
+
+/// A method with its own `#[shape]` inside a `#[shape]` impl: its
+/// variables and their bounds are its own (the impl's attribute had put
+/// `H: SubDim<K>` on the impl, which does not declare `H`).
+mod method_variables {
+    use tensor_core::prelude::*;
+
+    #[shape(K)]
+    struct Kernel {
+        k: Tensor<f32, Shape![K]>,
+    }
+
+    #[shape(K)]
+    impl Kernel<K> {
+        /// Valid 1-D correlation, `[H] -> [H - K + 1]`.
+        #[shape(H)]
+        fn apply(&self, x: &Tensor<f32, Shape![H]>) -> Tensor<f32, Shape![H - K + 1]> {
+            Tensor::from_fn(|[i]| (0..K::VALUE).map(|j| x[[i + j]] * self.k[[j]]).sum())
+        }
+
+        /// A method of the impl's own variables.
+        fn padded_len(&self) -> usize {
+            <Shape![K + 2]>::SIZE
+        }
+    }
+
+    #[test]
+    fn at_mnist_size() {
+        let kernel = Kernel {
+            k: tensor![1.0f32, 2.0, 1.0],
+        };
+        let y = kernel.apply(&Tensor::<f32, Shape![784]>::from_fn(|[i]| i as f32));
+        assert_eq!(y.shape(), [782]);
+        assert_eq!((y[[0]], y[[781]]), (4.0, 781.0 + 2.0 * 782.0 + 783.0));
+        assert_eq!(kernel.padded_len(), 5);
+    }
+}
