@@ -278,6 +278,8 @@ mod tests {
         assert!(!needs_build_check(&s, &is_var));
         let s = shapes(&[quote!(H), quote!(H / W, W)]);
         assert!(!needs_build_check(&s, &is_var));
+        let s = shapes(&[quote!(H), quote!(H / W)]);
+        assert!(!needs_build_check(&s, &is_var));
         assert_eq!((gcd(12, 18), gcd(7, 0), gcd(0, 5)), (6, 7, 5));
     }
 
