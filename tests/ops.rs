@@ -400,3 +400,18 @@ fn model_operations_need_no_bound_in_generic_code() {
     assert_eq!(p.argmax_axes::<Axes![1]>(), best);
     assert_eq!(spread(&logits), tensor![0.25, 1.5, 1.5]);
 }
+
+/// A boxed operand (the way large weights are held) is an operand as it
+/// is: `x.matmul(&w)` for `w: Box<Tensor<..>>`, no `&*w` needed.
+#[test]
+fn boxed_operands_need_no_reborrow() {
+    let w = Tensor::<f32, Shape![784, 10]>::boxed_from_flat_fn(|i| (i % 10) as f32);
+    let x = Tensor::<f32, Shape![1, 784]>::ones();
+    let y = x.matmul(&w);
+    for j in 0..10 {
+        assert_eq!(y[[0, j]], 784.0 * j as f32, "column {j}");
+    }
+    assert_eq!(y, x.matmul(&*w));
+    let b = Tensor::<f32, Shape![10]>::boxed_full(1.0);
+    assert_eq!(b.view().dot(&b), 10.0);
+}

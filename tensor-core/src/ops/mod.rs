@@ -98,3 +98,30 @@ impl<A: AsView + ?Sized> AsView for &mut A {
         (**self).as_view()
     }
 }
+
+/// A boxed operand (large weights live in boxes): `x.matmul(&w)` for a
+/// `w: Box<Tensor<..>>`, without writing `&*w`. Feature `alloc`.
+///
+/// ```
+/// use tensor_core::prelude::*;
+/// # #[cfg(feature = "alloc")] {
+/// let w = Tensor::<f32, Shape![784, 10]>::boxed_full(0.5);
+/// let x = Tensor::<f32, Shape![1, 784]>::ones();
+/// assert_eq!(x.matmul(&w)[[0, 9]], 392.0);
+/// # }
+/// ```
+#[cfg(feature = "alloc")]
+impl<A: AsView + ?Sized> AsView for boxed_operand::Box<A> {
+    type Elem = A::Elem;
+    type Layout = A::Layout;
+    fn as_view(&self) -> View<'_, A::Elem, A::Layout> {
+        (**self).as_view()
+    }
+}
+
+/// `Box`, for the [`AsView`] impl of boxed operands.
+#[cfg(feature = "alloc")]
+mod boxed_operand {
+    extern crate alloc;
+    pub(super) use alloc::boxed::Box;
+}
