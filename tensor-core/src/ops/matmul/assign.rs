@@ -17,13 +17,13 @@
 
 use super::batch::{batch_dims, source_batch};
 use super::rule::{MatmulDims, MatmulRhs};
-use super::{matmul_into, PACK_BYTES, PACK_FLOPS};
+use super::{matmul_into, matmul_packed, packs_first};
 use crate::layout::Layout;
 use crate::num::{MulAccumulate, Zero};
 use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{as_slots, Slots};
+use crate::uninit::as_slots;
 use crate::view::{View, ViewMut};
 
 impl<T, S: Shape> Tensor<T, S> {
@@ -91,32 +91,11 @@ where
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
-    let packable = const {
-        <Lb::Shape as Shape>::SIZE.saturating_mul(size_of::<T>()) <= PACK_BYTES
-            && <P<La, Lb> as Shape>::SIZE
-                .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
-                >= PACK_FLOPS
-    };
     let out = as_slots(out);
-    if packable && b.as_contiguous().is_none() {
-        return assign_packed(a, b, out);
+    if packs_first::<T, La, Lb>(b) {
+        return matmul_packed(a, b, out);
     }
     matmul_into(a, b, out)
-}
-
-/// [`assign_views`] with `b` first copied to a contiguous tensor (at most
-/// `PACK_BYTES`), never inlined so that the copy's stack space is taken
-/// only when used.
-#[inline(never)]
-fn assign_packed<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
-where
-    La: Layout,
-    Lb: Layout,
-    Lb::Shape: MatmulDims<La::Shape>,
-    T: MulAccumulate,
-{
-    matmul_into(a, &b.to_tensor().view(), out)
 }
 
 /// Element `flat` (row-major over the product's shape) of `a @ b`, by its

@@ -159,24 +159,38 @@ where
     let flops = const {
         <P<La, Lb> as Shape>::SIZE.saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
     };
+    // The result is built here, in the caller's frame, and the outlined
+    // forms write into its slots: returned by value from them, it was
+    // built in their frame and copied out, then copied again into the
+    // caller's destination (`*c = a.matmul(&b)`). Every kernel writes
+    // every slot before it reads any: no zeros first (a pass over 256 KiB
+    // at `[256, 256]`).
+    match (flops <= INLINE_FLOPS, packs_first::<T, La, Lb>(b)) {
+        (_, true) => build_with(|slots| matmul_packed(a, b, slots)),
+        (true, false) => build_with(|slots| matmul_into(a, b, slots)),
+        (false, false) => build_with(|slots| matmul_outlined(a, b, slots)),
+    }
+}
+
+/// Whether `b` is copied to a contiguous tensor before the product
+/// ([`matmul_packed`]): it is not contiguous, at most [`PACK_BYTES`], and
+/// the product has at least [`PACK_FLOPS`] multiply-adds. By value and
+/// into a destination (`assign.rs`) alike.
+#[inline(always)]
+fn packs_first<T, La, Lb>(b: &View<'_, T, Lb>) -> bool
+where
+    La: Layout,
+    Lb: Layout,
+    Lb::Shape: MatmulDims<La::Shape>,
+{
+    type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
     let packable = const {
         <Lb::Shape as Shape>::SIZE.saturating_mul(size_of::<T>()) <= PACK_BYTES
             && <P<La, Lb> as Shape>::SIZE
                 .saturating_mul(<Lb::Shape as MatmulDims<La::Shape>>::INNER)
                 >= PACK_FLOPS
     };
-    // The result is built here, in the caller's frame, and the outlined
-    // forms write into its slots: returned by value from them, it was
-    // built in their frame and copied out, then copied again into the
-    // caller's destination (`*c = a.matmul(&b)`).
-    match (
-        flops <= INLINE_FLOPS,
-        packable && b.as_contiguous().is_none(),
-    ) {
-        (_, true) => build_with(|slots| matmul_packed(a, b, slots)),
-        (true, false) => build_with(|slots| matmul_slots(a, b, slots)),
-        (false, false) => build_with(|slots| matmul_outlined(a, b, slots)),
-    }
+    packable && b.as_contiguous().is_none()
 }
 
 /// The largest right operand, in bytes, copied to a contiguous tensor on
@@ -210,10 +224,10 @@ where
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    matmul_slots(a, &b.to_tensor().view(), out)
+    matmul_into(a, &b.to_tensor().view(), out)
 }
 
-/// [`matmul_slots`], never inlined.
+/// [`matmul_into`], never inlined.
 #[inline(never)]
 fn matmul_outlined<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
 where
@@ -222,21 +236,6 @@ where
     Lb::Shape: MatmulDims<La::Shape>,
     T: MulAccumulate,
 {
-    matmul_slots(a, b, out)
-}
-
-/// The product of two views written into `out`, the slots of the result
-/// being built (`uninit/`).
-#[inline(always)]
-fn matmul_slots<T, La, Lb>(a: &View<'_, T, La>, b: &View<'_, T, Lb>, out: &mut Slots<T>)
-where
-    La: Layout,
-    Lb: Layout,
-    Lb::Shape: MatmulDims<La::Shape>,
-    T: MulAccumulate,
-{
-    // Every kernel writes every slot before it reads any: no zeros first
-    // (a pass over 256 KiB at `[256, 256]`).
     matmul_into(a, b, out)
 }
 
