@@ -162,7 +162,8 @@ macro_rules! __require_half {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::layout::slice::{
-        Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
+        AtBuild, Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
+        Trim, Whole,
     };
     pub use crate::list::{Cons, Nil};
     #[cfg(feature = "half")]

@@ -398,7 +398,12 @@ fn slice_impl(
 ) -> syn::Result<proc_macro2::TokenStream> {
     let input: ast::SliceInput = syn::parse2(input)?;
     let entries = valid::slice::slice(&input, name)?;
-    Ok(expand::slice::slice(&input.target, &entries, method))
+    Ok(expand::slice::slice(
+        &input.target,
+        &entries,
+        method,
+        input.at_build,
+    ))
 }
 
 fn shape_type_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {

@@ -31,8 +31,10 @@ use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::seal::SliceItem;
 use crate::shape::{MultiIndex, Shape};
 
+mod at_build;
 mod bound;
 
+pub use at_build::{AtBuild, LengthOn, Literal, Position, Trim, Whole};
 pub use bound::{
     Bound, BoundFits, InRange, IndexFits, IndexInRange, Ordered, RangeLen, SpanFits, SpanInRange,
 };
@@ -125,6 +127,10 @@ pub trait AxisSpec<D: Dimension>: SliceItem {
     type Prepend<Rest>;
     /// Where the axis's input index comes from.
     const MAP: AxisMap;
+    /// Stops the build when the entry does not fit its axis; only the
+    /// entries `#[shape]` writes in generic items check here
+    /// ([`AtBuild`]), the others by their trait bounds.
+    const CHECK: () = ();
 }
 
 impl<D: Dimension> AxisSpec<D> for Full {
@@ -207,6 +213,8 @@ pub trait SliceList<Spec>: crate::seal::SliceWith<Spec> {
     type Out;
     /// Each input axis's map, padded with whole axes.
     const MAP: Padded<AxisMap>;
+    /// Every entry's [`AxisSpec::CHECK`].
+    const CHECK: () = ();
 }
 
 impl SliceList<Nil> for Nil {
@@ -222,6 +230,10 @@ impl<D: Dimension, R: SliceList<Nil>> SliceList<Nil> for Cons<D, R> {
 impl<D: Dimension, R: SliceList<SR>, X: AxisSpec<D>, SR> SliceList<Cons<X, SR>> for Cons<D, R> {
     type Out = X::Prepend<R::Out>;
     const MAP: Padded<AxisMap> = prepend(X::MAP, R::MAP);
+    const CHECK: () = {
+        let () = X::CHECK;
+        R::CHECK
+    };
 }
 
 const fn prepend(first: AxisMap, rest: Padded<AxisMap>) -> Padded<AxisMap> {

@@ -92,6 +92,7 @@ macro_rules! view_ops {
                 <L::Shape as AsList>::List: SliceList<Spec>,
                 <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
             {
+                const { <<L::Shape as AsList>::List as SliceList<Spec>>::CHECK };
                 expect_fits::<L, Spec, K>(&dynamic);
                 let (data, state) = self.$parts();
                 $view::new(data, (dynamic, state))
@@ -110,6 +111,7 @@ macro_rules! view_ops {
                 <L::Shape as AsList>::List: SliceList<Spec>,
                 <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
             {
+                const { <<L::Shape as AsList>::List as SliceList<Spec>>::CHECK };
                 check_dynamic::<L, Spec, K>(&dynamic)?;
                 let (data, state) = self.$parts();
                 Ok($view::new(data, (dynamic, state)))
@@ -381,6 +383,7 @@ impl<T, S: Shape> Tensor<T, S> {
         S::List: SliceList<Spec>,
         <S::List as SliceList<Spec>>::Out: AsTuple,
     {
+        const { <S::List as SliceList<Spec>>::CHECK };
         self.view().__slice(dynamic)
     }
 
@@ -396,6 +399,7 @@ impl<T, S: Shape> Tensor<T, S> {
         S::List: SliceList<Spec>,
         <S::List as SliceList<Spec>>::Out: AsTuple,
     {
+        const { <S::List as SliceList<Spec>>::CHECK };
         self.view().__try_slice(dynamic)
     }
 }

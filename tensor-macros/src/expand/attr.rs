@@ -66,6 +66,7 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
             if super::bounds::needs_build_check(&shapes, &is_var) {
                 super::reshape_calls::check_at_build(&mut item);
             }
+            super::slice_calls::check_at_build(&mut item);
             None
         }
         (Some(first), None) => Some(syn::Error::new(

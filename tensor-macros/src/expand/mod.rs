@@ -16,6 +16,7 @@ pub mod include;
 pub mod literal;
 mod reshape_calls;
 pub mod slice;
+mod slice_calls;
 
 /// The type of a literal dimension of size `n`, spanned at the literal:
 /// `Dim1` for 1, `Dim<n>` up to 1024, else `BigDim<Hi, Lo>` with `Hi` the

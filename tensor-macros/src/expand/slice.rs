@@ -1,6 +1,10 @@
 //! `slice!` out: `target.__slice::<Spec, K>([dynamic indices])`, where
 //! `Spec` is the type-level list of the checked entries; `try_slice!` calls
-//! `__try_slice` the same way.
+//! `__try_slice` the same way. In a generic `#[shape]` item (`at_build`),
+//! literal indices and ranges are wrapped in `AtBuild`, their bounds checked
+//! when the item is instantiated, and a range that trims literals off the
+//! ends of its axis has the length `Trim<K>`, the axis size less `K`
+//! (`tensor-core/src/layout/slice/at_build.rs`).
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -10,11 +14,20 @@ use crate::valid::slice::{Bound, Entry};
 
 /// The call that builds the view: `method` is `__slice` (panics on a
 /// run-time entry that does not fit) or `__try_slice` (a `Result`).
-pub fn slice(target: &syn::Expr, entries: &[Entry<'_>], method: &str) -> TokenStream {
+pub fn slice(
+    target: &syn::Expr,
+    entries: &[Entry<'_>],
+    method: &str,
+    at_build: bool,
+) -> TokenStream {
     let method = syn::Ident::new(method, Span::call_site());
     let p = quote!(::tensor_core::__private);
     let spec = entries.iter().rev().fold(quote!(#p::Nil), |rest, entry| {
-        let entry = entry_type(entry);
+        let entry = if at_build {
+            entry_at_build(entry)
+        } else {
+            entry_type(entry)
+        };
         quote!(#p::Cons<#entry, #rest>)
     });
     let dynamic: Vec<&syn::Expr> = entries
@@ -66,6 +79,58 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             quote!(#p::Range<#start, #end, #step_dim, #len, #rev>)
         }
     }
+}
+
+/// The type of one entry in a generic `#[shape]` item: literal bounds
+/// checked at instantiation, a trimmed range's length the axis size less
+/// the trimmed count. A stepped range whose length needs the axis size
+/// (`..;2`) is `Computed`, by typenum: an error on an axis of variable size.
+fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
+    let p = quote!(::tensor_core::__private);
+    let plain = entry_type(entry);
+    match entry {
+        Entry::Full | Entry::Dynamic(_) => plain,
+        Entry::Index(_) | Entry::Window { .. } => quote!(#p::AtBuild<#plain>),
+        Entry::Range {
+            start,
+            end,
+            step,
+            len,
+        } => {
+            let len = match (len, trimmed(*start, *end)) {
+                (Some(n), _) => {
+                    let dim = size_type(*n, Span::call_site());
+                    quote!(#p::Known<#dim>)
+                }
+                (None, Some(0)) if step.unsigned_abs() == 1 => quote!(#p::Whole),
+                (None, Some(k)) if step.unsigned_abs() == 1 => {
+                    let dim = size_type(k, Span::call_site());
+                    quote!(#p::Trim<#dim>)
+                }
+                (None, _) => quote!(#p::Computed),
+            };
+            let (start, end) = (bound_type(*start), bound_type(*end));
+            let step_dim = size_type(step.unsigned_abs(), Span::call_site());
+            let rev = *step < 0;
+            quote!(#p::AtBuild<#p::Range<#start, #end, #step_dim, #len, #rev>>)
+        }
+    }
+}
+
+/// How many elements `start..end` leaves off the two ends of its axis,
+/// when that does not depend on the axis size (`a..`, `..-b`, `a..-b`).
+fn trimmed(start: Bound, end: Bound) -> Option<u64> {
+    let front = match start {
+        Bound::FromStart(a, _) => a,
+        Bound::Open => 0,
+        Bound::FromEnd(..) => return None,
+    };
+    let back = match end {
+        Bound::FromEnd(b, _) => b,
+        Bound::Open => 0,
+        Bound::FromStart(..) => return None,
+    };
+    front.checked_add(back)
 }
 
 /// The type of one bound.

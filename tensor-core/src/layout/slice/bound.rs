@@ -142,7 +142,7 @@ impl<B, E, D> Ordered<B, E, D> for B1 {}
 #[diagnostic::on_unimplemented(
     message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length cannot be computed at compile time",
     label = "length not computable",
-    note = "write both bounds as non-negative literals, so that `slice!` computes the length itself"
+    note = "write both bounds as non-negative literals, so that `slice!` computes the length itself; on an axis whose size is a variable, a range takes a literal length (`..3`, `-2..`) or trims literals off the ends with step 1 or -1 (`1..`, `..-1`, `1..-1`)"
 )]
 pub trait RangeLen<D: Dimension, B: Bound<D>, E: Bound<D>, Step: Dimension>: SliceItem {
     /// The length's dimension type.

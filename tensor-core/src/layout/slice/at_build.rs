@@ -1,0 +1,330 @@
+//! The `slice!` entries that `#[shape]` writes in its generic items: the
+//! same ranges and indices, with their bounds checked when the item is
+//! instantiated rather than by typenum comparisons.
+//!
+//! On an axis whose size is a dimension variable `H`, `slice!(x, 1.., ..)`
+//! cannot compare `1` with `H` in `cargo check`: `H` has no value there.
+//! So in a `#[shape]` item that declares variables, the attribute marks
+//! each `slice!` (`tensor-macros/src/expand/slice_calls.rs`), and the macro
+//! wraps each literal index and range in [`AtBuild`]:
+//!
+//! * a range that trims literals off the ends (`a..`, `..-b`, `a..-b`, step
+//!   1 or -1) has the length `H - (a + b)`, [`Trim`]: the same type as
+//!   `Shape![H - 1]` writes, under the bound `H: SubDim<..>` that the
+//!   attribute adds when the item's shapes spell that difference, so a
+//!   concrete caller's sizes are checked by `cargo check` at the call;
+//! * an index, a range of a length the macro knows (`..3`, `-2..`, `2..5`)
+//!   and a window at a run-time position (`i..i + 3`) keep their length,
+//!   and their bounds are checked against the axis when the item is
+//!   instantiated (`cargo build`), as `reshape_at_build` checks counts.
+//!
+//! A stepped range whose length needs the axis size (`..;2` on `H`) has no
+//! such form: its length `ceil(H / 2)` cannot be written in `Shape!`.
+//!
+//! ```
+//! use tensor_core::prelude::*;
+//!
+//! #[shape(T, D)]
+//! fn shift(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![T - 1, D]> {
+//!     &slice!(x, 1.., ..) - &slice!(x, ..-1, ..)
+//! }
+//!
+//! #[shape(T, D)]
+//! fn last(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![D]> {
+//!     slice!(x, -1, ..).to_tensor()
+//! }
+//!
+//! let x = Tensor::<f32, Shape![5, 3]>::from_flat_fn(|i| (i * i) as f32);
+//! assert_eq!(shift(&x)[[0, 0]], 9.0);
+//! assert_eq!(last(&x), tensor![144.0, 169.0, 196.0]);
+//! ```
+
+use core::marker::PhantomData;
+
+use super::{range_map, window_map, AxisMap, AxisSpec, DynRange, FromEnd, FromStart, Index, Open};
+use super::{Bound, Computed, Cons, Known, Range, RangeLen};
+use crate::dim::{DimDiff, Dimension, SubDim};
+use crate::seal::SliceItem;
+
+/// A `slice!` entry `E` whose bounds are checked when the item is
+/// instantiated (see the [module](self)).
+pub struct AtBuild<E>(PhantomData<E>);
+
+/// The length `D - K` of a range that trims `K` elements off the ends of
+/// an axis of size `D`.
+pub struct Trim<K>(PhantomData<K>);
+
+/// The length `D` of a whole axis walked backwards (`..;-1`).
+pub struct Whole;
+
+impl<E> SliceItem for AtBuild<E> {}
+impl<K> SliceItem for Trim<K> {}
+impl SliceItem for Whole {}
+
+/// A bound's position, as a value.
+#[derive(Clone, Copy)]
+pub enum Position {
+    /// `n`.
+    Start(usize),
+    /// `-n`.
+    End(usize),
+    /// Omitted.
+    Omitted,
+}
+
+/// A bound type's [`Position`].
+pub trait Literal: SliceItem {
+    /// Where the bound lies.
+    const AT: Position;
+}
+
+impl<N: Dimension> Literal for FromStart<N> {
+    const AT: Position = Position::Start(N::VALUE);
+}
+
+impl<N: Dimension> Literal for FromEnd<N> {
+    const AT: Position = Position::End(N::VALUE);
+}
+
+impl Literal for Open {
+    const AT: Position = Position::Omitted;
+}
+
+/// The length of the range `B..E` by `Step` on an axis of size `D`, as a
+/// dimension type.
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range `{B}..{E}` by `{Step}` on an axis of size `{D}`: its length needs the axis size, which is a variable here",
+    label = "length not known for every size",
+    note = "in a `#[shape]` item, a range on an axis of variable size takes a literal length (`..3`, `-2..`, `i..i + 4`) or trims literals off the ends with step 1 or -1 (`1..`, `..-1`, `1..-1`, the length `H - 2` then written in the item's shapes)"
+)]
+pub trait LengthOn<D: Dimension, B, E, Step>: SliceItem {
+    /// The length's dimension type.
+    type Dim: Dimension;
+}
+
+impl<D: Dimension, B, E, Step, L: Dimension> LengthOn<D, B, E, Step> for Known<L> {
+    type Dim = L;
+}
+
+impl<D: Dimension + SubDim<K>, B, E, Step, K> LengthOn<D, B, E, Step> for Trim<K> {
+    type Dim = DimDiff<D, K>;
+}
+
+impl<D: Dimension, B, E, Step> LengthOn<D, B, E, Step> for Whole {
+    type Dim = D;
+}
+
+/// A stepped range whose length needs the axis size (`..;2`): computed by
+/// typenum, so only on an axis of literal size.
+#[diagnostic::do_not_recommend]
+impl<D, B, E, Step> LengthOn<D, B, E, Step> for Computed
+where
+    D: Dimension,
+    B: Bound<D>,
+    E: Bound<D>,
+    Step: Dimension,
+    Computed: RangeLen<D, B, E, Step>,
+{
+    type Dim = <Computed as RangeLen<D, B, E, Step>>::Dim;
+}
+
+/// The position `at` on an axis of size `dim` (`open` when omitted), or
+/// `None` outside `0..=dim`.
+const fn resolve(at: Position, open: usize, dim: usize) -> Option<usize> {
+    match at {
+        Position::Start(n) if n <= dim => Some(n),
+        Position::End(n) if n <= dim => Some(dim - n),
+        Position::Omitted => Some(open),
+        _ => None,
+    }
+}
+
+/// The literal index `at` on an axis of size `dim`, or `None` outside
+/// `0..dim`.
+const fn index(at: Position, dim: usize) -> Option<usize> {
+    match at {
+        Position::Start(n) if n < dim => Some(n),
+        Position::End(n) if n <= dim && n > 0 => Some(dim - n),
+        _ => None,
+    }
+}
+
+impl<D: Dimension, B: Literal> AxisSpec<D> for AtBuild<Index<B>> {
+    type Prepend<Rest> = Rest;
+    // Out of range, the map falls back to 0, never read: `CHECK` stops
+    // the build.
+    const MAP: AxisMap = AxisMap::Fixed(match index(B::AT, D::VALUE) {
+        Some(i) => i,
+        None => 0,
+    });
+    const CHECK: () = assert!(
+        index(B::AT, D::VALUE).is_some(),
+        "slice!: an index is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
+    );
+}
+
+impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for AtBuild<Range<B, E, Step, Len, REV>>
+where
+    D: Dimension,
+    B: Literal,
+    E: Literal,
+    Step: Dimension,
+    Len: LengthOn<D, B, E, Step>,
+{
+    type Prepend<Rest> = Cons<Len::Dim, Rest>;
+    // Out of range, the map falls back to `0..0`, never read: `CHECK`
+    // stops the build.
+    const MAP: AxisMap = match bounds(B::AT, E::AT, D::VALUE) {
+        Some((start, end)) => range_map(start, end, Step::VALUE, REV),
+        None => range_map(0, 0, Step::VALUE, REV),
+    };
+    const CHECK: () = range_fits(
+        bounds(B::AT, E::AT, D::VALUE),
+        Step::VALUE,
+        <Len::Dim as Dimension>::VALUE,
+    );
+}
+
+/// The start and end of a range on an axis of size `dim`, when both lie in
+/// it.
+const fn bounds(start: Position, end: Position, dim: usize) -> Option<(usize, usize)> {
+    match (resolve(start, 0, dim), resolve(end, dim, dim)) {
+        (Some(start), Some(end)) => Some((start, end)),
+        _ => None,
+    }
+}
+
+/// Stops the build unless the range's bounds lie in its axis, its start is
+/// not after its end, and its length type `len` is what the bounds give.
+const fn range_fits(bounds: Option<(usize, usize)>, step: usize, len: usize) {
+    let Some((start, end)) = bounds else {
+        panic!("slice!: a range bound is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)")
+    };
+    assert!(
+        start <= end,
+        "slice!: a range starts after it ends on its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
+    );
+    assert!(
+        (end - start).div_ceil(step) == len,
+        "slice!: a range's length disagrees with its bounds"
+    );
+}
+
+impl<D, Span, Step, Len, const REV: bool> AxisSpec<D> for AtBuild<DynRange<Span, Step, Len, REV>>
+where
+    D: Dimension,
+    Span: Dimension,
+    Step: Dimension,
+    Len: Dimension,
+{
+    type Prepend<Rest> = Cons<Len, Rest>;
+    const MAP: AxisMap = window_map(Span::VALUE, Step::VALUE, REV);
+    const CHECK: () = assert!(
+        Span::VALUE <= D::VALUE,
+        "slice!: a range at a run-time position is longer than its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dim::{Dim, Dim1};
+
+    #[test]
+    fn positions_resolve_in_their_axis() {
+        assert_eq!(resolve(Position::Start(5), 0, 5), Some(5));
+        assert_eq!(resolve(Position::Start(6), 0, 5), None);
+        assert_eq!(resolve(Position::End(5), 0, 5), Some(0));
+        assert_eq!(resolve(Position::End(2), 0, 5), Some(3));
+        assert_eq!(resolve(Position::End(6), 0, 5), None);
+        assert_eq!(resolve(Position::Omitted, 7, 5), Some(7));
+    }
+
+    #[test]
+    fn indices_lie_before_the_end() {
+        assert_eq!(index(Position::Start(4), 5), Some(4));
+        assert_eq!(index(Position::Start(5), 5), None);
+        assert_eq!(index(Position::End(1), 5), Some(4));
+        assert_eq!(index(Position::End(5), 5), Some(0));
+        assert_eq!(index(Position::End(6), 5), None);
+        // `-0` is written `0` by the macro; as an end it is past the axis.
+        assert_eq!(index(Position::End(0), 5), None);
+        assert_eq!(index(Position::Omitted, 5), None);
+        assert_eq!(index(Position::Start(0), 0), None);
+    }
+
+    #[test]
+    fn bounds_need_both_ends() {
+        let (s, e) = (Position::Start(1), Position::End(1));
+        assert_eq!(bounds(s, e, 5), Some((1, 4)));
+        assert_eq!(
+            bounds(Position::Omitted, Position::Omitted, 5),
+            Some((0, 5))
+        );
+        assert_eq!(bounds(Position::Start(6), e, 5), None);
+        assert_eq!(bounds(s, Position::Start(6), 5), None);
+    }
+
+    #[test]
+    fn ranges_that_fit_pass() {
+        range_fits(Some((1, 4)), 1, 3);
+        range_fits(Some((0, 5)), 2, 3);
+        range_fits(Some((2, 2)), 1, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn a_bound_outside_the_axis_stops() {
+        range_fits(None, 1, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "starts after it ends")]
+    fn a_range_ending_before_its_start_stops() {
+        range_fits(Some((3, 2)), 1, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "disagrees")]
+    fn a_length_that_disagrees_stops() {
+        range_fits(Some((0, 5)), 2, 2);
+    }
+
+    #[test]
+    fn maps_on_a_literal_axis() {
+        type D5 = Dim<5>;
+        let last = <AtBuild<Index<FromEnd<Dim1>>> as AxisSpec<D5>>::MAP;
+        assert_eq!(last, AxisMap::Fixed(4));
+        let first = <AtBuild<Index<FromStart<Dim<0>>>> as AxisSpec<D5>>::MAP;
+        assert_eq!(first, AxisMap::Fixed(0));
+        type Inner = Range<FromStart<Dim1>, FromEnd<Dim1>, Dim1, Trim<Dim<2>>, false>;
+        let inner = <AtBuild<Inner> as AxisSpec<D5>>::MAP;
+        assert_eq!(inner, AxisMap::Keep { first: 1, step: 1 });
+        type Back = Range<FromStart<Dim1>, Open, Dim1, Trim<Dim1>, true>;
+        let back = <AtBuild<Back> as AxisSpec<D5>>::MAP;
+        assert_eq!(back, AxisMap::Keep { first: 4, step: -1 });
+        type Whole5 = Range<Open, Open, Dim1, Whole, true>;
+        let whole = <AtBuild<Whole5> as AxisSpec<D5>>::MAP;
+        assert_eq!(whole, AxisMap::Keep { first: 4, step: -1 });
+        type Win = DynRange<Dim<3>, Dim<2>, Dim<2>, true>;
+        let window = <AtBuild<Win> as AxisSpec<D5>>::MAP;
+        assert_eq!(
+            window,
+            AxisMap::Window {
+                span: 3,
+                first: 2,
+                step: -2
+            }
+        );
+    }
+
+    #[test]
+    fn trimmed_lengths_are_differences() {
+        type Len<L> = <L as LengthOn<Dim<784>, Open, Open, Dim1>>::Dim;
+        assert_eq!(<Len<Trim<Dim<2>>> as Dimension>::VALUE, 782);
+        assert_eq!(<Len<Whole> as Dimension>::VALUE, 784);
+        assert_eq!(<Len<Known<Dim<3>>> as Dimension>::VALUE, 3);
+        type Stepped = <Computed as LengthOn<Dim<784>, Open, Open, Dim<3>>>::Dim;
+        assert_eq!(<Stepped as Dimension>::VALUE, 262);
+    }
+}
