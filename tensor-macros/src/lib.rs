@@ -20,9 +20,16 @@ mod valid;
 /// implements `Shape`, whose constants give the rank, dims, row-major strides
 /// and size at compile time. Ranks 0 to 8.
 ///
+/// A dimension may also compute: `H - K + 1`, `C * H * W`, `N / 2` (exact
+/// division) and `floor((H - K) / S) + 1` (division rounded down, the size
+/// of a strided convolution or window); literals are folded, and in
+/// `#[shape]` items each difference and quotient of a variable becomes a
+/// bound of the item (`docs/generic.md`).
+///
 /// ```
 /// use tensor_core::prelude::*;
 ///
+/// assert_eq!(<Shape![28 - 5 + 1, 3 * 32 * 32, floor((32 - 3) / 2) + 1]>::DIMS, [24, 3072, 15]);
 /// type Img = Shape![3, 28, 28];
 /// const _: () = assert!(Img::RANK == 3);
 /// assert_eq!(Img::DIMS, [3, 28, 28]);

@@ -17,7 +17,9 @@
 //! `cargo check` at the call, with the rule in words:
 //!
 //! * a difference must not be negative;
-//! * a quotient must be exact, and not by 0.
+//! * a quotient must be exact, and not by 0;
+//! * `floor(a / b)` rounds down ([`FloorDivDim`]: a strided convolution's
+//!   or window's output, `floor((H - K) / S) + 1`), and must not be by 0.
 //!
 //! ```
 //! use tensor_core::prelude::*;

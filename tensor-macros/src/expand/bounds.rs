@@ -65,7 +65,7 @@ fn arith_steps(
     if let DimSpec::Op(left, op, right, span) = dim {
         arith_steps(left, is_var, push);
         arith_steps(right, is_var, push);
-        if matches!(op, Op::Sub | Op::Div) && mentions(dim, is_var) {
+        if matches!(op, Op::Sub | Op::Div | Op::FloorDiv) && mentions(dim, is_var) {
             let (l, r, op) = (dim_type(left), dim_type(right), op_trait(*op, *span));
             push(quote!(#l: #op<#r>));
         }

@@ -1,4 +1,5 @@
-//! Dimension arithmetic in `Shape![..]`: `H - K + 1`, `C * H * W`, `N / 2`.
+//! Dimension arithmetic in `Shape![..]`: `H - K + 1`, `C * H * W`, `N / 2`,
+//! and `floor((H - K) / S) + 1` (a strided window count, rounded down).
 //!
 //! Literal operands are folded here, so `Shape![28 - 3 + 1]` is `Dim<26>`
 //! and a negative difference, an inexact or zero division, or an overflow is
@@ -11,7 +12,7 @@ use syn::{BinOp, Expr};
 
 use super::{written, DimSpec};
 
-/// The four operators a dimension may use.
+/// The operators a dimension may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Op {
     /// `+`
@@ -22,10 +23,13 @@ pub enum Op {
     Mul,
     /// `/`, exact.
     Div,
+    /// `floor(a / b)`: `/` rounded down.
+    FloorDiv,
 }
 
 impl Op {
-    /// The operator of a binary expression, if it is one of the four.
+    /// The operator of a binary expression, if it is one of the four
+    /// (`floor(..)` is a call around `/`).
     pub fn of(op: &BinOp) -> Option<Op> {
         match op {
             BinOp::Add(_) => Some(Op::Add),
@@ -43,6 +47,7 @@ impl Op {
             Op::Sub => "DimDiff",
             Op::Mul => "DimProd",
             Op::Div => "DimQuot",
+            Op::FloorDiv => "DimFloorQuot",
         }
     }
 
@@ -53,6 +58,7 @@ impl Op {
             Op::Sub => "SubDim",
             Op::Mul => "MulDim",
             Op::Div => "DivDim",
+            Op::FloorDiv => "FloorDivDim",
         }
     }
 }
@@ -84,7 +90,10 @@ fn fold(op: Op, a: u64, b: u64, expr: &Expr) -> syn::Result<u64> {
             b - a
         )),
         Op::Sub => Ok(a - b),
-        Op::Div if b == 0 => fail(format!("a dimension cannot divide by 0: `{text}`")),
+        Op::Div | Op::FloorDiv if b == 0 => {
+            fail(format!("a dimension cannot divide by 0: `{text}`"))
+        }
+        Op::FloorDiv => Ok(a / b),
         Op::Div if !a.is_multiple_of(b) => fail(format!(
             "a dimension division must be exact: `{text}` is {a} / {b}, which leaves {}",
             a % b

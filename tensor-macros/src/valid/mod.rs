@@ -74,10 +74,11 @@ pub fn size_literal(lit: &syn::LitInt, what: &str) -> syn::Result<u64> {
 }
 
 /// One written dimension: a non-negative integer literal, a path, or
-/// `+ - * /` of those (parenthesised as needed).
+/// `+ - * /` of those (parenthesised as needed), or `floor(a / b)`.
 pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
     match ungroup(expr) {
         Expr::Paren(ExprParen { expr: inner, .. }) => dim_spec(inner),
+        Expr::Call(call) if is_floor(&call.func) => floor(expr, call),
         Expr::Binary(ExprBinary {
             left, op, right, ..
         }) if arith::Op::of(op).is_some() => binary(expr, left, op, right),
@@ -96,8 +97,44 @@ pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
         other => Err(syn::Error::new_spanned(
             other,
             format!(
-                "expected a dimension (an integer literal, a dimension name, or `+ - * /` of those), found `{}`",
+                "expected a dimension (an integer literal, a dimension name, `+ - * /` of those, or `floor(a / b)`), found `{}`",
                 written(other)
+            ),
+        )),
+    }
+}
+
+/// Whether a call's function is `floor`.
+fn is_floor(func: &Expr) -> bool {
+    matches!(ungroup(func), Expr::Path(ExprPath { path, qself: None, .. }) if path.is_ident("floor"))
+}
+
+/// `floor(a / b)`: the quotient rounded down (a strided window count,
+/// `floor((H - K) / S) + 1`).
+fn floor(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
+    let mut args = call.args.iter();
+    match (args.next().map(ungroup), args.next()) {
+        (
+            Some(Expr::Binary(ExprBinary {
+                left,
+                op: syn::BinOp::Div(_),
+                right,
+                ..
+            })),
+            None,
+        ) => match (dim_spec(left), dim_spec(right)) {
+            (Ok(l), Ok(r)) => arith::combine(expr, arith::Op::FloorDiv, l, r),
+            (Err(mut a), Err(b)) => {
+                a.combine(b);
+                Err(a)
+            }
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        },
+        _ => Err(syn::Error::new_spanned(
+            call,
+            format!(
+                "`floor` takes one division, `floor(a / b)`, found `{}`",
+                written(expr)
             ),
         )),
     }
