@@ -222,6 +222,44 @@ mod tests {
     }
 
     #[test]
+    fn floor_rounds_a_division_down() {
+        let specs = dim_specs(&list(quote!(
+            floor(29 / 2),
+            floor((784 - 4) / 3) + 1,
+            floor(H / 2)
+        )))
+        .unwrap();
+        assert!(matches!(specs[0], DimSpec::Size(14, _)));
+        assert!(matches!(specs[1], DimSpec::Size(261, _)));
+        assert!(matches!(
+            specs[2],
+            DimSpec::Op(_, arith::Op::FloorDiv, _, _)
+        ));
+        let err = dim_specs(&list(quote!(
+            floor(8),
+            ceil(8 / 3),
+            floor(7 / 0),
+            floor(-1 / 2, 3)
+        )))
+        .err()
+        .unwrap();
+        let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 4, "{messages:?}");
+        assert!(
+            messages[0].contains("`floor` takes one division"),
+            "{messages:?}"
+        );
+        assert!(messages[1].contains("expected a dimension"), "{messages:?}");
+        assert!(messages[2].contains("divide by 0"), "{messages:?}");
+        assert!(
+            messages[3].contains("`floor` takes one division"),
+            "{messages:?}"
+        );
+        let both = dim_specs(&list(quote!(floor(-1 / 2.5)))).err().unwrap();
+        assert_eq!(both.into_iter().count(), 2);
+    }
+
+    #[test]
     fn every_bad_dimension_is_reported_at_once() {
         let err = dim_specs(&list(quote!(-1, 2.5, 3))).err().unwrap();
         let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
