@@ -1,5 +1,6 @@
 //! Strided convolutions and windows in `#[shape]` items: their output,
-//! `floor((H - K) / S) + 1`, is written with `floor` in `Shape!`, and
+//! `floor((H - K) / S) + 1`, is written with `floor` in `Shape!` (a SAME
+//! convolution's, `ceil(H / S)`, with `ceil`), and
 //! checked at CIFAR and MNIST sizes (odd sizes too, where the floor drops a
 //! remainder) against plain loops.
 
@@ -12,6 +13,15 @@ fn strided_conv(
     w: &Tensor<f32, Shape![O, C, 3, 3]>,
 ) -> Tensor<f32, Shape![O, floor((H - 3) / 2) + 1, floor((W - 3) / 2) + 1]> {
     x.conv2d_step::<_, Shape![2, 2]>(w)
+}
+
+/// TensorFlow's `padding="SAME"` with stride 2: `ceil(H / 2)` rows.
+#[shape(C, H, W, O)]
+fn same_down(
+    x: &Tensor<f32, Shape![C, H, W]>,
+    w: &Tensor<f32, Shape![O, C, 3, 3]>,
+) -> Tensor<f32, Shape![O, ceil(H / 2), ceil(W / 2)]> {
+    x.conv2d_same_step::<_, Shape![2, 2]>(w)
 }
 
 /// Frames of 4 samples every 3 samples, per channel.
@@ -77,6 +87,56 @@ fn strided_conv_at_cifar_and_odd_sizes() {
     );
 }
 
+/// TensorFlow's SAME convolution with stride 2 and a 3×3 kernel: the
+/// padding `max((out - 1) * 2 + 3 - size, 0)`, its smaller half before.
+fn same_reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> Vec<f32> {
+    let (oh, ow) = (h.div_ceil(2), w.div_ceil(2));
+    let before = |out: usize, size: usize| ((out - 1) * 2 + 3).saturating_sub(size) / 2;
+    let (ph, pw) = (before(oh, h), before(ow, w));
+    let mut out = vec![0.0; o_n * oh * ow];
+    for o in 0..o_n {
+        for i in 0..oh {
+            for j in 0..ow {
+                let mut acc = 0.0;
+                for c in 0..c_n {
+                    for a in 0..3 {
+                        for b in 0..3 {
+                            let (r, q) =
+                                ((2 * i + a).wrapping_sub(ph), (2 * j + b).wrapping_sub(pw));
+                            if r < h && q < w {
+                                acc += x[(c * h + r) * w + q] * k[((o * c_n + c) * 3 + a) * 3 + b];
+                            }
+                        }
+                    }
+                }
+                out[(o * oh + i) * ow + j] = acc;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn same_strided_conv_at_cifar_and_odd_sizes() {
+    let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| ((i * 7) % 13) as f32 - 6.0);
+    let w = Tensor::<f32, Shape![4, 3, 3, 3]>::from_flat_fn(|i| ((i * 5) % 7) as f32 - 3.0);
+    let y = same_down(&x, &w);
+    assert_eq!(y.shape(), [4, 16, 16]);
+    assert_eq!(
+        y.as_slice(),
+        &same_reference(x.as_slice(), [3, 32, 32], w.as_slice(), 4)[..]
+    );
+
+    let odd = Tensor::<f32, Shape![1, 27, 28]>::from_flat_fn(|i| (i % 11) as f32);
+    let k = Tensor::<f32, Shape![2, 1, 3, 3]>::from_flat_fn(|i| i as f32 - 9.0);
+    let y = same_down(&odd, &k);
+    assert_eq!(y.shape(), [2, 14, 14]);
+    assert_eq!(
+        y.as_slice(),
+        &same_reference(odd.as_slice(), [1, 27, 28], k.as_slice(), 2)[..]
+    );
+}
+
 #[test]
 fn frames_at_sequence_size() {
     let x = Tensor::<f32, Shape![2, 784]>::from_flat_fn(|i| i as f32);
@@ -94,4 +154,8 @@ fn floor_folds_literals() {
         [15, 1]
     );
     assert_eq!(<Dim![floor(784 / 3)]>::VALUE, 261);
+    assert_eq!(
+        <Shape![ceil(27 / 2), ceil(32 / 2), ceil(0 / 5)]>::DIMS,
+        [14, 16, 0]
+    );
 }

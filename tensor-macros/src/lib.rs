@@ -21,8 +21,9 @@ mod valid;
 /// and size at compile time. Ranks 0 to 8.
 ///
 /// A dimension may also compute: `H - K + 1`, `C * H * W`, `N / 2` (exact
-/// division) and `floor((H - K) / S) + 1` (division rounded down, the size
-/// of a strided convolution or window); literals are folded, and in
+/// division), `floor((H - K) / S) + 1` (division rounded down, the size
+/// of a strided convolution or window) and `ceil(H / S)` (rounded up, a
+/// strided SAME convolution's); literals are folded, and in
 /// `#[shape]` items each difference and quotient of a variable becomes a
 /// bound of the item (`docs/generic.md`).
 ///
@@ -30,6 +31,7 @@ mod valid;
 /// use tensor_core::prelude::*;
 ///
 /// assert_eq!(<Shape![28 - 5 + 1, 3 * 32 * 32, floor((32 - 3) / 2) + 1]>::DIMS, [24, 3072, 15]);
+/// assert_eq!(<Shape![ceil(27 / 2)]>::DIMS, [14]);
 /// type Img = Shape![3, 28, 28];
 /// const _: () = assert!(Img::RANK == 3);
 /// assert_eq!(Img::DIMS, [3, 28, 28]);

@@ -46,9 +46,9 @@ pub trait AddDim<B> {
 
 /// `Self - B`.
 #[diagnostic::on_unimplemented(
-    message = "cannot compute the dimension `{Self} - {B}`: a dimension cannot be negative",
-    label = "negative dimension",
-    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`"
+    message = "cannot compute the dimension `{Self} - {B}`: it is negative, or, in generic code, no `Shape![..]` of this item spells it",
+    label = "negative or unspelled dimension",
+    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`: in its signature, or in a `let` annotation"
 )]
 pub trait SubDim<B> {
     /// The dimension of the difference.
@@ -63,9 +63,9 @@ pub trait MulDim<B> {
 
 /// `Self / B`, exact.
 #[diagnostic::on_unimplemented(
-    message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0",
-    label = "inexact dimension division",
-    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`"
+    message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0 (in generic code, spelled in a `Shape![..]` of this item)",
+    label = "inexact or unspelled dimension division",
+    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`: in its signature, or in a `let` annotation"
 )]
 pub trait DivDim<B> {
     /// The dimension of the quotient.
@@ -75,8 +75,9 @@ pub trait DivDim<B> {
 /// `Self / B`, rounded down: the number of steps of `B` in `Self` (used by
 /// strided windows, `(D - W) / S + 1` positions).
 #[diagnostic::on_unimplemented(
-    message = "cannot compute the dimension `{Self} / {B}`: a step must not be 0",
-    label = "division by 0"
+    message = "cannot compute the dimension `floor({Self} / {B})`: the divisor must not be 0 (in generic code, spelled in a `Shape![..]` of this item)",
+    label = "division by 0 or unspelled division",
+    note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`: in its signature, or in a `let` annotation"
 )]
 pub trait FloorDivDim<B> {
     /// The dimension of the quotient, rounded down.

@@ -48,7 +48,8 @@ pub trait WindowShape<W>: crate::seal::ShapePair<W> {
 /// `sliding_window_view(x, W)[.., ::St]`). Sealed (`seal.rs`).
 #[diagnostic::on_unimplemented(
     message = "cannot take windows `{W}` with steps `{St}` of shape `{Self}`: the window must not be larger than the trailing axes it covers, the steps must be one per window axis and not 0, and the result has at most 8 axes",
-    label = "strided window does not fit this shape"
+    label = "strided window does not fit this shape",
+    note = "in a `#[shape]` item each covered axis `D` becomes `floor((D - W) / St) + 1`, written with `floor` (`/` alone is exact division)"
 )]
 pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::ShapePair<St> {
     /// The shape of the window view.

@@ -52,7 +52,8 @@ where
 /// outputs (rounded down, as PyTorch's `stride`).
 #[diagnostic::on_unimplemented(
     message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, the kernel no larger than the image, and the steps `[SH, SW]`, not 0",
-    label = "input, weights and steps do not convolve"
+    label = "input, weights and steps do not convolve",
+    note = "in a `#[shape]` item the output is `Shape![O, floor((H - KH) / SH) + 1, floor((W - KW) / SW) + 1]`, written with `floor` (`/` alone is exact division)"
 )]
 pub trait Conv2dStepWeights<X, St> {
     /// `[O, (H - KH) / SH + 1, (W - KW) / SW + 1]`.
@@ -115,7 +116,8 @@ where
 /// `[O, ceil(H / SH), ceil(W / SW)]` (TensorFlow's `padding="SAME"`).
 #[diagnostic::on_unimplemented(
     message = "cannot convolve an input of shape `{X}` with weights of shape `{Self}` by steps `{St}`: the input is `[C, H, W]`, the weights `[O, C, KH, KW]` with the same `C`, and the steps `[SH, SW]`, not 0",
-    label = "input, weights and steps do not convolve"
+    label = "input, weights and steps do not convolve",
+    note = "in a `#[shape]` item the output is `Shape![O, ceil(H / SH), ceil(W / SW)]`, written with `ceil`"
 )]
 pub trait Conv2dSameStepWeights<X, St> {
     /// `[O, ceil(H / SH), ceil(W / SW)]`.

@@ -74,11 +74,12 @@ pub fn size_literal(lit: &syn::LitInt, what: &str) -> syn::Result<u64> {
 }
 
 /// One written dimension: a non-negative integer literal, a path, or
-/// `+ - * /` of those (parenthesised as needed), or `floor(a / b)`.
+/// `+ - * /` of those (parenthesised as needed), `floor(a / b)` or
+/// `ceil(a / b)`.
 pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
     match ungroup(expr) {
         Expr::Paren(ExprParen { expr: inner, .. }) => dim_spec(inner),
-        Expr::Call(call) if is_floor(&call.func) => floor(expr, call),
+        Expr::Call(call) if is_rounding(&call.func) => rounded(expr, call),
         Expr::Binary(ExprBinary {
             left, op, right, ..
         }) if arith::Op::of(op).is_some() => binary(expr, left, op, right),
@@ -97,23 +98,28 @@ pub fn dim_spec(expr: &Expr) -> syn::Result<DimSpec> {
         other => Err(syn::Error::new_spanned(
             other,
             format!(
-                "expected a dimension (an integer literal, a dimension name, `+ - * /` of those, or `floor(a / b)`), found `{}`",
+                "expected a dimension (an integer literal, a dimension name, `+ - * /` of those, `floor(a / b)` or `ceil(a / b)`), found `{}`",
                 written(other)
             ),
         )),
     }
 }
 
-/// Whether a call's function is `floor`.
-fn is_floor(func: &Expr) -> bool {
-    matches!(ungroup(func), Expr::Path(ExprPath { path, qself: None, .. }) if path.is_ident("floor"))
+/// Whether a call's function is `floor` or `ceil`.
+fn is_rounding(func: &Expr) -> bool {
+    matches!(ungroup(func), Expr::Path(ExprPath { path, qself: None, .. })
+        if path.is_ident("floor") || path.is_ident("ceil"))
 }
 
-/// `floor(a / b)`: the quotient rounded down (a strided window count,
-/// `floor((H - K) / S) + 1`).
-fn floor(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
+/// `floor(a / b)`, the quotient rounded down (a strided window count,
+/// `floor((H - K) / S) + 1`), or `ceil(a / b)`, rounded up (a strided
+/// "same" convolution), written `floor((a + b - 1) / b)`: the form the
+/// library's shape rules name, so the two are one type in generic code.
+fn rounded(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
+    let up = matches!(ungroup(&call.func), Expr::Path(p) if p.path.is_ident("ceil"));
+    let name = if up { "ceil" } else { "floor" };
     let mut args = call.args.iter();
-    match (args.next().map(ungroup), args.next()) {
+    let (left, right) = match (args.next().map(ungroup), args.next()) {
         (
             Some(Expr::Binary(ExprBinary {
                 left,
@@ -122,22 +128,35 @@ fn floor(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
                 ..
             })),
             None,
-        ) => match (dim_spec(left), dim_spec(right)) {
-            (Ok(l), Ok(r)) => arith::combine(expr, arith::Op::FloorDiv, l, r),
-            (Err(mut a), Err(b)) => {
-                a.combine(b);
-                Err(a)
-            }
-            (Err(e), _) | (_, Err(e)) => Err(e),
-        },
-        _ => Err(syn::Error::new_spanned(
-            call,
-            format!(
-                "`floor` takes one division, `floor(a / b)`, found `{}`",
+        ) => (left, right),
+        _ => {
+            let msg = format!(
+                "`{name}` takes one division, `{name}(a / b)`, found `{}`",
                 written(expr)
-            ),
-        )),
+            );
+            return Err(syn::Error::new_spanned(call, msg));
+        }
+    };
+    let (l, r) = match (dim_spec(left), dim_spec(right)) {
+        (Ok(l), Ok(r)) => (l, r),
+        (Err(mut a), Err(b)) => {
+            a.combine(b);
+            return Err(a);
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    if matches!(r, DimSpec::Size(0, _)) {
+        let msg = format!("a dimension cannot divide by 0: `{}`", written(expr));
+        return Err(syn::Error::new_spanned(expr, msg));
     }
+    let dividend = if up {
+        let one = DimSpec::Size(1, syn::spanned::Spanned::span(expr));
+        let sum = arith::combine(expr, arith::Op::Add, l, r.clone())?;
+        arith::combine(expr, arith::Op::Sub, sum, one)?
+    } else {
+        l
+    };
+    arith::combine(expr, arith::Op::FloorDiv, dividend, r)
 }
 
 /// `left op right`, both sides checked (every error of both reported).
@@ -237,7 +256,7 @@ mod tests {
         ));
         let err = dim_specs(&list(quote!(
             floor(8),
-            ceil(8 / 3),
+            ceil(8),
             floor(7 / 0),
             floor(-1 / 2, 3)
         )))
@@ -249,7 +268,10 @@ mod tests {
             messages[0].contains("`floor` takes one division"),
             "{messages:?}"
         );
-        assert!(messages[1].contains("expected a dimension"), "{messages:?}");
+        assert!(
+            messages[1].contains("`ceil` takes one division"),
+            "{messages:?}"
+        );
         assert!(messages[2].contains("divide by 0"), "{messages:?}");
         assert!(
             messages[3].contains("`floor` takes one division"),
@@ -257,6 +279,38 @@ mod tests {
         );
         let both = dim_specs(&list(quote!(floor(-1 / 2.5)))).err().unwrap();
         assert_eq!(both.into_iter().count(), 2);
+    }
+
+    #[test]
+    fn ceil_is_floor_of_the_dividend_plus_the_divisor_less_one() {
+        let specs = dim_specs(&list(quote!(
+            ceil(29 / 2),
+            ceil(28 / 2),
+            ceil(0 / 3),
+            ceil(H / 2)
+        )))
+        .unwrap();
+        assert!(matches!(specs[0], DimSpec::Size(15, _)));
+        assert!(matches!(specs[1], DimSpec::Size(14, _)));
+        assert!(matches!(specs[2], DimSpec::Size(0, _)));
+        let DimSpec::Op(dividend, arith::Op::FloorDiv, divisor, _) = &specs[3] else {
+            panic!("a floor division")
+        };
+        assert!(matches!(**divisor, DimSpec::Size(2, _)));
+        let DimSpec::Op(sum, arith::Op::Sub, one, _) = &**dividend else {
+            panic!("a difference")
+        };
+        assert!(matches!(**one, DimSpec::Size(1, _)));
+        assert!(matches!(**sum, DimSpec::Op(_, arith::Op::Add, _, _)));
+        let err = dim_specs(&list(quote!(ceil(0 / 0), ceil(H / 0))))
+            .err()
+            .unwrap();
+        let messages: Vec<String> = err.into_iter().map(|e| e.to_string()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages.iter().all(|m| m.contains("divide by 0")),
+            "{messages:?}"
+        );
     }
 
     #[test]
