@@ -53,6 +53,21 @@ fn backwards_and_window(
     )
 }
 
+/// Every second row, and every third row from the second one, backwards:
+/// `ceil(T / 2)` and `ceil((T - 1) / 3)` rows.
+#[shape(T, D)]
+fn strided_rows(
+    x: &Tensor<f32, Shape![T, D]>,
+) -> (
+    Tensor<f32, Shape![ceil(T / 2), D]>,
+    Tensor<f32, Shape![ceil((T - 1) / 3), D]>,
+) {
+    (
+        slice!(x, ..;2, ..).to_tensor(),
+        slice!(x, 1..;-3, ..).to_tensor(),
+    )
+}
+
 /// A generic caller: its own shapes spell `T - 1`, so `steps`'s bound holds.
 #[shape(T, D)]
 fn step_norms(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![T - 1]> {
@@ -109,6 +124,20 @@ fn indices_and_known_lengths() {
     assert_eq!(window[[3, 2]], x[[103, 2]]);
     assert_eq!(try_row(&x, 783), Some(x[[783, 2]]));
     assert_eq!(try_row(&x, 784), None);
+}
+
+#[test]
+fn stepped_ranges_at_sequence_and_odd_sizes() {
+    let x = Tensor::<f32, Shape![784, 3]>::from_flat_fn(|i| i as f32);
+    let (even, back) = strided_rows(&x);
+    assert_eq!((even.shape(), back.shape()), ([392, 3], [261, 3]));
+    assert_eq!((even[[0, 1]], even[[391, 2]]), (x[[0, 1]], x[[782, 2]]));
+    // `1..;-3` walks rows 783, 780, .., 3 (ndarray's rule: from the end).
+    assert_eq!((back[[0, 0]], back[[260, 0]]), (x[[783, 0]], x[[3, 0]]));
+    let odd = Tensor::<f32, Shape![27, 1]>::from_flat_fn(|i| i as f32);
+    let (even, back) = strided_rows(&odd);
+    assert_eq!((even.shape(), back.shape()), ([14, 1], [9, 1]));
+    assert_eq!((even[[13, 0]], back[[8, 0]]), (26.0, 2.0));
 }
 
 #[test]

@@ -163,7 +163,7 @@ macro_rules! __require_half {
 pub mod __private {
     pub use crate::layout::slice::{
         AtBuild, Computed, DynIndex, DynRange, FromEnd, FromStart, Full, Index, Known, Open, Range,
-        Trim, Whole,
+        Trim, TrimStep, Whole, WholeStep,
     };
     pub use crate::list::{Cons, Nil};
     #[cfg(feature = "half")]

@@ -34,7 +34,7 @@ use crate::shape::{MultiIndex, Shape};
 mod at_build;
 mod bound;
 
-pub use at_build::{AtBuild, LengthOn, Literal, Position, Trim, Whole};
+pub use at_build::{AtBuild, LengthOn, Literal, Position, Trim, TrimStep, Whole, WholeStep};
 pub use bound::{
     Bound, BoundFits, InRange, IndexFits, IndexInRange, Ordered, RangeLen, SpanFits, SpanInRange,
 };

@@ -107,6 +107,11 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
                     let dim = size_type(k, Span::call_site());
                     quote!(#p::Trim<#dim>)
                 }
+                (None, Some(0)) => quote!(#p::WholeStep),
+                (None, Some(k)) => {
+                    let dim = size_type(k, Span::call_site());
+                    quote!(#p::TrimStep<#dim>)
+                }
                 (None, _) => quote!(#p::Computed),
             };
             let (start, end) = (bound_type(*start), bound_type(*end));

@@ -18,8 +18,10 @@
 //!   and their bounds are checked against the axis when the item is
 //!   instantiated (`cargo build`), as `reshape_at_build` checks counts.
 //!
-//! A stepped range whose length needs the axis size (`..;2` on `H`) has no
-//! such form: its length `ceil(H / 2)` cannot be written in `Shape!`.
+//! A stepped range that trims literals off the ends (`..;2`, `1..;-3`) has
+//! the length `ceil((H - k) / s)`, [`TrimStep`] (or [`WholeStep`] for
+//! `k = 0`): the type `Shape![ceil((H - 1) / 3)]` writes, under the bounds
+//! the attribute adds for it.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -43,7 +45,7 @@ use core::marker::PhantomData;
 
 use super::{range_map, window_map, AxisMap, AxisSpec, DynRange, FromEnd, FromStart, Index, Open};
 use super::{Bound, Computed, Cons, Known, Range, RangeLen};
-use crate::dim::{DimDiff, Dimension, SubDim};
+use crate::dim::{Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SubDim};
 use crate::seal::SliceItem;
 
 /// A `slice!` entry `E` whose bounds are checked when the item is
@@ -57,9 +59,18 @@ pub struct Trim<K>(PhantomData<K>);
 /// The length `D` of a whole axis walked backwards (`..;-1`).
 pub struct Whole;
 
+/// The length `ceil((D - K) / Step)` of a range that trims `K` elements
+/// off the ends of an axis of size `D` and moves by `Step` (`1..;2`).
+pub struct TrimStep<K>(PhantomData<K>);
+
+/// The length `ceil(D / Step)` of a whole axis moved by `Step` (`..;2`).
+pub struct WholeStep;
+
 impl<E> SliceItem for AtBuild<E> {}
 impl<K> SliceItem for Trim<K> {}
 impl SliceItem for Whole {}
+impl<K> SliceItem for TrimStep<K> {}
+impl SliceItem for WholeStep {}
 
 /// A bound's position, as a value.
 #[derive(Clone, Copy)]
@@ -93,9 +104,9 @@ impl Literal for Open {
 /// The length of the range `B..E` by `Step` on an axis of size `D`, as a
 /// dimension type.
 #[diagnostic::on_unimplemented(
-    message = "`slice!` range `{B}..{E}` by `{Step}` on an axis of size `{D}`: its length needs the axis size, which is a variable here",
+    message = "`slice!` range `{B}..{E}` by `{Step}` on an axis of size `{D}`: its length is not known for every size",
     label = "length not known for every size",
-    note = "in a `#[shape]` item, a range on an axis of variable size takes a literal length (`..3`, `-2..`, `i..i + 4`) or trims literals off the ends with step 1 or -1 (`1..`, `..-1`, `1..-1`, the length `H - 2` then written in the item's shapes)"
+    note = "in a `#[shape]` item, a range on an axis of variable size `H` has a literal length (`..3`, `-2..`, `i..i + 4`), or `H - k` (`1..`, `..-1`, `1..-1`), or with a step `ceil((H - k) / s)` (`..;2` is `ceil(H / 2)`, `1..;3` is `ceil((H - 1) / 3)`): write that length in one of the item's `Shape![..]`s"
 )]
 pub trait LengthOn<D: Dimension, B, E, Step>: SliceItem {
     /// The length's dimension type.
@@ -112,6 +123,34 @@ impl<D: Dimension + SubDim<K>, B, E, Step, K> LengthOn<D, B, E, Step> for Trim<K
 
 impl<D: Dimension, B, E, Step> LengthOn<D, B, E, Step> for Whole {
     type Dim = D;
+}
+
+/// `ceil(X / S)` as `Shape![ceil(X / S)]` writes it and the SAME-step
+/// convolution computes it: `floor((X + S - 1) / S)`. (The bounds below
+/// write the sum as `Dimension::Sum`, the form it normalizes to: rustc
+/// proves an impl's bounds from each other unnormalized.)
+type CeilQuot<X, S> = DimFloorQuot<DimDiff<DimSum<X, S>, Dim1>, S>;
+
+#[diagnostic::do_not_recommend]
+impl<D, B, E, Step, K> LengthOn<D, B, E, Step> for TrimStep<K>
+where
+    D: Dimension + SubDim<K>,
+    Step: Dimension,
+    <DimDiff<D, K> as Dimension>::Sum<Step>: SubDim<Dim1>,
+    DimDiff<<DimDiff<D, K> as Dimension>::Sum<Step>, Dim1>: FloorDivDim<Step>,
+{
+    type Dim = CeilQuot<DimDiff<D, K>, Step>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<D, B, E, Step> LengthOn<D, B, E, Step> for WholeStep
+where
+    D: Dimension,
+    Step: Dimension,
+    D::Sum<Step>: SubDim<Dim1>,
+    DimDiff<D::Sum<Step>, Dim1>: FloorDivDim<Step>,
+{
+    type Dim = CeilQuot<D, Step>;
 }
 
 /// A stepped range whose length needs the axis size (`..;2`): computed by
@@ -228,7 +267,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dim::{Dim, Dim1};
+    use crate::dim::Dim;
 
     #[test]
     fn positions_resolve_in_their_axis() {
@@ -326,5 +365,10 @@ mod tests {
         assert_eq!(<Len<Known<Dim<3>>> as Dimension>::VALUE, 3);
         type Stepped = <Computed as LengthOn<Dim<784>, Open, Open, Dim<3>>>::Dim;
         assert_eq!(<Stepped as Dimension>::VALUE, 262);
+        type By<L, S> = <L as LengthOn<Dim<784>, Open, Open, S>>::Dim;
+        assert_eq!(<By<WholeStep, Dim<3>> as Dimension>::VALUE, 262);
+        assert_eq!(<By<WholeStep, Dim<2>> as Dimension>::VALUE, 392);
+        assert_eq!(<By<TrimStep<Dim1>, Dim<3>> as Dimension>::VALUE, 261);
+        assert_eq!(<By<TrimStep<Dim<4>>, Dim<5>> as Dimension>::VALUE, 156);
     }
 }

@@ -1,5 +1,5 @@
-// Every second row of `[T, D]` is `ceil(T / 2)` rows, a length `Shape!`
-// cannot write.
+// Every second row of `[T, D]` is `ceil(T / 2)` rows: valid only where the
+// item's shapes spell that quotient (here they do not).
 use tensor_core::prelude::*;
 
 #[shape(T, D)]
