@@ -8,7 +8,7 @@ use tensor_core::prelude::*;
 /// The difference of neighbouring time steps: `x[1:] - x[:-1]`.
 #[shape(T, D)]
 fn steps(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![T - 1, D]> {
-    &slice!(x, 1.., ..) - &slice!(x, ..-1, ..)
+    slice!(x, 1.., ..) - slice!(x, ..-1, ..)
 }
 
 /// The image without its one-pixel border, every channel.
@@ -25,20 +25,22 @@ fn ends(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![2, D]> {
     [first, last].stack::<Axis<0>>()
 }
 
-/// The first three and the last two rows, and the rows reversed.
+/// The first three rows.
 #[shape(T, D)]
-fn heads_tails(
-    x: &Tensor<f32, Shape![T, D]>,
-) -> (
-    Tensor<f32, Shape![3, D]>,
-    Tensor<f32, Shape![2, D]>,
-    Tensor<f32, Shape![T, D]>,
-) {
-    (
-        slice!(x, ..3).to_tensor(),
-        slice!(x, -2.., ..).to_tensor(),
-        slice!(x, ..;-1, ..).to_tensor(),
-    )
+fn head(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![3, D]> {
+    slice!(x, ..3).to_tensor()
+}
+
+/// The last two rows.
+#[shape(T, D)]
+fn tail(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![2, D]> {
+    slice!(x, -2.., ..).to_tensor()
+}
+
+/// The rows reversed.
+#[shape(T, D)]
+fn reversed(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![T, D]> {
+    slice!(x, ..;-1, ..).to_tensor()
 }
 
 /// Rows `1..` walked backwards, and a window of 4 rows at a run-time start.
@@ -112,7 +114,7 @@ fn indices_and_known_lengths() {
     let x = Tensor::<f32, Shape![784, 3]>::from_flat_fn(|i| i as f32);
     let e = ends(&x);
     assert_eq!(e, tensor![[0.0, 1.0, 2.0], [2349.0, 2350.0, 2351.0]]);
-    let (head, tail, rev) = heads_tails(&x);
+    let (head, tail, rev) = (head(&x), tail(&x), reversed(&x));
     assert_eq!(head[[2, 1]], x[[2, 1]]);
     assert_eq!(tail[[0, 0]], x[[782, 0]]);
     assert_eq!(tail[[1, 2]], x[[783, 2]]);

@@ -29,8 +29,7 @@ fn is_slice(name: &str) -> bool {
 /// at any depth.
 fn mark_nested(tokens: TokenStream) -> TokenStream {
     let mut out = Vec::new();
-    let mut iter = tokens.into_iter().peekable();
-    while let Some(tree) = iter.next() {
+    for tree in tokens {
         let is_call = |out: &[TokenTree]| match out {
             [.., TokenTree::Ident(name), TokenTree::Punct(bang)] => {
                 bang.as_char() == '!' && is_slice(&name.to_string())

@@ -28,7 +28,7 @@
 //!
 //! #[shape(T, D)]
 //! fn shift(x: &Tensor<f32, Shape![T, D]>) -> Tensor<f32, Shape![T - 1, D]> {
-//!     &slice!(x, 1.., ..) - &slice!(x, ..-1, ..)
+//!     slice!(x, 1.., ..) - slice!(x, ..-1, ..)
 //! }
 //!
 //! #[shape(T, D)]
