@@ -49,7 +49,7 @@ use crate::dim::{Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, Su
 use crate::seal::SliceItem;
 
 /// A `slice!` entry `E` whose bounds are checked when the item is
-/// instantiated (see the [module](self)).
+/// instantiated (`docs/generic.md`, "Slicing axes of variable size").
 pub struct AtBuild<E>(PhantomData<E>);
 
 /// The length `D - K` of a range that trims `K` elements off the ends of
