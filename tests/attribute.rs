@@ -371,33 +371,3 @@ mod method_variables {
         assert_eq!(kernel.padded_len(), 5);
     }
 }
-
-mod impl_without_arguments {
-    use tensor_core::prelude::*;
-
-    /// One attention projection over `[T, H * D]`.
-    #[shape(H, D)]
-    struct Projection {
-        w: Tensor<f32, Shape![H * D, H * D]>,
-    }
-
-    /// `impl Projection` is `impl Projection<H, D>`, as the struct declares.
-    #[shape(H, D)]
-    impl Projection {
-        #[shape(T)]
-        fn apply(&self, x: &Tensor<f32, Shape![T, H * D]>) -> Tensor<f32, Shape![T, H * D]> {
-            x.matmul(&self.w)
-        }
-    }
-
-    #[test]
-    fn at_attention_size() {
-        let p = Box::new(Projection::<Dim![4], Dim![16]> {
-            w: Tensor::from_flat_fn(|i| if i % 65 == 0 { 2.0 } else { 0.0 }),
-        });
-        let x = Tensor::<f32, Shape![128, 64]>::from_flat_fn(|i| i as f32);
-        let y = p.apply(&x);
-        assert_eq!(y.shape(), [128, 64]);
-        assert_eq!((y[[0, 1]], y[[127, 63]]), (2.0, 2.0 * x[[127, 63]]));
-    }
-}

@@ -142,10 +142,7 @@ pub fn tensor(input: TokenStream) -> TokenStream {
 ///
 /// * **Dimension variables** `#[shape(M, K, N)]` on a fn, impl, struct, enum,
 ///   union, trait or type alias: each name becomes a type parameter bounded
-///   by `Dimension`, so the item is generic over those sizes. On an impl
-///   whose self type is written without arguments, they are its arguments
-///   too: `#[shape(H, D)] impl Attn` is `impl<H, D> Attn<H, D>`, for the
-///   `Attn<H, D>` that `#[shape(H, D)] struct Attn` declares.
+///   by `Dimension`, so the item is generic over those sizes.
 /// * **Named sizes** `#[shape(H = 28, W = 28)]`: inside the item, `H` means
 ///   the size 28, in types and in `Shape!`/`tensor!` invocations.
 /// * **A named shape** `#[shape(2, 3, 4)] struct Voxels;`: `Voxels` becomes

@@ -58,12 +58,6 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
         (None, _) => None,
         (Some(_), Some(generics)) => {
             declare_vars(generics, &vars);
-            if let Item::Impl(imp) = &mut item {
-                complete_self_type(imp, &vars);
-            }
-            let Some(generics) = generics_of(&mut item) else {
-                unreachable!("an item with generics")
-            };
             let is_var = |p: &syn::Path| p.get_ident().is_some_and(|i| vars.contains(&i));
             let clause = generics.make_where_clause();
             for predicate in super::bounds::predicates(&shapes, &is_var) {
@@ -81,39 +75,6 @@ pub fn item(mut item: Item, args: &[Arg]) -> (TokenStream, Option<syn::Error>) {
         )),
     };
     (item.into_token_stream(), error)
-}
-
-/// `#[shape(H, D)] impl Attn` is `impl Attn<H, D>`, as `#[shape(H, D)]
-/// struct Attn` declares `Attn<H, D>`: when the self type is a path written
-/// without arguments and no variable appears in the implemented trait's
-/// path (`impl Layer<N> for Dense` keeps `Dense`), the variables become its
-/// arguments, in the attribute's order. (A type without those parameters
-/// could not have been the impl's self type anyway: each variable would be
-/// unconstrained.)
-fn complete_self_type(imp: &mut syn::ItemImpl, vars: &[&Ident]) {
-    if let Some((_, path, _)) = &imp.trait_ {
-        if names_any(path.to_token_stream(), vars) {
-            return;
-        }
-    }
-    let syn::Type::Path(syn::TypePath { qself: None, path }) = &mut *imp.self_ty else {
-        return;
-    };
-    let Some(last) = path.segments.last_mut() else {
-        return;
-    };
-    if last.arguments.is_none() {
-        last.arguments = syn::PathArguments::AngleBracketed(parse_quote!(<#(#vars),*>));
-    }
-}
-
-/// Whether `tokens` hold one of `vars`, at any depth.
-fn names_any(tokens: TokenStream, vars: &[&Ident]) -> bool {
-    tokens.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => vars.contains(&&i),
-        TokenTree::Group(g) => names_any(g.stream(), vars),
-        _ => false,
-    })
 }
 
 /// `#[allow(clippy::type_complexity)]` on an item whose shapes compute: the
@@ -274,40 +235,4 @@ fn has_shape_attr(attrs: &[syn::Attribute]) -> bool {
     attrs
         .iter()
         .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "shape"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn completed(tokens: TokenStream) -> String {
-        let mut imp: syn::ItemImpl = syn::parse2(tokens).expect("an impl");
-        let (h, d) = (
-            Ident::new("H", Span::call_site()),
-            Ident::new("D", Span::call_site()),
-        );
-        complete_self_type(&mut imp, &[&h, &d]);
-        imp.self_ty.to_token_stream().to_string()
-    }
-
-    #[test]
-    fn a_bare_self_type_takes_the_variables() {
-        assert_eq!(completed(quote!(impl Attn {})), "Attn < H , D >");
-        assert_eq!(
-            completed(quote!(impl model::Attn {})),
-            "model :: Attn < H , D >"
-        );
-        assert_eq!(completed(quote!(impl Show for Attn {})), "Attn < H , D >");
-    }
-
-    #[test]
-    fn written_arguments_and_trait_variables_stay() {
-        assert_eq!(completed(quote!(impl Attn<D, H> {})), "Attn < D , H >");
-        assert_eq!(completed(quote!(impl Layer<D> for Dense {})), "Dense");
-        assert_eq!(
-            completed(quote!(impl Layer<(Dim1, (H,))> for Dense {})),
-            "Dense"
-        );
-        assert_eq!(completed(quote!(impl [f32; 3] {})), "[f32 ; 3]");
-    }
 }
