@@ -168,6 +168,7 @@ pub mod __private {
     pub use crate::list::{Cons, Nil};
     #[cfg(feature = "half")]
     pub use half::{bf16, f16};
+    pub use tensor_core_macros::{slice_at_build, try_slice_at_build};
     pub use typenum;
 
     /// What `einsum!` expands to.

@@ -400,6 +400,28 @@ pub fn einsum(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// [`slice!`] as `#[shape]` writes it in an item with dimension variables:
+/// literal bounds checked when the item is instantiated. Not for users.
+#[doc(hidden)]
+#[proc_macro]
+pub fn slice_at_build(input: TokenStream) -> TokenStream {
+    at_build(input, "slice", "__slice")
+}
+
+/// [`try_slice!`] as `#[shape]` writes it (see [`slice_at_build!`]).
+#[doc(hidden)]
+#[proc_macro]
+pub fn try_slice_at_build(input: TokenStream) -> TokenStream {
+    at_build(input, "try_slice", "__try_slice")
+}
+
+fn at_build(input: TokenStream, name: &str, method: &str) -> TokenStream {
+    let input: proc_macro2::TokenStream = input.into();
+    slice_impl(quote::quote!(@at_build #input), name, method)
+        .unwrap_or_else(expr_errors)
+        .into()
+}
+
 fn slice_impl(
     input: proc_macro2::TokenStream,
     name: &str,

@@ -1,149 +1,122 @@
-//! In a `#[shape]` item that declares dimension variables, every
-//! `slice!(..)` and `try_slice!(..)` becomes `slice!(@at_build ..)`: its
-//! literal indices and bounds are checked when the item is instantiated,
-//! and a range that trims literals off an axis (`1..`, `..-1`) has the
-//! length `H - 1`, the type `Shape![H - 1]` writes
-//! (`tensor-core/src/layout/slice/at_build.rs`, `docs/generic.md`). A
+//! In a `#[shape]` item that declares dimension variables, `slice!` and
+//! `try_slice!` check their literal indices and bounds when the item is
+//! instantiated, and a range that trims literals off an axis (`1..`,
+//! `..-1`) has the length `H - 1`, the type `Shape![H - 1]` writes
+//! (`tensor-core/src/layout/slice/at_build.rs`, `docs/generic.md`): a
 //! literal cannot be compared with a variable in `cargo check`.
 //!
-//! The rewrite works on tokens, so it also reaches the `slice!`s inside
-//! other macros (`assert_eq!(slice!(x, 0, ..), ..)`); items nested in a
-//! body cannot use the item's variables and are left alone.
+//! Each function body of the item starts with
+//! `use ::tensor_core::__private::{slice_at_build as slice, ..};`, so
+//! every `slice!` in it (inside other macros too) names that form: the
+//! body's import shadows the module's (the prelude's glob, or `use
+//! tensor_core::slice`), and a path (`tensor_core::slice!`) keeps the
+//! checked form. A `macro_rules! slice` of the user's own, in scope of such
+//! an item, is reported as ambiguous with the import (E0659, naming both):
+//! rename it. (Rewriting the invocations instead, an earlier version, fed
+//! the marker to the user's macro.)
 
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use quote::quote;
+use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Item, Macro};
+use syn::{parse_quote, Block, Item};
 
-/// Marks every `slice!` and `try_slice!` in the bodies of `item`.
+/// Starts every function body of `item` with the import.
 pub fn check_at_build(item: &mut Item) {
-    visit_mut::visit_item_mut(&mut Mark, item);
+    visit_mut::visit_item_mut(&mut Import, item);
 }
 
-/// Whether `name` is one of the slicing macros.
-fn is_slice(name: &str) -> bool {
-    matches!(name, "slice" | "try_slice")
-}
-
-/// `tokens` with the input of every slicing macro invocation in it marked,
-/// at any depth.
-fn mark_nested(tokens: TokenStream) -> TokenStream {
-    let mut out = Vec::new();
-    for tree in tokens {
-        let is_call = |out: &[TokenTree]| match out {
-            [.., TokenTree::Ident(name), TokenTree::Punct(bang)] => {
-                bang.as_char() == '!' && is_slice(&name.to_string())
-            }
-            _ => false,
-        };
-        let tree = match tree {
-            TokenTree::Group(group) if group.delimiter() != Delimiter::None && is_call(&out) => {
-                regroup(&group, marked(group.stream()))
-            }
-            TokenTree::Group(group) => regroup(&group, mark_nested(group.stream())),
-            other => other,
-        };
-        out.push(tree);
+/// Puts the import first in `block`, once (an impl's attribute and its
+/// method's own both reach the method).
+fn import(block: &mut Block) {
+    let first = block.stmts.first().map(|s| s.to_token_stream().to_string());
+    if first.is_some_and(|s| s.contains("slice_at_build")) {
+        return;
     }
-    out.into_iter().collect()
+    block.stmts.insert(
+        0,
+        parse_quote! {
+            #[allow(unused_imports)]
+            use ::tensor_core::__private::{slice_at_build as slice, try_slice_at_build as try_slice};
+        },
+    );
 }
 
-/// A slicing macro's input, marked once (the attribute of an outer item
-/// and of a method may both reach it).
-fn marked(input: TokenStream) -> TokenStream {
-    let inner = mark_nested(input);
-    match inner.clone().into_iter().next() {
-        Some(TokenTree::Punct(at)) if at.as_char() == '@' => inner,
-        _ => quote!(@at_build #inner),
-    }
-}
+struct Import;
 
-/// `group` with the tokens `stream`, keeping its delimiter and span.
-fn regroup(group: &Group, stream: TokenStream) -> TokenTree {
-    let mut new = Group::new(group.delimiter(), stream);
-    new.set_span(group.span());
-    TokenTree::Group(new)
-}
-
-struct Mark;
-
-impl VisitMut for Mark {
-    fn visit_macro_mut(&mut self, mac: &mut Macro) {
-        let tokens = std::mem::take(&mut mac.tokens);
-        let slicing = mac
-            .path
-            .segments
-            .last()
-            .is_some_and(|s| is_slice(&s.ident.to_string()));
-        mac.tokens = if slicing {
-            marked(tokens)
-        } else {
-            mark_nested(tokens)
-        };
+impl VisitMut for Import {
+    fn visit_item_fn_mut(&mut self, f: &mut syn::ItemFn) {
+        import(&mut f.block);
     }
 
-    /// Items nested in a body (a helper `fn` inside the function) cannot
-    /// use the outer item's variables, so their slices stay checked by
-    /// `cargo check`.
-    fn visit_item_mut(&mut self, _: &mut Item) {}
+    fn visit_impl_item_fn_mut(&mut self, f: &mut syn::ImplItemFn) {
+        import(&mut f.block);
+    }
+
+    fn visit_trait_item_fn_mut(&mut self, f: &mut syn::TraitItemFn) {
+        if let Some(block) = &mut f.default {
+            import(block);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use quote::ToTokens;
+    use quote::quote;
 
-    fn marked_item(tokens: TokenStream) -> String {
+    fn imported(tokens: proc_macro2::TokenStream) -> String {
         let mut item: Item = syn::parse2(tokens).expect("an item");
         check_at_build(&mut item);
         item.into_token_stream().to_string()
     }
 
+    const USE: &str = "use :: tensor_core :: __private :: { slice_at_build as slice";
+
     #[test]
-    fn slices_are_marked() {
-        let out = marked_item(quote! {
-            fn f(x: X) -> Y {
-                let a = slice!(x, 1.., ..);
-                let b = tensor_core::try_slice!(x, -1);
-                a
+    fn every_function_body_imports_the_form() {
+        let out = imported(quote! {
+            impl<T> Net<T> {
+                fn a(&self) {}
+                fn b(&self) { let x = 1; }
             }
         });
-        assert!(out.contains("slice ! (@ at_build x , 1 .. , ..)"), "{out}");
-        assert!(out.contains("try_slice ! (@ at_build x , - 1)"), "{out}");
+        assert_eq!(out.matches(USE).count(), 2, "{out}");
+        let out = imported(quote!(
+            fn f(x: X) -> Y {
+                slice!(x, 1..)
+            }
+        ));
+        let (import, call) = (out.find(USE).unwrap(), out.find("slice ! (x").unwrap());
+        assert!(import < call, "{out}");
+        let out = imported(quote!(
+            trait Tr {
+                fn d(&self) {}
+                fn r(&self);
+            }
+        ));
+        assert_eq!(out.matches(USE).count(), 1, "{out}");
     }
 
     #[test]
-    fn slices_inside_other_macros_are_marked() {
-        let out = marked_item(quote! {
-            fn f(x: X) { assert_eq!(slice!(x, 0, ..), slice![slice!(x, ..), 1]); }
-        });
-        assert!(out.contains("slice ! (@ at_build x , 0 , ..)"), "{out}");
-        assert!(
-            out.contains("slice ! [@ at_build slice ! (@ at_build x , ..) , 1]"),
-            "{out}"
-        );
-    }
-
-    #[test]
-    fn marked_once() {
-        let mut item: Item = syn::parse2(quote! { fn f(x: X) { slice!(x, 1..) } }).unwrap();
+    fn imported_once() {
+        let mut item: Item = syn::parse2(quote!(
+            fn f() {
+                g()
+            }
+        ))
+        .unwrap();
         check_at_build(&mut item);
         check_at_build(&mut item);
         let out = item.into_token_stream().to_string();
-        assert_eq!(out.matches("at_build").count(), 1, "{out}");
+        assert_eq!(out.matches(USE).count(), 1, "{out}");
     }
 
     #[test]
-    fn other_macros_and_nested_items_stay() {
-        let out = marked_item(quote! {
-            fn f(x: X) {
-                fn inner(z: Z) -> W { slice!(z, 1..) }
-                let s = sliced!(x, 1..);
-                let t = [slice, 1];
-                println!("{}", slice);
+    fn other_items_are_left_alone() {
+        let out = imported(quote!(
+            struct S<T> {
+                x: T,
             }
-        });
-        assert!(out.contains("slice ! (z , 1 ..)"), "{out}");
+        ));
         assert!(!out.contains("at_build"), "{out}");
     }
 }

@@ -119,7 +119,7 @@ fn rounded(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
     let up = matches!(ungroup(&call.func), Expr::Path(p) if p.path.is_ident("ceil"));
     let name = if up { "ceil" } else { "floor" };
     let mut args = call.args.iter();
-    let (left, right) = match (args.next().map(ungroup), args.next()) {
+    let (left, right) = match (args.next().map(unparen), args.next()) {
         (
             Some(Expr::Binary(ExprBinary {
                 left,
@@ -149,6 +149,11 @@ fn rounded(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
         let msg = format!("a dimension cannot divide by 0: `{}`", written(expr));
         return Err(syn::Error::new_spanned(expr, msg));
     }
+    if let (true, DimSpec::Size(a, _), DimSpec::Size(b, _)) = (up, &l, &r) {
+        // Folded here: `a + b - 1` could overflow where the quotient fits.
+        let n = a / b + u64::from(a % b != 0);
+        return Ok(DimSpec::Size(n, syn::spanned::Spanned::span(expr)));
+    }
     let dividend = if up {
         let one = DimSpec::Size(1, syn::spanned::Spanned::span(expr));
         let sum = arith::combine(expr, arith::Op::Add, l, r.clone())?;
@@ -157,6 +162,16 @@ fn rounded(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
         l
     };
     arith::combine(expr, arith::Op::FloorDiv, dividend, r)
+}
+
+/// `expr` without parentheses or invisible groups around it.
+fn unparen(mut expr: &Expr) -> &Expr {
+    loop {
+        expr = match ungroup(expr) {
+            Expr::Paren(ExprParen { expr: inner, .. }) => inner,
+            other => return other,
+        }
+    }
 }
 
 /// `left op right`, both sides checked (every error of both reported).
@@ -283,6 +298,13 @@ mod tests {
 
     #[test]
     fn ceil_is_floor_of_the_dividend_plus_the_divisor_less_one() {
+        let specs = dim_specs(&list(quote!(
+            ceil(18446744073709551615 / 2),
+            floor((10 / 3)),
+        )))
+        .unwrap();
+        assert!(matches!(specs[0], DimSpec::Size(9223372036854775808, _)));
+        assert!(matches!(specs[1], DimSpec::Size(3, _)));
         let specs = dim_specs(&list(quote!(
             ceil(29 / 2),
             ceil(28 / 2),

@@ -6,7 +6,7 @@
 use proc_macro2::Span;
 use syn::{BinOp, Expr, ExprBinary, ExprLit, ExprRange, ExprUnary, Lit, RangeLimits, UnOp};
 
-use super::{combine, size_literal, written, MAX_RANK};
+use super::{combine, size_literal, unparen, written, MAX_RANK};
 use crate::ast::{SliceEntry, SliceInput};
 
 /// A checked bound: `n`, `-n`, or omitted.
@@ -168,16 +168,6 @@ fn window<'a>(range: &ExprRange, start: &'a Expr, step: Option<&Expr>) -> syn::R
         step,
         len,
     })
-}
-
-/// `expr` without parentheses or invisible groups around it.
-fn unparen(mut expr: &Expr) -> &Expr {
-    loop {
-        expr = match super::ungroup(expr) {
-            Expr::Paren(paren) => &paren.expr,
-            other => return other,
-        }
-    }
 }
 
 /// Whether two expressions are written with the same tokens.

@@ -4,9 +4,10 @@
 //!
 //! On an axis whose size is a dimension variable `H`, `slice!(x, 1.., ..)`
 //! cannot compare `1` with `H` in `cargo check`: `H` has no value there.
-//! So in a `#[shape]` item that declares variables, the attribute marks
-//! each `slice!` (`tensor-macros/src/expand/slice_calls.rs`), and the macro
-//! wraps each literal index and range in [`AtBuild`]:
+//! So in a `#[shape]` item that declares variables, each function body
+//! imports the forms of `slice!` and `try_slice!` that wrap each literal
+//! index and range in [`AtBuild`]
+//! (`tensor-macros/src/expand/slice_calls.rs`):
 //!
 //! * a range that trims literals off the ends (`a..`, `..-b`, `a..-b`, step
 //!   1 or -1) has the length `H - (a + b)`, [`Trim`]: the same type as
