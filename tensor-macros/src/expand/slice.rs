@@ -153,3 +153,84 @@ fn bound_type(bound: Bound) -> TokenStream {
         Bound::Open => quote!(#p::Open),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::SliceInput;
+
+    /// The spec type `slice!` writes for `tokens`, in a generic item or not.
+    fn spec(tokens: TokenStream, at_build: bool) -> String {
+        let input: SliceInput = syn::parse2(tokens).expect("slice! input");
+        let entries = crate::valid::slice::slice(&input, "slice").expect("valid entries");
+        slice(&input.target, &entries, "__slice", at_build)
+            .to_string()
+            .replace(":: tensor_core :: __private :: ", "")
+            .replace(":: tensor_core :: ", "")
+            .replace(">>", "> >")
+    }
+
+    #[test]
+    fn trimming_ranges_are_differences() {
+        let s = spec(quote!(x, 1.., ..-2, 1..-1;-1, 0..), true);
+        assert!(
+            s.contains("Range < FromStart < Dim1 > , Open , Dim1 , Trim < Dim1 > , false"),
+            "{s}"
+        );
+        assert!(
+            s.contains("Range < Open , FromEnd < Dim < 2 > > , Dim1 , Trim < Dim < 2 > > , false"),
+            "{s}"
+        );
+        assert!(s.contains("Trim < Dim < 2 > > , true"), "{s}");
+        assert!(
+            s.contains("Range < FromStart < Dim < 0 > > , Open , Dim1 , Whole , false"),
+            "{s}"
+        );
+        assert_eq!(s.matches("AtBuild <").count(), 4, "{s}");
+    }
+
+    #[test]
+    fn stepped_ranges_round_up() {
+        let s = spec(quote!(x, ..;2, 1..;-3, ..;-1, -3..2;2), true);
+        assert!(s.contains("Dim < 2 > , WholeStep , false"), "{s}");
+        assert!(s.contains("Dim < 3 > , TrimStep < Dim1 > , true"), "{s}");
+        assert!(s.contains("Dim1 , Whole , true"), "{s}");
+        assert!(s.contains("Dim < 2 > , Computed , false"), "{s}");
+    }
+
+    #[test]
+    fn literal_lengths_and_indices_are_checked_later() {
+        let s = spec(quote!(x, 0, ..3, i..i + 2, j, ..), true);
+        assert!(
+            s.contains("AtBuild < Index < FromStart < Dim < 0 > > > >"),
+            "{s}"
+        );
+        assert!(s.contains("AtBuild < Range < Open , FromStart < Dim < 3 > > , Dim1 , Known < Dim < 3 > > , false > >"), "{s}");
+        assert!(s.contains("AtBuild < DynRange <"), "{s}");
+        assert!(s.contains("Cons < DynIndex"), "{s}");
+        assert!(s.contains("Cons < Full"), "{s}");
+    }
+
+    #[test]
+    fn outside_generic_items_nothing_waits() {
+        let s = spec(quote!(x, 1.., 0, ..;2), false);
+        assert!(!s.contains("AtBuild"), "{s}");
+        assert!(
+            s.contains("Range < FromStart < Dim1 > , Open , Dim1 , Computed , false"),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn trimmed_counts_both_ends() {
+        let s = Span::call_site();
+        let (start, end, open) = (Bound::FromStart(2, s), Bound::FromEnd(3, s), Bound::Open);
+        assert_eq!(trimmed(start, end), Some(5));
+        assert_eq!(trimmed(open, end), Some(3));
+        assert_eq!(trimmed(start, open), Some(2));
+        assert_eq!(trimmed(open, open), Some(0));
+        assert_eq!(trimmed(end, open), None);
+        assert_eq!(trimmed(open, start), None);
+        assert_eq!(trimmed(Bound::FromStart(u64::MAX, s), end), None);
+    }
+}

@@ -115,3 +115,34 @@ pub fn mentions(spec: &DimSpec, is_var: &impl Fn(&syn::Path) -> bool) -> bool {
         DimSpec::Op(l, _, r, _) => mentions(l, is_var) || mentions(r, is_var),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn folded(op: Op, a: u64, b: u64) -> Result<u64, String> {
+        let expr: Expr = syn::parse2(quote!(a - b)).unwrap();
+        fold(op, a, b, &expr).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn literals_fold_by_the_rules() {
+        assert_eq!(folded(Op::Sub, 30, 30), Ok(0));
+        assert_eq!(folded(Op::Sub, 30, 4), Ok(26));
+        assert!(folded(Op::Sub, 3, 4).unwrap_err().contains("is 3 - 4 = -1"));
+        assert_eq!(folded(Op::Div, 28, 4), Ok(7));
+        assert!(folded(Op::Div, 29, 4)
+            .unwrap_err()
+            .contains("which leaves 1"));
+        assert!(folded(Op::Div, 29, 0).unwrap_err().contains("divide by 0"));
+        assert_eq!(folded(Op::FloorDiv, 29, 4), Ok(7));
+        assert!(folded(Op::FloorDiv, 29, 0)
+            .unwrap_err()
+            .contains("divide by 0"));
+        assert_eq!(folded(Op::Mul, 96, 32), Ok(3072));
+        assert!(folded(Op::Add, u64::MAX, 1)
+            .unwrap_err()
+            .contains("does not fit"));
+    }
+}

@@ -292,6 +292,11 @@ mod tests {
             messages[3].contains("`floor` takes one division"),
             "{messages:?}"
         );
+        let other = dim_specs(&list(quote!(round(8 / 2)))).err().unwrap();
+        assert!(
+            other.to_string().contains("expected a dimension"),
+            "{other}"
+        );
         let both = dim_specs(&list(quote!(floor(-1 / 2.5)))).err().unwrap();
         assert_eq!(both.into_iter().count(), 2);
     }
