@@ -116,6 +116,7 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
             };
             let (start, end) = (bound_type(*start), bound_type(*end));
             let step_dim = size_type(step.unsigned_abs(), Span::call_site());
+            // (`<= 0` would do as well: a step of 0 is rejected before.)
             let rev = *step < 0;
             quote!(#p::AtBuild<#p::Range<#start, #end, #step_dim, #len, #rev>>)
         }
@@ -207,6 +208,16 @@ mod tests {
         );
         assert!(s.contains("AtBuild < Range < Open , FromStart < Dim < 3 > > , Dim1 , Known < Dim < 3 > > , false > >"), "{s}");
         assert!(s.contains("AtBuild < DynRange <"), "{s}");
+        assert!(s.ends_with(", 2 > ([i , j])"), "{s}");
+        let w = spec(quote!(x, i..i + 3;-1, 2..;-1), false);
+        assert!(
+            w.contains("DynRange < Dim < 3 > , Dim1 , Dim < 3 > , true >"),
+            "{w}"
+        );
+        assert!(
+            w.contains("Range < FromStart < Dim < 2 > > , Open , Dim1 , Computed , true >"),
+            "{w}"
+        );
         assert!(s.contains("Cons < DynIndex"), "{s}");
         assert!(s.contains("Cons < Full"), "{s}");
     }

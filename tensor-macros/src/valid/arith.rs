@@ -145,4 +145,13 @@ mod tests {
             .unwrap_err()
             .contains("does not fit"));
     }
+
+    #[test]
+    fn mentions_finds_variables_inside() {
+        let is_h = |p: &syn::Path| p.is_ident("H");
+        let spec = |t| crate::valid::dim_spec(&syn::parse2(t).unwrap()).unwrap();
+        assert!(mentions(&spec(quote!((H - 4) / 2)), &is_h));
+        assert!(!mentions(&spec(quote!(W * 3)), &is_h));
+        assert!(!mentions(&spec(quote!(28 - 4)), &is_h));
+    }
 }

@@ -292,6 +292,8 @@ mod tests {
             messages[3].contains("`floor` takes one division"),
             "{messages:?}"
         );
+        let rem = dim_specs(&list(quote!(H % 2))).err().unwrap();
+        assert!(rem.to_string().contains("expected a dimension"), "{rem}");
         let other = dim_specs(&list(quote!(round(8 / 2)))).err().unwrap();
         assert!(
             other.to_string().contains("expected a dimension"),
