@@ -41,58 +41,17 @@ fn strided_sum(
     y.sum_axes::<Axes![1, 2]>()
 }
 
-/// The six loops of a strided convolution, over flat `[c, h, w]` input and
-/// `[o, c, 3, 3]` weights.
-fn reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> Vec<f32> {
-    let (oh, ow) = ((h - 3) / 2 + 1, (w - 3) / 2 + 1);
-    let mut out = vec![0.0; o_n * oh * ow];
-    for o in 0..o_n {
-        for i in 0..oh {
-            for j in 0..ow {
-                let mut acc = 0.0;
-                for c in 0..c_n {
-                    for a in 0..3 {
-                        for b in 0..3 {
-                            let at = (c * h + 2 * i + a) * w + 2 * j + b;
-                            acc += x[at] * k[((o * c_n + c) * 3 + a) * 3 + b];
-                        }
-                    }
-                }
-                out[(o * oh + i) * ow + j] = acc;
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn strided_conv_at_cifar_and_odd_sizes() {
-    let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| ((i * 7) % 13) as f32 - 6.0);
-    let w = Tensor::<f32, Shape![4, 3, 3, 3]>::from_flat_fn(|i| ((i * 5) % 7) as f32 - 3.0);
-    let want = reference(x.as_slice(), [3, 32, 32], w.as_slice(), 4);
-    let y = strided_conv(&x, &w);
-    assert_eq!(y.shape(), [4, 15, 15]);
-    assert_eq!(y.as_slice(), &want[..]);
-    let sums = strided_sum(&x, &w);
-    let want: f32 = want[15 * 15..2 * 15 * 15].iter().sum();
-    assert_eq!(sums[[1]], want);
-
-    let odd = Tensor::<f32, Shape![1, 28, 27]>::from_flat_fn(|i| (i % 11) as f32);
-    let k = Tensor::<f32, Shape![2, 1, 3, 3]>::from_flat_fn(|i| i as f32 - 9.0);
-    let y = strided_conv(&odd, &k);
-    assert_eq!(y.shape(), [2, 13, 13]);
-    assert_eq!(
-        y.as_slice(),
-        &reference(odd.as_slice(), [1, 28, 27], k.as_slice(), 2)[..]
-    );
-}
-
-/// TensorFlow's SAME convolution with stride 2 and a 3×3 kernel: the
-/// padding `max((out - 1) * 2 + 3 - size, 0)`, its smaller half before.
-fn same_reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> Vec<f32> {
-    let (oh, ow) = (h.div_ceil(2), w.div_ceil(2));
-    let before = |out: usize, size: usize| ((out - 1) * 2 + 3).saturating_sub(size) / 2;
-    let (ph, pw) = (before(oh, h), before(ow, w));
+/// The six loops of a 3×3 convolution with stride 2 over flat `[c, h, w]`
+/// input and `[o, c, 3, 3]` weights, into `out = [oh, ow]` positions, the
+/// input read `pad = [top, left]` positions early (zero outside it).
+fn reference(
+    x: &[f32],
+    [c_n, h, w]: [usize; 3],
+    k: &[f32],
+    o_n: usize,
+    [oh, ow]: [usize; 2],
+    [ph, pw]: [usize; 2],
+) -> Vec<f32> {
     let mut out = vec![0.0; o_n * oh * ow];
     for o in 0..o_n {
         for i in 0..oh {
@@ -114,6 +73,55 @@ fn same_reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> 
         }
     }
     out
+}
+
+/// Without padding: `(size - 3) / 2 + 1` positions.
+fn valid_reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> Vec<f32> {
+    reference(
+        x,
+        [c_n, h, w],
+        k,
+        o_n,
+        [(h - 3) / 2 + 1, (w - 3) / 2 + 1],
+        [0, 0],
+    )
+}
+
+/// TensorFlow's SAME: `ceil(size / 2)` positions, the padding
+/// `max((out - 1) * 2 + 3 - size, 0)`, its smaller half before.
+fn same_reference(x: &[f32], [c_n, h, w]: [usize; 3], k: &[f32], o_n: usize) -> Vec<f32> {
+    let (oh, ow) = (h.div_ceil(2), w.div_ceil(2));
+    let before = |out: usize, size: usize| ((out - 1) * 2 + 3).saturating_sub(size) / 2;
+    reference(
+        x,
+        [c_n, h, w],
+        k,
+        o_n,
+        [oh, ow],
+        [before(oh, h), before(ow, w)],
+    )
+}
+
+#[test]
+fn strided_conv_at_cifar_and_odd_sizes() {
+    let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| ((i * 7) % 13) as f32 - 6.0);
+    let w = Tensor::<f32, Shape![4, 3, 3, 3]>::from_flat_fn(|i| ((i * 5) % 7) as f32 - 3.0);
+    let want = valid_reference(x.as_slice(), [3, 32, 32], w.as_slice(), 4);
+    let y = strided_conv(&x, &w);
+    assert_eq!(y.shape(), [4, 15, 15]);
+    assert_eq!(y.as_slice(), &want[..]);
+    let sums = strided_sum(&x, &w);
+    let want: f32 = want[15 * 15..2 * 15 * 15].iter().sum();
+    assert_eq!(sums[[1]], want);
+
+    let odd = Tensor::<f32, Shape![1, 28, 27]>::from_flat_fn(|i| (i % 11) as f32);
+    let k = Tensor::<f32, Shape![2, 1, 3, 3]>::from_flat_fn(|i| i as f32 - 9.0);
+    let y = strided_conv(&odd, &k);
+    assert_eq!(y.shape(), [2, 13, 13]);
+    assert_eq!(
+        y.as_slice(),
+        &valid_reference(odd.as_slice(), [1, 28, 27], k.as_slice(), 2)[..]
+    );
 }
 
 #[test]

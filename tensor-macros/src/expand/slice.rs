@@ -66,25 +66,36 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             step,
             len,
         } => {
-            let (start, end) = (bound_type(*start), bound_type(*end));
-            let step_dim = size_type(step.unsigned_abs(), Span::call_site());
             let len = match len {
-                Some(n) => {
-                    let dim = size_type(*n, Span::call_site());
-                    quote!(#p::Known<#dim>)
-                }
+                Some(n) => known(*n),
                 None => quote!(#p::Computed),
             };
-            let rev = *step < 0;
-            quote!(#p::Range<#start, #end, #step_dim, #len, #rev>)
+            range_type(*start, *end, *step, len)
         }
     }
 }
 
+/// The length `Known<Dim![n]>`, computed by the macro.
+fn known(n: u64) -> TokenStream {
+    let dim = size_type(n, Span::call_site());
+    quote!(::tensor_core::__private::Known<#dim>)
+}
+
+/// `Range<Start, End, |step|, len, step < 0>`.
+fn range_type(start: Bound, end: Bound, step: i64, len: TokenStream) -> TokenStream {
+    let p = quote!(::tensor_core::__private);
+    let (start, end) = (bound_type(start), bound_type(end));
+    let step_dim = size_type(step.unsigned_abs(), Span::call_site());
+    // (`<= 0` would do as well: a step of 0 is rejected before.)
+    let rev = step < 0;
+    quote!(#p::Range<#start, #end, #step_dim, #len, #rev>)
+}
+
 /// The type of one entry in a generic `#[shape]` item: literal bounds
-/// checked at instantiation, a trimmed range's length the axis size less
-/// the trimmed count. A stepped range whose length needs the axis size
-/// (`..;2`) is `Computed`, by typenum: an error on an axis of variable size.
+/// checked at instantiation; a range that trims `k` off the ends of an axis
+/// of size `D` is `D - k` long (`Trim`), or `ceil((D - k) / step)`
+/// (`TrimStep`); only a range whose bounds count from both ends keeps the
+/// typenum `Computed` length (an error on an axis of variable size).
 fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
     let p = quote!(::tensor_core::__private);
     let plain = entry_type(entry);
@@ -98,10 +109,7 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
             len,
         } => {
             let len = match (len, trimmed(*start, *end)) {
-                (Some(n), _) => {
-                    let dim = size_type(*n, Span::call_site());
-                    quote!(#p::Known<#dim>)
-                }
+                (Some(n), _) => known(*n),
                 (None, Some(0)) if step.unsigned_abs() == 1 => quote!(#p::Whole),
                 (None, Some(k)) if step.unsigned_abs() == 1 => {
                     let dim = size_type(k, Span::call_site());
@@ -114,11 +122,8 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
                 }
                 (None, _) => quote!(#p::Computed),
             };
-            let (start, end) = (bound_type(*start), bound_type(*end));
-            let step_dim = size_type(step.unsigned_abs(), Span::call_site());
-            // (`<= 0` would do as well: a step of 0 is rejected before.)
-            let rev = *step < 0;
-            quote!(#p::AtBuild<#p::Range<#start, #end, #step_dim, #len, #rev>>)
+            let range = range_type(*start, *end, *step, len);
+            quote!(#p::AtBuild<#range>)
         }
     }
 }
@@ -171,21 +176,24 @@ mod tests {
             .replace(">>", "> >")
     }
 
+    /// Panics unless `s` holds each of `parts`.
+    fn holds(s: &str, parts: &[&str]) {
+        for part in parts {
+            assert!(s.contains(part), "{part} not in {s}");
+        }
+    }
+
     #[test]
     fn trimming_ranges_are_differences() {
         let s = spec(quote!(x, 1.., ..-2, 1..-1;-1, 0..), true);
-        assert!(
-            s.contains("Range < FromStart < Dim1 > , Open , Dim1 , Trim < Dim1 > , false"),
-            "{s}"
-        );
-        assert!(
-            s.contains("Range < Open , FromEnd < Dim < 2 > > , Dim1 , Trim < Dim < 2 > > , false"),
-            "{s}"
-        );
-        assert!(s.contains("Trim < Dim < 2 > > , true"), "{s}");
-        assert!(
-            s.contains("Range < FromStart < Dim < 0 > > , Open , Dim1 , Whole , false"),
-            "{s}"
+        holds(
+            &s,
+            &[
+                "Range < FromStart < Dim1 > , Open , Dim1 , Trim < Dim1 > , false",
+                "Range < Open , FromEnd < Dim < 2 > > , Dim1 , Trim < Dim < 2 > > , false",
+                "Trim < Dim < 2 > > , true",
+                "Range < FromStart < Dim < 0 > > , Open , Dim1 , Whole , false",
+            ],
         );
         assert_eq!(s.matches("AtBuild <").count(), 4, "{s}");
     }
@@ -193,33 +201,39 @@ mod tests {
     #[test]
     fn stepped_ranges_round_up() {
         let s = spec(quote!(x, ..;2, 1..;-3, ..;-1, -3..2;2), true);
-        assert!(s.contains("Dim < 2 > , WholeStep , false"), "{s}");
-        assert!(s.contains("Dim < 3 > , TrimStep < Dim1 > , true"), "{s}");
-        assert!(s.contains("Dim1 , Whole , true"), "{s}");
-        assert!(s.contains("Dim < 2 > , Computed , false"), "{s}");
+        holds(
+            &s,
+            &[
+                "Dim < 2 > , WholeStep , false",
+                "Dim < 3 > , TrimStep < Dim1 > , true",
+                "Dim1 , Whole , true",
+                "Dim < 2 > , Computed , false",
+            ],
+        );
     }
 
     #[test]
     fn literal_lengths_and_indices_are_checked_later() {
         let s = spec(quote!(x, 0, ..3, i..i + 2, j, ..), true);
-        assert!(
-            s.contains("AtBuild < Index < FromStart < Dim < 0 > > > >"),
-            "{s}"
+        holds(
+            &s,
+            &[
+                "AtBuild < Index < FromStart < Dim < 0 > > > >",
+                "AtBuild < Range < Open , FromStart < Dim < 3 > > , Dim1 , Known < Dim < 3 > > , false > >",
+                "AtBuild < DynRange <",
+                "Cons < DynIndex",
+                "Cons < Full",
+            ],
         );
-        assert!(s.contains("AtBuild < Range < Open , FromStart < Dim < 3 > > , Dim1 , Known < Dim < 3 > > , false > >"), "{s}");
-        assert!(s.contains("AtBuild < DynRange <"), "{s}");
         assert!(s.ends_with(", 2 > ([i , j])"), "{s}");
         let w = spec(quote!(x, i..i + 3;-1, 2..;-1), false);
-        assert!(
-            w.contains("DynRange < Dim < 3 > , Dim1 , Dim < 3 > , true >"),
-            "{w}"
+        holds(
+            &w,
+            &[
+                "DynRange < Dim < 3 > , Dim1 , Dim < 3 > , true >",
+                "Range < FromStart < Dim < 2 > > , Open , Dim1 , Computed , true >",
+            ],
         );
-        assert!(
-            w.contains("Range < FromStart < Dim < 2 > > , Open , Dim1 , Computed , true >"),
-            "{w}"
-        );
-        assert!(s.contains("Cons < DynIndex"), "{s}");
-        assert!(s.contains("Cons < Full"), "{s}");
     }
 
     #[test]
