@@ -53,6 +53,7 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             let span = size_type(*span, Span::call_site());
             let step_dim = size_type(step.unsigned_abs(), Span::call_site());
             let len = size_type(*len, Span::call_site());
+            // (`<= 0` would do as well: a step of 0 is rejected before.)
             let rev = *step < 0;
             quote!(#p::DynRange<#span, #step_dim, #len, #rev>)
         }
