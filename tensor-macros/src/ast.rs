@@ -61,12 +61,8 @@ impl Parse for TensorInput {
     }
 }
 
-/// `slice!(target, entry, entry, ..)`, or `slice!(@at_build target, ..)`
-/// as `#[shape]` writes it in a generic item.
+/// `slice!(target, entry, entry, ..)`.
 pub struct SliceInput {
-    /// Whether literal bounds are checked when the item is instantiated
-    /// (`tensor-core/src/layout/slice/at_build.rs`).
-    pub at_build: bool,
     /// The tensor or view being sliced.
     pub target: Expr,
     /// The entries, one per leading axis.
@@ -83,14 +79,6 @@ pub struct SliceEntry {
 
 impl Parse for SliceInput {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let at_build = input.peek(Token![@]);
-        if at_build {
-            input.parse::<Token![@]>()?;
-            let marker: syn::Ident = input.parse()?;
-            if marker != "at_build" {
-                return Err(syn::Error::new(marker.span(), "expected `at_build`"));
-            }
-        }
         let target = input.parse()?;
         let mut entries = Vec::new();
         while !input.is_empty() {
@@ -105,11 +93,7 @@ impl Parse for SliceInput {
             };
             entries.push(SliceEntry { expr, step });
         }
-        Ok(SliceInput {
-            at_build,
-            target,
-            entries,
-        })
+        Ok(SliceInput { target, entries })
     }
 }
 

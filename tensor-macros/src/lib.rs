@@ -315,7 +315,7 @@ fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
 /// returns those as an `Err` instead.
 #[proc_macro]
 pub fn slice(input: TokenStream) -> TokenStream {
-    slice_impl(input.into(), "slice", "__slice")
+    slice_impl(input.into(), "slice", "__slice", false)
         .unwrap_or_else(expr_errors)
         .into()
 }
@@ -342,7 +342,7 @@ pub fn slice(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn try_slice(input: TokenStream) -> TokenStream {
-    slice_impl(input.into(), "try_slice", "__try_slice")
+    slice_impl(input.into(), "try_slice", "__try_slice", false)
         .unwrap_or_else(expr_errors)
         .into()
 }
@@ -405,19 +405,16 @@ pub fn einsum(input: TokenStream) -> TokenStream {
 #[doc(hidden)]
 #[proc_macro]
 pub fn slice_at_build(input: TokenStream) -> TokenStream {
-    at_build(input, "slice", "__slice")
+    slice_impl(input.into(), "slice", "__slice", true)
+        .unwrap_or_else(expr_errors)
+        .into()
 }
 
 /// [`try_slice!`] as `#[shape]` writes it (see [`slice_at_build!`]).
 #[doc(hidden)]
 #[proc_macro]
 pub fn try_slice_at_build(input: TokenStream) -> TokenStream {
-    at_build(input, "try_slice", "__try_slice")
-}
-
-fn at_build(input: TokenStream, name: &str, method: &str) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    slice_impl(quote::quote!(@at_build #input), name, method)
+    slice_impl(input.into(), "try_slice", "__try_slice", true)
         .unwrap_or_else(expr_errors)
         .into()
 }
@@ -426,6 +423,7 @@ fn slice_impl(
     input: proc_macro2::TokenStream,
     name: &str,
     method: &str,
+    at_build: bool,
 ) -> syn::Result<proc_macro2::TokenStream> {
     let input: ast::SliceInput = syn::parse2(input)?;
     let entries = valid::slice::slice(&input, name)?;
@@ -433,7 +431,7 @@ fn slice_impl(
         &input.target,
         &entries,
         method,
-        input.at_build,
+        at_build,
     ))
 }
 

@@ -383,6 +383,9 @@ impl<T, S: Shape> Tensor<T, S> {
         S::List: SliceList<Spec>,
         <S::List as SliceList<Spec>>::Out: AsTuple,
     {
+        // Also checked in `View::__slice`; checked here first, the build
+        // error's "while instantiating" note names the user's `slice!`
+        // line rather than this call.
         const { <S::List as SliceList<Spec>>::CHECK };
         self.view().__slice(dynamic)
     }
@@ -399,6 +402,7 @@ impl<T, S: Shape> Tensor<T, S> {
         S::List: SliceList<Spec>,
         <S::List as SliceList<Spec>>::Out: AsTuple,
     {
+        // As in `__slice`: the error names the user's line.
         const { <S::List as SliceList<Spec>>::CHECK };
         self.view().__try_slice(dynamic)
     }

@@ -99,10 +99,12 @@ fn range_type(start: Bound, end: Bound, step: i64, len: TokenStream) -> TokenStr
 /// typenum `Computed` length (an error on an axis of variable size).
 fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
     let p = quote!(::tensor_core::__private);
-    let plain = entry_type(entry);
     match entry {
-        Entry::Full | Entry::Dynamic(_) => plain,
-        Entry::Index(_) | Entry::Window { .. } => quote!(#p::AtBuild<#plain>),
+        Entry::Full | Entry::Dynamic(_) => entry_type(entry),
+        Entry::Index(_) | Entry::Window { .. } => {
+            let plain = entry_type(entry);
+            quote!(#p::AtBuild<#plain>)
+        }
         Entry::Range {
             start,
             end,

@@ -137,14 +137,7 @@ fn rounded(expr: &Expr, call: &syn::ExprCall) -> syn::Result<DimSpec> {
             return Err(syn::Error::new_spanned(call, msg));
         }
     };
-    let (l, r) = match (dim_spec(left), dim_spec(right)) {
-        (Ok(l), Ok(r)) => (l, r),
-        (Err(mut a), Err(b)) => {
-            a.combine(b);
-            return Err(a);
-        }
-        (Err(e), _) | (_, Err(e)) => return Err(e),
-    };
+    let (l, r) = operands(left, right)?;
     if matches!(r, DimSpec::Size(0, _)) {
         let msg = format!("a dimension cannot divide by 0: `{}`", written(expr));
         return Err(syn::Error::new_spanned(expr, msg));
@@ -176,14 +169,23 @@ fn unparen(mut expr: &Expr) -> &Expr {
 
 /// `left op right`, both sides checked (every error of both reported).
 fn binary(expr: &Expr, left: &Expr, op: &syn::BinOp, right: &Expr) -> syn::Result<DimSpec> {
-    match (dim_spec(left), dim_spec(right), arith::Op::of(op)) {
-        (Ok(l), Ok(r), Some(op)) => arith::combine(expr, op, l, r),
-        (Err(mut a), Err(b), _) => {
+    let (l, r) = operands(left, right)?;
+    match arith::Op::of(op) {
+        Some(op) => arith::combine(expr, op, l, r),
+        None => Err(syn::Error::new_spanned(op, "expected `+`, `-`, `*` or `/`")),
+    }
+}
+
+/// The two operands of an operation, both checked (every error of both
+/// reported).
+fn operands(left: &Expr, right: &Expr) -> syn::Result<(DimSpec, DimSpec)> {
+    match (dim_spec(left), dim_spec(right)) {
+        (Ok(l), Ok(r)) => Ok((l, r)),
+        (Err(mut a), Err(b)) => {
             a.combine(b);
             Err(a)
         }
-        (Err(e), _, _) | (_, Err(e), _) => Err(e),
-        (Ok(_), Ok(_), None) => Err(syn::Error::new_spanned(op, "expected `+`, `-`, `*` or `/`")),
+        (Err(e), _) | (_, Err(e)) => Err(e),
     }
 }
 

@@ -154,8 +154,9 @@ where
     type Dim = CeilQuot<D, Step>;
 }
 
-/// A stepped range whose length needs the axis size (`..;2`): computed by
-/// typenum, so only on an axis of literal size.
+/// A range whose bounds count from both ends (`-3..2`), its length not a
+/// trim of the axis: computed by typenum, so only on an axis of literal
+/// size.
 #[diagnostic::do_not_recommend]
 impl<D, B, E, Step> LengthOn<D, B, E, Step> for Computed
 where
