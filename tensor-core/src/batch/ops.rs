@@ -44,9 +44,19 @@ use super::BatchTensor;
     message = "cannot multiply batch items of shape `{S}` by `{Self}`: the items are `[K]` or `[M, K]` and the right operand `[K, N]`, with the same `K`",
     label = "items and right operand do not multiply"
 )]
+///
+/// The `K`s are compared where it is used (`matmul`, `assign_matmul`), by
+/// [`InnerDim`] with its proof parameter left to inference: when they
+/// differ it stays unknown, so rustc suggests no where-clause, and the
+/// product's shape, named through [`InnerDim::Then`], has no type, so no
+/// follow-on error either.
 pub trait ItemMatmul<S>: Shape {
     /// The shape of one item's product.
     type Output: Shape;
+    /// `K` of the items.
+    type Inner: Dimension;
+    /// `K` of the right operand (its rows).
+    type Rows: Dimension;
     /// Rows of one item (`M`, or 1 for a vector).
     const ROWS: usize;
     /// `K`.
@@ -56,22 +66,20 @@ pub trait ItemMatmul<S>: Shape {
 }
 
 /// `[K] x [K, N] -> [N]`.
-impl<K: Dimension, K2: Dimension, N: Dimension> ItemMatmul<(K,)> for (K2, N)
-where
-    K: InnerDim<K2>,
-{
+impl<K: Dimension, K2: Dimension, N: Dimension> ItemMatmul<(K,)> for (K2, N) {
     type Output = (N,);
+    type Inner = K;
+    type Rows = K2;
     const ROWS: usize = 1;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
 }
 
 /// `[M, K] x [K, N] -> [M, N]`.
-impl<M: Dimension, K: Dimension, K2: Dimension, N: Dimension> ItemMatmul<(M, K)> for (K2, N)
-where
-    K: InnerDim<K2>,
-{
+impl<M: Dimension, K: Dimension, K2: Dimension, N: Dimension> ItemMatmul<(M, K)> for (K2, N) {
     type Output = (M, N);
+    type Inner = K;
+    type Rows = K2;
     const ROWS: usize = M::VALUE;
     const INNER: usize = K::VALUE;
     const COLS: usize = N::VALUE;
@@ -79,6 +87,14 @@ where
 
 /// The shape of a batch's items multiplied by `W`.
 pub type ItemProduct<S, W> = <ShapeOf<W> as ItemMatmul<S>>::Output;
+
+/// [`ItemProduct`] named through [`InnerDim::Then`] with the proof
+/// parameter `P`: `matmul`'s item shape, which has no type when the `K`s
+/// differ.
+pub type CheckedItemProduct<S, W, P> = <<ShapeOf<W> as ItemMatmul<S>>::Inner as InnerDim<
+    <ShapeOf<W> as ItemMatmul<S>>::Rows,
+    P,
+>>::Then<ItemProduct<S, W>>;
 
 /// A batch of items of shape [`AsBatch::Item`] (borrowed, mutable or
 /// owned), and what can be done with all its items at once.
@@ -185,15 +201,17 @@ pub trait AsBatch {
     /// # Ok::<(), BatchError>(())
     /// ```
     #[cfg(feature = "alloc")]
-    fn matmul<W>(&self, w: &W) -> BatchTensor<Self::Elem, ItemProduct<Self::Item, W>>
+    fn matmul<W, P>(&self, w: &W) -> BatchTensor<Self::Elem, CheckedItemProduct<Self::Item, W, P>>
     where
         W: AsView<Elem = Self::Elem> + ?Sized,
         ShapeOf<W>: ItemMatmul<Self::Item>,
+        <ShapeOf<W> as ItemMatmul<Self::Item>>::Inner:
+            InnerDim<<ShapeOf<W> as ItemMatmul<Self::Item>>::Rows, P>,
         Self::Elem: MulAccumulate,
     {
         let xs = self.as_batch();
         let mut out = BatchTensor::full(xs.len, Self::Elem::narrow(Zero::ZERO));
-        out.as_batch_mut().assign_matmul(&xs, w);
+        items_matmul(&xs, w, out.as_batch_mut().elems);
         out
     }
 
@@ -304,24 +322,46 @@ impl<T, S: Shape> BatchMut<'_, T, S> {
     /// # Ok::<(), BatchError>(())
     /// ```
     #[track_caller]
-    pub fn assign_matmul<X, W>(&mut self, xs: &X, w: &W)
+    pub fn assign_matmul<X, W, P>(&mut self, xs: &X, w: &W)
     where
         X: AsBatch<Elem = T> + ?Sized,
         W: AsView<Elem = T> + ?Sized,
-        ShapeOf<W>: ItemMatmul<X::Item, Output = S>,
+        ShapeOf<W>: ItemMatmul<X::Item>,
+        <ShapeOf<W> as ItemMatmul<X::Item>>::Inner: InnerDim<
+            <ShapeOf<W> as ItemMatmul<X::Item>>::Rows,
+            P,
+            Then<ItemProduct<X::Item, W>> = S,
+        >,
         T: MulAccumulate,
     {
         let xs = xs.as_batch();
         if xs.len != self.len {
             lengths_differ(xs.len, self.len);
         }
-        let dims = [
-            xs.len * <ShapeOf<W> as ItemMatmul<X::Item>>::ROWS,
-            <ShapeOf<W> as ItemMatmul<X::Item>>::INNER,
-            <ShapeOf<W> as ItemMatmul<X::Item>>::COLS,
-        ];
-        rows_matmul(xs.elems, &w.as_view(), as_slots(self.elems), dims);
+        items_matmul(&xs, w, self.elems);
     }
+}
+
+/// Every item of `xs` times `w` into `out` (`xs.len()` products of shape
+/// `ItemProduct<I, W>`, in order), as one `[n * M, K] x [K, N]` product.
+fn items_matmul<T, I, W>(xs: &Batch<'_, T, I>, w: &W, out: &mut [T])
+where
+    I: Shape,
+    W: AsView<Elem = T> + ?Sized,
+    ShapeOf<W>: ItemMatmul<I>,
+    T: MulAccumulate,
+{
+    let dims = [
+        xs.len * <ShapeOf<W> as ItemMatmul<I>>::ROWS,
+        <ShapeOf<W> as ItemMatmul<I>>::INNER,
+        <ShapeOf<W> as ItemMatmul<I>>::COLS,
+    ];
+    assert_eq!(
+        out.len(),
+        dims[0] * dims[2],
+        "items_matmul: destination size"
+    );
+    rows_matmul(xs.elems, &w.as_view(), as_slots(out), dims);
 }
 
 /// The panic of `assign_matmul` into a batch of another length.

@@ -46,7 +46,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         A: AsView<Elem = T> + ?Sized,
         B: AsView<Elem = T> + ?Sized,
-        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Output = S>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Product = S>,
         T: MulAccumulate,
     {
         assign_views(&a.as_view(), &b.as_view(), self.as_mut_slice());
@@ -69,7 +69,7 @@ impl<T, L: Layout> ViewMut<'_, T, L> {
     where
         A: AsView<Elem = T> + ?Sized,
         B: AsView<Elem = T> + ?Sized,
-        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Output = L::Shape>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<A>, P, Product = L::Shape>,
         T: MulAccumulate,
     {
         let (a, b) = (a.as_view(), b.as_view());

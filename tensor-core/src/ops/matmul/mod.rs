@@ -55,7 +55,7 @@ pub(crate) use self::rows::rows_matmul;
 use self::batch::{batch_dims, source_batch};
 use self::kernel::{product, INLINE_FLOPS};
 use self::operand::{ByIndex, Dense, DenseLhs, Dims, Gather, Lhs};
-use self::rule::{DotShapes, MatmulDims, MatmulRhs};
+use self::rule::{DotShapes, InnerDim, MatmulDims, MatmulRhs, MatrixAxes};
 use super::{AsView, ShapeOf};
 use crate::layout::walk::{Matrix, Rows};
 use crate::layout::Layout;
@@ -67,6 +67,15 @@ use crate::view::View;
 
 /// The shape of `A` matrix-multiplied by `B`.
 pub type Product<A, B> = <ShapeOf<B> as MatmulDims<ShapeOf<A>>>::Output;
+
+/// [`Product`], named through the rule that the inner dimensions agree
+/// ([`InnerDim::Then`]), with that rule's proof parameter `P`: `matmul`'s
+/// result type, which has no value (so no follow-on error) when they
+/// differ.
+pub type CheckedProduct<A, B, P> = <<ShapeOf<A> as MatrixAxes>::Cols as InnerDim<
+    <ShapeOf<B> as MatrixAxes>::Rows,
+    P,
+>>::Then<Product<A, B>>;
 
 /// Matrix products of every operand.
 pub trait Matmul: AsView {
@@ -80,10 +89,12 @@ pub trait Matmul: AsView {
     /// assert_eq!(a.matmul(&b), tensor![[[3], [12]], [[21], [30]]]);
     /// ```
     #[inline(always)]
-    fn matmul<B, P>(&self, other: &B) -> Tensor<Self::Elem, Product<Self, B>>
+    fn matmul<B, P>(&self, other: &B) -> Tensor<Self::Elem, CheckedProduct<Self, B, P>>
     where
         B: AsView<Elem = Self::Elem>,
-        ShapeOf<B>: MatmulRhs<ShapeOf<Self>, P>,
+        ShapeOf<B>: MatmulRhs<ShapeOf<Self>, P> + MatrixAxes,
+        ShapeOf<Self>: MatrixAxes,
+        <ShapeOf<Self> as MatrixAxes>::Cols: InnerDim<<ShapeOf<B> as MatrixAxes>::Rows, P>,
         Self::Elem: MulAccumulate,
     {
         matmul_views(&self.as_view(), &other.as_view())
@@ -143,17 +154,18 @@ fn dot_run<T: MulAccumulate>(a: &[T], b: &[T]) -> T {
 /// nothing on SSE2; built for AVX-512 it halves its time). A right operand that is not contiguous is copied first when
 /// that pays ([`matmul_packed`]).
 #[inline(always)]
-fn matmul_views<T, La, Lb>(
-    a: &View<'_, T, La>,
-    b: &View<'_, T, Lb>,
-) -> Tensor<T, <Lb::Shape as MatmulDims<La::Shape>>::Output>
+fn matmul_views<T, La, Lb, S>(a: &View<'_, T, La>, b: &View<'_, T, Lb>) -> Tensor<T, S>
 where
     La: Layout,
     Lb: Layout,
     Lb::Shape: MatmulDims<La::Shape>,
+    S: Shape,
     T: MulAccumulate,
 {
     type P<La, Lb> = <<Lb as Layout>::Shape as MatmulDims<<La as Layout>::Shape>>::Output;
+    // `S` is the product's shape (`CheckedProduct`, the same type once the
+    // rule holds): the kernels below write the product's elements.
+    const { assert!(S::SIZE == <P<La, Lb> as Shape>::SIZE) };
     // Saturating: on a 16- or 32-bit target a product the target can hold
     // may still count more multiply-adds, or bytes, than `usize` does.
     let flops = const {

@@ -110,7 +110,10 @@ impl<A: MatmulShapes<B>, B: Shape> MatmulDims<A> for B {
 /// argument's shape with it, so that while the argument's type is still
 /// being inferred the obligation waits (its self type is unknown) rather
 /// than failing early with `_` for the argument's shape. The product's
-/// shape is [`MatmulDims::Output`] (`MatmulRhs<A, Output = S>` names it).
+/// shape is [`MatmulRhs::Product`] (`MatmulRhs<A, P, Product = S>` names
+/// it): [`MatmulDims::Output`] once the inner dimensions agree, and no
+/// type when they differ, so that a destination's shape is not compared
+/// with it (one error per mistake).
 ///
 /// `P` is always [`Agree`]; `matmul` leaves it to inference (see
 /// [`InnerDim`]).
@@ -118,7 +121,10 @@ impl<A: MatmulShapes<B>, B: Shape> MatmulDims<A> for B {
     message = "cannot matmul `{A}` by `{Self}`: both need at least 2 axes, `[.., M, K] x [.., K, N]`",
     label = "fewer than 2 axes"
 )]
-pub trait MatmulRhs<A, P = Agree>: MatmulDims<A> {}
+pub trait MatmulRhs<A, P = Agree>: MatmulDims<A> {
+    /// The product's shape, through [`InnerDim::Then`].
+    type Product: Shape;
+}
 
 impl<A, B, P> MatmulRhs<A, P> for B
 where
@@ -126,6 +132,7 @@ where
     B: MatrixAxes,
     A::Cols: InnerDim<B::Rows, P>,
 {
+    type Product = <A::Cols as InnerDim<B::Rows, P>>::Then<<B as MatmulDims<A>>::Output>;
 }
 
 /// The inner dimensions of a matrix product agree: implemented only as
@@ -139,10 +146,18 @@ where
     message = "cannot matmul: the inner dimensions differ, `{Self}` (columns of the left operand) and `{K}` (rows of the right)",
     label = "inner dimensions differ"
 )]
-pub trait InnerDim<K, P = Agree> {}
+pub trait InnerDim<K, P = Agree> {
+    /// `X`, the product's shape: `matmul` names its result through this
+    /// type, so that when the dimensions differ the result has no type and
+    /// rustc reports no follow-on error at its uses (an `expected [1, O],
+    /// found [1, I]` after the mismatch itself).
+    type Then<X: Shape>: Shape;
+}
 
 #[diagnostic::do_not_recommend]
-impl<K: Dimension> InnerDim<K, Agree> for K {}
+impl<K: Dimension> InnerDim<K, Agree> for K {
+    type Then<X: Shape> = X;
+}
 
 /// No dimension: the rows of no operand. Its impl only keeps rustc from
 /// presenting `K: InnerDim<K>` as "the" impl a mismatch missed, with this
@@ -150,7 +165,9 @@ impl<K: Dimension> InnerDim<K, Agree> for K {}
 pub enum NoRows {}
 
 #[diagnostic::do_not_recommend]
-impl<K: Dimension> InnerDim<NoRows, Agree> for K {}
+impl<K: Dimension> InnerDim<NoRows, Agree> for K {
+    type Then<X: Shape> = X;
+}
 
 /// `dot`: two vectors of the same size, by type identity (no proof needed
 /// in generic code). Stated from the right operand's side (`Self` is its
