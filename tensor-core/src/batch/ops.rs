@@ -91,6 +91,7 @@ pub type ItemProduct<S, W> = <ShapeOf<W> as ItemMatmul<S>>::Output;
 /// [`ItemProduct`] named through [`InnerDim::Then`] with the proof
 /// parameter `P`: `matmul`'s item shape, which has no type when the `K`s
 /// differ.
+#[cfg(feature = "alloc")]
 pub type CheckedItemProduct<S, W, P> = <<ShapeOf<W> as ItemMatmul<S>>::Inner as InnerDim<
     <ShapeOf<W> as ItemMatmul<S>>::Rows,
     P,

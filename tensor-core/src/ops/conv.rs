@@ -19,19 +19,21 @@ use crate::shape::MAX_RANK;
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
+use crate::dim::Agree;
 use crate::num::{Acc, MulAccumulate, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::build_with;
 
 /// The shape of the convolution of `X` by `K`.
-pub type Convolved<X, K> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>>>::Output;
+pub type Convolved<X, K, P = Agree> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>, P>>::Output;
 
 /// The shape of the convolution of `X` by `K` with the steps `St`.
-pub type ConvolvedStep<X, K, St> = <ShapeOf<K> as Conv2dStepWeights<ShapeOf<X>, St>>::Output;
+pub type ConvolvedStep<X, K, St, P = Agree> =
+    <ShapeOf<K> as Conv2dStepWeights<ShapeOf<X>, St, P>>::Output;
 
 /// Convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
-pub trait Conv: AsView {
+pub trait Conv<P = Agree>: AsView {
     /// The valid, stride-1 convolution of `self` (`[C, H, W]`) by
     /// `weights` (`[O, C, KH, KW]`): `[O, H - KH + 1, W - KW + 1]`.
     /// Channels that differ, or a kernel larger than the image, do not
@@ -45,16 +47,16 @@ pub trait Conv: AsView {
     /// assert_eq!(y.shape(), [3, 3, 3]);
     /// assert_eq!((y[[0, 0, 0]], y[[2, 1, 2]]), (0.0, 36.0));
     /// ```
-    fn conv2d<K>(&self, weights: &K) -> Tensor<Self::Elem, Convolved<Self, K>>
+    fn conv2d<K>(&self, weights: &K) -> Tensor<Self::Elem, Convolved<Self, K, P>>
     where
         K: AsView<Elem = Self::Elem>,
-        ShapeOf<K>: Conv2dWeights<ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dWeights<ShapeOf<Self>, P>,
         Self::Elem: MulAccumulate,
     {
         const {
             assert!(
                 output_size(<ShapeOf<Self>>::PADDED, <ShapeOf<K>>::PADDED, [1, 1])
-                    == <Convolved<Self, K>>::SIZE,
+                    == <Convolved<Self, K, P>>::SIZE,
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
@@ -88,10 +90,10 @@ pub trait Conv: AsView {
     fn conv2d_step<K, St: Shape>(
         &self,
         weights: &K,
-    ) -> Tensor<Self::Elem, ConvolvedStep<Self, K, St>>
+    ) -> Tensor<Self::Elem, ConvolvedStep<Self, K, St, P>>
     where
         K: AsView<Elem = Self::Elem>,
-        ShapeOf<K>: Conv2dStepWeights<ShapeOf<Self>, St>,
+        ShapeOf<K>: Conv2dStepWeights<ShapeOf<Self>, St, P>,
         Self::Elem: MulAccumulate,
     {
         let step = [St::DIMS.as_ref()[0], St::DIMS.as_ref()[1]];
@@ -102,7 +104,7 @@ pub trait Conv: AsView {
                         <ShapeOf<Self>>::PADDED,
                         <ShapeOf<K>>::PADDED,
                         [St::PADDED[0], St::PADDED[1]]
-                    ) == <ConvolvedStep<Self, K, St>>::SIZE,
+                    ) == <ConvolvedStep<Self, K, St, P>>::SIZE,
                 "conv2d_step: the output shape's arithmetic is wrong"
             )
         };
@@ -118,7 +120,7 @@ pub trait Conv: AsView {
     }
 }
 
-impl<A: AsView + ?Sized> Conv for A {}
+impl<A: AsView + ?Sized, P> Conv<P> for A {}
 
 /// `f` of the elements of `x` and `weights` as row-major slices (copied
 /// into tensors when a view is not contiguous) and their dimensions.

@@ -25,6 +25,7 @@ use super::{AsView, ShapeOf};
 use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
+use crate::dim::Agree;
 use crate::num::MulAccumulate;
 use crate::shape::Shape;
 
@@ -50,7 +51,7 @@ macro_rules! storing {
 
 /// The valid convolutions written into a [`Destination`]: implemented for
 /// every destination.
-pub trait AssignConv: Destination {
+pub trait AssignConv<P = Agree>: Destination {
     /// Writes [`x.conv2d(weights)`](super::conv::Conv::conv2d) into this
     /// destination, without the copy that returning the result by value
     /// costs.
@@ -66,7 +67,7 @@ pub trait AssignConv: Destination {
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
         K: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<K>: Conv2dWeights<ShapeOf<X>, Output = ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dWeights<ShapeOf<X>, P, Output = ShapeOf<Self>>,
         Self::Elem: MulAccumulate,
     {
         const {
@@ -96,7 +97,7 @@ pub trait AssignConv: Destination {
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
         K: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<K>: Conv2dStepWeights<ShapeOf<X>, St, Output = ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dStepWeights<ShapeOf<X>, St, P, Output = ShapeOf<Self>>,
         Self::Elem: MulAccumulate,
     {
         let step = steps::<St>();
@@ -116,11 +117,11 @@ pub trait AssignConv: Destination {
     }
 }
 
-impl<D: Destination + ?Sized> AssignConv for D {}
+impl<D: Destination + ?Sized, P> AssignConv<P> for D {}
 
 /// The "same" convolutions written into a [`Destination`]: implemented
 /// for every destination.
-pub trait AssignConvSame: Destination {
+pub trait AssignConvSame<P = Agree>: Destination {
     /// Writes [`x.conv2d_same(weights)`](super::conv_pad::ConvSame::conv2d_same)
     /// into this destination, without the copy that returning the result
     /// costs.
@@ -136,7 +137,7 @@ pub trait AssignConvSame: Destination {
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
         K: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, Output = ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dSameWeights<ShapeOf<X>, P, Output = ShapeOf<Self>>,
         Self::Elem: MulAccumulate,
     {
         same_into::<Self, X, K>(self, x, weights, [1, 1]);
@@ -157,14 +158,14 @@ pub trait AssignConvSame: Destination {
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
         K: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<X>, St, Output = ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<X>, St, P, Output = ShapeOf<Self>>,
         Self::Elem: MulAccumulate,
     {
         same_into::<Self, X, K>(self, x, weights, steps::<St>());
     }
 }
 
-impl<D: Destination + ?Sized> AssignConvSame for D {}
+impl<D: Destination + ?Sized, P> AssignConvSame<P> for D {}
 
 /// The "same" convolution of `x` by `weights` with the steps `step` into
 /// `out`, of the shape the caller's bound computed.

@@ -29,6 +29,7 @@ use super::{AsView, ShapeOf};
 use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
+use crate::dim::Agree;
 use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
 use crate::shape::Shape;
@@ -43,11 +44,11 @@ use border::padded;
 pub(super) use border::Pads;
 
 /// The shape of the same convolution of `X` by `K`: `[O, H, W]`.
-pub type ConvolvedSame<X, K> = <ShapeOf<K> as Conv2dSameWeights<ShapeOf<X>>>::Output;
+pub type ConvolvedSame<X, K, P = Agree> = <ShapeOf<K> as Conv2dSameWeights<ShapeOf<X>, P>>::Output;
 
 /// The shape of the same convolution of `X` by `K` with the steps `St`.
-pub type ConvolvedSameStep<X, K, St> =
-    <ShapeOf<K> as Conv2dSameStepWeights<ShapeOf<X>, St>>::Output;
+pub type ConvolvedSameStep<X, K, St, P = Agree> =
+    <ShapeOf<K> as Conv2dSameStepWeights<ShapeOf<X>, St, P>>::Output;
 
 /// The shape of the valid convolution of `L`'s view padded by `Lo` and
 /// `Hi` by `K`.
@@ -60,7 +61,7 @@ pub type PaddedConvolvedStep<L, Lo, Hi, K, St> =
     <ShapeOf<K> as Conv2dStepWeights<PaddedShape<L, Lo, Hi>, St>>::Output;
 
 /// "Same" convolution of any operand `[C, H, W]` by weights `[O, C, KH, KW]`.
-pub trait ConvSame: AsView {
+pub trait ConvSame<P = Agree>: AsView {
     /// The stride-1 convolution of `self` (`[C, H, W]`) by `weights`
     /// (`[O, C, KH, KW]`) over the input padded with zeros so that the
     /// output keeps its size: `[O, H, W]` (PyTorch
@@ -73,17 +74,17 @@ pub trait ConvSame: AsView {
     /// let y = x.conv2d_same(&Tensor::<f32, Shape![1, 1, 3, 3]>::ones());
     /// assert_eq!(y, tensor![[[4.0, 6.0, 4.0], [6.0, 9.0, 6.0], [4.0, 6.0, 4.0]]]);
     /// ```
-    fn conv2d_same<K>(&self, weights: &K) -> Tensor<Self::Elem, ConvolvedSame<Self, K>>
+    fn conv2d_same<K>(&self, weights: &K) -> Tensor<Self::Elem, ConvolvedSame<Self, K, P>>
     where
         K: AsView<Elem = Self::Elem>,
-        ShapeOf<K>: Conv2dSameWeights<ShapeOf<Self>>,
+        ShapeOf<K>: Conv2dSameWeights<ShapeOf<Self>, P>,
         Self::Elem: MulAccumulate,
     {
         let lo = const {
             same_padding(
                 <ShapeOf<Self>>::PADDED,
                 <ShapeOf<K>>::PADDED,
-                <ConvolvedSame<Self, K>>::PADDED,
+                <ConvolvedSame<Self, K, P>>::PADDED,
                 [1, 1],
             )
         };
@@ -107,10 +108,10 @@ pub trait ConvSame: AsView {
     fn conv2d_same_step<K, St: Shape>(
         &self,
         weights: &K,
-    ) -> Tensor<Self::Elem, ConvolvedSameStep<Self, K, St>>
+    ) -> Tensor<Self::Elem, ConvolvedSameStep<Self, K, St, P>>
     where
         K: AsView<Elem = Self::Elem>,
-        ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<Self>, St>,
+        ShapeOf<K>: Conv2dSameStepWeights<ShapeOf<Self>, St, P>,
         Self::Elem: MulAccumulate,
     {
         let step = steps::<St>();
@@ -118,7 +119,7 @@ pub trait ConvSame: AsView {
             same_padding(
                 <ShapeOf<Self>>::PADDED,
                 <ShapeOf<K>>::PADDED,
-                <ConvolvedSameStep<Self, K, St>>::PADDED,
+                <ConvolvedSameStep<Self, K, St, P>>::PADDED,
                 [St::PADDED[0], St::PADDED[1]],
             )
         };
@@ -127,7 +128,7 @@ pub trait ConvSame: AsView {
     }
 }
 
-impl<A: AsView + ?Sized> ConvSame for A {}
+impl<A: AsView + ?Sized, P> ConvSame<P> for A {}
 
 impl<'a, T, L: Layout, LH, LW, HH, HW> PaddedView<'a, T, L, (LH, LW), (HH, HW)>
 where
