@@ -137,17 +137,19 @@ def broadcast_shapes():
 def matmul_batch():
     return ["// MatmulBatch<B>: the batch axes of a matmul broadcast (a matmul headline)."] + broadcast_impls("MatmulBatch", MAX_RANK - 2)
 def concat_shape():
-    out = ["// ConcatShape<B, Axis<I>>: equal dims (SameDim) but at axis I, which is summed",
-           "// (AddDim). do_not_recommend: a mismatch is one error naming both shapes."]
+    out = ["// ConcatShape<B, Axis<I>, Agree>: equal dims (the same parameter in both shapes) but at",
+           "// axis I, which is summed (AddDim). The equality is in the header, so when it fails no",
+           "// impl applies and the proof parameter stays unknown: no where-clause suggestion.",
+           "// do_not_recommend: a mismatch is one error naming both shapes."]
     for n in range(1, MAX_RANK + 1):
         for i in range(n):
-            a, b = dims(n, "D"), dims(n, "E")
-            where = [f"{a[k]}: SameDim<{b[k]}>" for k in range(n) if k != i]
-            where.append(f"{a[i]}: AddDim<{b[i]}>")
+            a = dims(n, "D")
+            b = list(a)
+            b[i] = f"E{i}"
             res = list(a)
             res[i] = f"<{a[i]} as AddDim<{b[i]}>>::Output"
-            out.append(f"{DNR} impl<{bounds(a + b, 'Dimension')}> ConcatShape<{tup(b)}, Axis<{i}>> for {tup(a)} "
-                       f"where {', '.join(where)} {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
+            out.append(f"{DNR} impl<{bounds(a + [b[i]], 'Dimension')}> ConcatShape<{tup(b)}, Axis<{i}>, Agree> for {tup(a)} "
+                       f"where {a[i]}: AddDim<{b[i]}> {{ type Output = {tup(res)}; const AXIS: usize = {i}; }}")
     return out
 
 def stack_shape():
@@ -372,7 +374,7 @@ def main():
         "use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
-        "use crate::dim::{\n    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SameDim, SubDim,\n};",
+        "use crate::dim::{\n    AddDim, Agree, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
         "use crate::layout::expand::{BroadcastShapes, BroadcastTo};",
         "use crate::layout::flip::FlipShape;",
         "use crate::layout::permute::{PermuteShape, Transpose};",

@@ -25,7 +25,7 @@ pub use crate::layout::permute::{PermuteShape, Transpose};
 pub use crate::layout::reshape::{ElementCount, ReshapeFrom, ReshapesTo, SameCount};
 pub use crate::layout::window::{StepWindowShape, WindowShape};
 pub use crate::list::{AsList, AsTuple, Cons, Nil};
-pub use crate::ops::concat::{ConcatRhs, ConcatShape};
+pub use crate::ops::concat::ConcatShape;
 pub use crate::ops::conv_rule::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
@@ -37,6 +37,6 @@ pub use crate::ops::pool::PoolShape;
 pub use crate::ops::reduce::rule::{
     AxesExist, Choose, DropFrom, KeepFrom, KeepShape, ListsAxis, ReduceShape,
 };
-pub use crate::ops::split::SplitShape;
+pub use crate::ops::split::{SameShape, SplitShape};
 pub use crate::ops::stack::StackShape;
 pub use crate::shape::AxisOf;

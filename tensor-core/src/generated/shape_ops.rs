@@ -9,8 +9,8 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::dim::{
-    AddDim, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
-    ExpandDim, FloorDivDim, SameDim, SubDim,
+    AddDim, Agree, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
+    ExpandDim, FloorDivDim, SubDim,
 };
 use crate::layout::expand::{BroadcastShapes, BroadcastTo};
 use crate::layout::flip::FlipShape;
@@ -4319,10 +4319,12 @@ impl<
     type Out = (D0, D1, D2, D3, D4, D5, X, Y);
 }
 
-// ConcatShape<B, Axis<I>>: equal dims (SameDim) but at axis I, which is summed
-// (AddDim). do_not_recommend: a mismatch is one error naming both shapes.
+// ConcatShape<B, Axis<I>, Agree>: equal dims (the same parameter in both shapes) but at
+// axis I, which is summed (AddDim). The equality is in the header, so when it fails no
+// impl applies and the proof parameter stays unknown: no where-clause suggestion.
+// do_not_recommend: a mismatch is one error naming both shapes.
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, E0: Dimension> ConcatShape<(E0,), Axis<0>> for (D0,)
+impl<D0: Dimension, E0: Dimension> ConcatShape<(E0,), Axis<0>, Agree> for (D0,)
 where
     D0: AddDim<E0>,
 {
@@ -4330,248 +4332,124 @@ where
     const AXIS: usize = 0;
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, E0: Dimension, E1: Dimension> ConcatShape<(E0, E1), Axis<0>>
-    for (D0, D1)
+impl<D0: Dimension, D1: Dimension, E0: Dimension> ConcatShape<(E0, D1), Axis<0>, Agree> for (D0, D1)
 where
-    D1: SameDim<E1>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1);
     const AXIS: usize = 0;
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, E0: Dimension, E1: Dimension> ConcatShape<(E0, E1), Axis<1>>
-    for (D0, D1)
+impl<D0: Dimension, D1: Dimension, E1: Dimension> ConcatShape<(D0, E1), Axis<1>, Agree> for (D0, D1)
 where
-    D0: SameDim<E0>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output);
     const AXIS: usize = 1;
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
-    ConcatShape<(E0, E1, E2), Axis<0>> for (D0, D1, D2)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension>
+    ConcatShape<(E0, D1, D2), Axis<0>, Agree> for (D0, D1, D2)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2);
     const AXIS: usize = 0;
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
-    ConcatShape<(E0, E1, E2), Axis<1>> for (D0, D1, D2)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E1: Dimension>
+    ConcatShape<(D0, E1, D2), Axis<1>, Agree> for (D0, D1, D2)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2);
     const AXIS: usize = 1;
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, D2: Dimension, E0: Dimension, E1: Dimension, E2: Dimension>
-    ConcatShape<(E0, E1, E2), Axis<2>> for (D0, D1, D2)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, E2: Dimension>
+    ConcatShape<(D0, D1, E2), Axis<2>, Agree> for (D0, D1, D2)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output);
     const AXIS: usize = 2;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-    > ConcatShape<(E0, E1, E2, E3), Axis<0>> for (D0, D1, D2, D3)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, E0: Dimension>
+    ConcatShape<(E0, D1, D2, D3), Axis<0>, Agree> for (D0, D1, D2, D3)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3);
     const AXIS: usize = 0;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-    > ConcatShape<(E0, E1, E2, E3), Axis<1>> for (D0, D1, D2, D3)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, E1: Dimension>
+    ConcatShape<(D0, E1, D2, D3), Axis<1>, Agree> for (D0, D1, D2, D3)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3);
     const AXIS: usize = 1;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-    > ConcatShape<(E0, E1, E2, E3), Axis<2>> for (D0, D1, D2, D3)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, E2: Dimension>
+    ConcatShape<(D0, D1, E2, D3), Axis<2>, Agree> for (D0, D1, D2, D3)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D3: SameDim<E3>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3);
     const AXIS: usize = 2;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-    > ConcatShape<(E0, E1, E2, E3), Axis<3>> for (D0, D1, D2, D3)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, E3: Dimension>
+    ConcatShape<(D0, D1, D2, E3), Axis<3>, Agree> for (D0, D1, D2, D3)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
     D3: AddDim<E3>,
 {
     type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output);
     const AXIS: usize = 3;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4), Axis<0>> for (D0, D1, D2, D3, D4)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, E0: Dimension>
+    ConcatShape<(E0, D1, D2, D3, D4), Axis<0>, Agree> for (D0, D1, D2, D3, D4)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4);
     const AXIS: usize = 0;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4), Axis<1>> for (D0, D1, D2, D3, D4)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, E1: Dimension>
+    ConcatShape<(D0, E1, D2, D3, D4), Axis<1>, Agree> for (D0, D1, D2, D3, D4)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4);
     const AXIS: usize = 1;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4), Axis<2>> for (D0, D1, D2, D3, D4)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, E2: Dimension>
+    ConcatShape<(D0, D1, E2, D3, D4), Axis<2>, Agree> for (D0, D1, D2, D3, D4)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4);
     const AXIS: usize = 2;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4), Axis<3>> for (D0, D1, D2, D3, D4)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, E3: Dimension>
+    ConcatShape<(D0, D1, D2, E3, D4), Axis<3>, Agree> for (D0, D1, D2, D3, D4)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D4: SameDim<E4>,
     D3: AddDim<E3>,
 {
     type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4);
     const AXIS: usize = 3;
 }
 #[diagnostic::do_not_recommend]
-impl<
-        D0: Dimension,
-        D1: Dimension,
-        D2: Dimension,
-        D3: Dimension,
-        D4: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4), Axis<4>> for (D0, D1, D2, D3, D4)
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, E4: Dimension>
+    ConcatShape<(D0, D1, D2, D3, E4), Axis<4>, Agree> for (D0, D1, D2, D3, D4)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
     D4: AddDim<E4>,
 {
     type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output);
@@ -4586,18 +4464,8 @@ impl<
         D4: Dimension,
         D5: Dimension,
         E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<0>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(E0, D1, D2, D3, D4, D5), Axis<0>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5);
@@ -4611,19 +4479,9 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        E0: Dimension,
         E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<1>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(D0, E1, D2, D3, D4, D5), Axis<1>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5);
@@ -4637,19 +4495,9 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        E0: Dimension,
-        E1: Dimension,
         E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<2>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(D0, D1, E2, D3, D4, D5), Axis<2>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5);
@@ -4663,19 +4511,9 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
         E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<3>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(D0, D1, D2, E3, D4, D5), Axis<3>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
     D3: AddDim<E3>,
 {
     type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5);
@@ -4689,19 +4527,9 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
         E4: Dimension,
-        E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<4>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(D0, D1, D2, D3, E4, D5), Axis<4>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D5: SameDim<E5>,
     D4: AddDim<E4>,
 {
     type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5);
@@ -4715,19 +4543,9 @@ impl<
         D3: Dimension,
         D4: Dimension,
         D5: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
         E5: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5), Axis<5>> for (D0, D1, D2, D3, D4, D5)
+    > ConcatShape<(D0, D1, D2, D3, D4, E5), Axis<5>, Agree> for (D0, D1, D2, D3, D4, D5)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
     D5: AddDim<E5>,
 {
     type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output);
@@ -4743,20 +4561,8 @@ impl<
         D5: Dimension,
         D6: Dimension,
         E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<0>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(E0, D1, D2, D3, D4, D5, D6), Axis<0>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5, D6);
@@ -4771,21 +4577,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
         E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<1>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, E1, D2, D3, D4, D5, D6), Axis<1>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5, D6);
@@ -4800,21 +4594,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
-        E1: Dimension,
         E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<2>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, D1, E2, D3, D4, D5, D6), Axis<2>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5, D6);
@@ -4829,21 +4611,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
         E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<3>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, D1, D2, E3, D4, D5, D6), Axis<3>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D3: AddDim<E3>,
 {
     type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5, D6);
@@ -4858,21 +4628,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
         E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<4>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, D1, D2, D3, E4, D5, D6), Axis<4>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D4: AddDim<E4>,
 {
     type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5, D6);
@@ -4887,21 +4645,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
         E5: Dimension,
-        E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<5>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, D1, D2, D3, D4, E5, D6), Axis<5>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D6: SameDim<E6>,
     D5: AddDim<E5>,
 {
     type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output, D6);
@@ -4916,21 +4662,9 @@ impl<
         D4: Dimension,
         D5: Dimension,
         D6: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
         E6: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6), Axis<6>> for (D0, D1, D2, D3, D4, D5, D6)
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, E6), Axis<6>, Agree> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
     D6: AddDim<E6>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, <D6 as AddDim<E6>>::Output);
@@ -4947,22 +4681,9 @@ impl<
         D6: Dimension,
         D7: Dimension,
         E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<0>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(E0, D1, D2, D3, D4, D5, D6, D7), Axis<0>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D0: AddDim<E0>,
 {
     type Output = (<D0 as AddDim<E0>>::Output, D1, D2, D3, D4, D5, D6, D7);
@@ -4978,23 +4699,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
         E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<1>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, E1, D2, D3, D4, D5, D6, D7), Axis<1>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D1: AddDim<E1>,
 {
     type Output = (D0, <D1 as AddDim<E1>>::Output, D2, D3, D4, D5, D6, D7);
@@ -5010,23 +4718,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
         E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<2>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, E2, D3, D4, D5, D6, D7), Axis<2>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D2: AddDim<E2>,
 {
     type Output = (D0, D1, <D2 as AddDim<E2>>::Output, D3, D4, D5, D6, D7);
@@ -5042,23 +4737,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
         E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<3>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, D2, E3, D4, D5, D6, D7), Axis<3>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D3: AddDim<E3>,
 {
     type Output = (D0, D1, D2, <D3 as AddDim<E3>>::Output, D4, D5, D6, D7);
@@ -5074,23 +4756,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
         E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<4>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, D2, D3, E4, D5, D6, D7), Axis<4>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D4: AddDim<E4>,
 {
     type Output = (D0, D1, D2, D3, <D4 as AddDim<E4>>::Output, D5, D6, D7);
@@ -5106,23 +4775,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
         E5: Dimension,
-        E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<5>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, D2, D3, D4, E5, D6, D7), Axis<5>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D6: SameDim<E6>,
-    D7: SameDim<E7>,
     D5: AddDim<E5>,
 {
     type Output = (D0, D1, D2, D3, D4, <D5 as AddDim<E5>>::Output, D6, D7);
@@ -5138,23 +4794,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
         E6: Dimension,
-        E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<6>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, E6, D7), Axis<6>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D7: SameDim<E7>,
     D6: AddDim<E6>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, <D6 as AddDim<E6>>::Output, D7);
@@ -5170,23 +4813,10 @@ impl<
         D5: Dimension,
         D6: Dimension,
         D7: Dimension,
-        E0: Dimension,
-        E1: Dimension,
-        E2: Dimension,
-        E3: Dimension,
-        E4: Dimension,
-        E5: Dimension,
-        E6: Dimension,
         E7: Dimension,
-    > ConcatShape<(E0, E1, E2, E3, E4, E5, E6, E7), Axis<7>> for (D0, D1, D2, D3, D4, D5, D6, D7)
+    > ConcatShape<(D0, D1, D2, D3, D4, D5, D6, E7), Axis<7>, Agree>
+    for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D0: SameDim<E0>,
-    D1: SameDim<E1>,
-    D2: SameDim<E2>,
-    D3: SameDim<E3>,
-    D4: SameDim<E4>,
-    D5: SameDim<E5>,
-    D6: SameDim<E6>,
     D7: AddDim<E7>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, D6, <D7 as AddDim<E7>>::Output);

@@ -17,6 +17,7 @@ use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
 use super::destination::{write_each, Destination};
 use super::elementwise::build;
 use super::{AsView, ShapeOf};
+use crate::dim::Agree;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::build_with;
@@ -24,46 +25,42 @@ use crate::view::View;
 
 /// `concat::<Axis<I>>()` of shapes `Self` and `B`: equal on every axis but
 /// `I`, whose dimension in the result is the sum ([`AddDim`](crate::dim::AddDim)).
-/// The other axes agree by type identity ([`SameDim`](crate::dim::SameDim)), so generic code
-/// needs no bound for them; the sum is one dimension-arithmetic step. The
-/// per-rank impls are `do_not_recommend`: a mismatch is one error, this one.
+/// The other axes agree by type identity (one parameter for both shapes in
+/// each impl's header), so generic code needs no bound for them; the sum is
+/// one dimension-arithmetic step. The per-rank impls are
+/// `do_not_recommend`: a mismatch is one error, this one. `P` is the proof
+/// parameter ([`Agree`]), left to inference by `concat`: when no impl
+/// applies it stays unknown, and rustc suggests no where-clause.
 #[diagnostic::on_unimplemented(
     message = "cannot concatenate `{Self}` and `{B}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
     label = "shapes do not concatenate along this axis"
 )]
-pub trait ConcatShape<B, I> {
+pub trait ConcatShape<B, I, P = Agree> {
     /// The concatenated shape.
     type Output: Shape;
     /// The axis along which the shapes are joined.
     const AXIS: usize;
 }
 
-/// [`ConcatShape`] stated from the right operand's side (`Self` is its
-/// shape), like [`MatmulRhs`](crate::constraint::MatmulRhs): the obligation waits until the argument's
-/// shape is known, so a mismatch is reported with the rule rather than as
-/// a type mismatch inferred from the first operand.
-#[diagnostic::on_unimplemented(
-    message = "cannot concatenate `{A}` and `{Self}` along `{I}`: the shapes must have the same rank, that axis, and equal dimensions on every other axis",
-    label = "shapes do not concatenate along this axis"
-)]
-pub trait ConcatRhs<A, I> {
-    /// The concatenated shape.
-    type Output: Shape;
-    /// The axis along which the shapes are joined.
-    const AXIS: usize;
-}
+/// No shape: the right operand of no concatenation. Its impl makes two
+/// candidates for every left shape and axis, so that rustc waits for the
+/// right operand's type instead of taking it from the one impl of that
+/// rank and axis (which turned a mismatch into `expected (K, N), found
+/// (K, M)` about the argument), and leaves the proof parameter unknown when
+/// the shapes do not concatenate (no where-clause suggestion).
+pub enum NoShape {}
 
 #[diagnostic::do_not_recommend]
-impl<A: ConcatShape<B, I>, B, I> ConcatRhs<A, I> for B {
-    type Output = A::Output;
-    const AXIS: usize = A::AXIS;
+impl<S, I> ConcatShape<NoShape, I, Agree> for S {
+    type Output = ();
+    const AXIS: usize = 0;
 }
 
 /// The shape of `A` and `B` concatenated along the axis `I`.
-pub type Joined<A, B, I> = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::Output;
+pub type Joined<A, B, I, P = Agree> = <ShapeOf<A> as ConcatShape<ShapeOf<B>, I, P>>::Output;
 
 /// Concatenation of any operand with another of the same element type.
-pub trait Concat<B: AsView>: AsView<Elem = B::Elem> {
+pub trait Concat<B: AsView, P = Agree>: AsView<Elem = B::Elem> {
     /// `self` followed by `other` along the axis `I` (`Axis<k>`): NumPy
     /// `np.concatenate((self, other), axis=k)`.
     ///
@@ -74,29 +71,30 @@ pub trait Concat<B: AsView>: AsView<Elem = B::Elem> {
     /// assert_eq!(y.shape(), [2, 2, 4]);
     /// assert_eq!(slice!(y, 1, 0), tensor![6, 7, 8, -3]);
     /// ```
-    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
+    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I, P>>
     where
-        ShapeOf<B>: ConcatRhs<ShapeOf<Self>, I>,
+        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I, P>,
         Self::Elem: Clone;
 }
 
-impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>> Concat<B> for A {
-    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I>>
+impl<A: AsView + ?Sized, B: AsView<Elem = A::Elem>, P> Concat<B, P> for A {
+    fn concat<I>(&self, other: &B) -> Tensor<Self::Elem, Joined<Self, B, I, P>>
     where
-        ShapeOf<B>: ConcatRhs<ShapeOf<Self>, I>,
+        ShapeOf<Self>: ConcatShape<ShapeOf<B>, I, P>,
         Self::Elem: Clone,
     {
+        let axis = <ShapeOf<Self> as ConcatShape<ShapeOf<B>, I, P>>::AXIS;
         let (a, b) = (self.as_view(), other.as_view());
-        if let Some((sources, outer)) = contiguous::<Self, B, I>(&a, &b) {
+        if let Some((sources, outer)) = contiguous::<Self, B>(&a, &b, axis) {
             return build_with(|slots| fill_blocks(slots, &sources, outer));
         }
-        build(in_order::<Self, B, I>(&a, &b))
+        build(in_order::<Self, B>(&a, &b, axis))
     }
 }
 
 /// `concat` written into a [`Destination`] (a tensor, a boxed one, a
 /// mutable view) of the joined shape: implemented for every destination.
-pub trait AssignConcat: Destination {
+pub trait AssignConcat<P = Agree>: Destination {
     /// Writes [`a.concat::<I>(b)`](Concat::concat) into this destination
     /// (NumPy `np.concatenate((a, b), axis=k, out=self)`).
     ///
@@ -114,34 +112,34 @@ pub trait AssignConcat: Destination {
     where
         A: AsView<Elem = Self::Elem> + ?Sized,
         B: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<B>: ConcatRhs<ShapeOf<A>, I, Output = ShapeOf<Self>>,
+        ShapeOf<A>: ConcatShape<ShapeOf<B>, I, P, Output = ShapeOf<Self>>,
         Self::Elem: Clone,
     {
+        let axis = <ShapeOf<A> as ConcatShape<ShapeOf<B>, I, P>>::AXIS;
         let (a, b) = (a.as_view(), b.as_view());
-        if let Some((sources, outer)) = contiguous::<A, B, I>(&a, &b) {
+        if let Some((sources, outer)) = contiguous::<A, B>(&a, &b, axis) {
             if assign_blocks(self, &sources, outer) {
                 return;
             }
         }
-        write_each(self, in_order::<A, B, I>(&a, &b));
+        write_each(self, in_order::<A, B>(&a, &b, axis));
     }
 }
 
-impl<D: Destination + ?Sized> AssignConcat for D {}
+impl<D: Destination + ?Sized, P> AssignConcat<P> for D {}
 
 /// The blocks of `a` and `b` (one of each per index of the axes before
 /// the joined one) and their number, when both are one run and the blocks
 /// are wide enough to copy as slices (`blocks.rs`).
-fn contiguous<'v, A, B, I>(
+fn contiguous<'v, A, B>(
     a: &View<'v, A::Elem, A::Layout>,
     b: &View<'v, A::Elem, B::Layout>,
+    axis: usize,
 ) -> Option<([Blocks<'v, A::Elem>; 2], usize)>
 where
     A: AsView + ?Sized,
     B: AsView<Elem = A::Elem> + ?Sized,
-    ShapeOf<B>: ConcatRhs<ShapeOf<A>, I>,
 {
-    let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::AXIS;
     let (wa, wb) = (block::<ShapeOf<A>>(axis), block::<ShapeOf<B>>(axis));
     let blocks = [
         Blocks::of(a.as_contiguous()?, wa),
@@ -151,20 +149,19 @@ where
     blocks.iter().all(Blocks::wide).then_some((blocks, outer))
 }
 
-/// The elements of `a` and `b` concatenated along `I`, one per call, in
+/// The elements of `a` and `b` concatenated along `axis`, one per call, in
 /// row-major order of the result (the argument is the position, ignored:
 /// the calls come in order).
-fn in_order<'v, A, B, I>(
+fn in_order<'v, A, B>(
     a: &'v View<'_, A::Elem, A::Layout>,
     b: &'v View<'_, A::Elem, B::Layout>,
+    axis: usize,
 ) -> impl FnMut(usize) -> A::Elem + 'v
 where
     A: AsView + ?Sized,
     B: AsView<Elem = A::Elem> + ?Sized,
-    ShapeOf<B>: ConcatRhs<ShapeOf<A>, I>,
     A::Elem: Clone,
 {
-    let axis = <ShapeOf<B> as ConcatRhs<ShapeOf<A>, I>>::AXIS;
     // Each outer index (the axes before `axis`) holds a block of `a`,
     // then a block of `b`: the rest of each tensor from `axis` on.
     let (wa, wb) = (block::<ShapeOf<A>>(axis), block::<ShapeOf<B>>(axis));

@@ -20,6 +20,7 @@ use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
 use super::concat::ConcatShape;
 use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
+use crate::dim::Agree;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::uninit::build_pair_with;
@@ -31,23 +32,35 @@ use crate::view::View;
 /// is `Self`). The impl is `do_not_recommend`: a mismatch is this error.
 #[diagnostic::on_unimplemented(
     message = "cannot split `{Self}` along `{I}` into `{A}` and `{B}`: the parts must have its rank, its dimensions on every other axis, and sizes along the axis that sum to its own",
-    label = "parts do not split this shape along this axis"
+    label = "parts do not split this shape along this axis",
+    note = "in generic code the parts' sizes along the axis must add up to the whole's as the item writes it: `Shape![A + B, ..]` splits into `A` and `B` (`C / 2` twice is not `C`)"
 )]
-pub trait SplitShape<A, B, I> {
+pub trait SplitShape<A, B, I, P = Agree> {
     /// The axis along which the shape is cut.
     const AXIS: usize;
 }
 
 #[diagnostic::do_not_recommend]
-impl<S, A, B, I> SplitShape<A, B, I> for S
+impl<S, A, B, I, P> SplitShape<A, B, I, P> for S
 where
-    A: ConcatShape<B, I, Output = S>,
+    A: ConcatShape<B, I>,
+    A::Output: SameShape<S, P>,
 {
     const AXIS: usize = A::AXIS;
 }
 
+/// Two shapes are the same: implemented only as `S: SameShape<S, Agree>`.
+/// [`SplitShape`] compares the parts' concatenation with the split shape
+/// through it, with the proof parameter `P` left to inference by `split`:
+/// when the sizes do not sum to the axis, no impl applies and `P` stays
+/// unknown, so rustc suggests no where-clause (the rule as a bound would be
+/// the wrong fix).
+pub trait SameShape<S, P = Agree> {}
+
+impl<S> SameShape<S, Agree> for S {}
+
 /// Splitting of any operand in two along one axis.
-pub trait Split: AsView {
+pub trait Split<P = Agree>: AsView {
     /// The elements of `self` along the axis `I` (`Axis<k>`): the first
     /// `A`'s size of them into a tensor of shape `A`, the rest into `B`.
     ///
@@ -66,17 +79,18 @@ pub trait Split: AsView {
     /// own with [`assign_split`](Split::assign_split).
     fn split<I, A: Shape, B: Shape>(&self) -> (Tensor<Self::Elem, A>, Tensor<Self::Elem, B>)
     where
-        ShapeOf<Self>: SplitShape<A, B, I>,
+        ShapeOf<Self>: SplitShape<A, B, I, P>,
         Self::Elem: Clone,
     {
+        let axis = <ShapeOf<Self> as SplitShape<A, B, I, P>>::AXIS;
         let v = self.as_view();
-        if let Some(([a, b], outer)) = contiguous::<Self, I, A, B>(&v) {
+        if let Some(([a, b], outer)) = contiguous::<Self, A>(&v, axis) {
             return build_pair_with(
                 |out| fill_blocks(out, &[a], outer),
                 |out| fill_blocks(out, &[b], outer),
             );
         }
-        let (first, rest) = parts::<Self, I, A, B>(&v);
+        let (first, rest) = parts::<Self, A>(&v, axis);
         build_pair_with(|out| out.fill(first), |out| out.fill(rest))
     }
 
@@ -96,12 +110,13 @@ pub trait Split: AsView {
     where
         DA: Destination<Elem = Self::Elem> + ?Sized,
         DB: Destination<Elem = Self::Elem> + ?Sized,
-        ShapeOf<Self>: SplitShape<ShapeOf<DA>, ShapeOf<DB>, I>,
+        ShapeOf<Self>: SplitShape<ShapeOf<DA>, ShapeOf<DB>, I, P>,
         Self::Elem: Clone,
     {
+        let axis = <ShapeOf<Self> as SplitShape<ShapeOf<DA>, ShapeOf<DB>, I, P>>::AXIS;
         let v = self.as_view();
-        let (first, rest) = parts::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v);
-        match contiguous::<Self, I, ShapeOf<DA>, ShapeOf<DB>>(&v) {
+        let (first, rest) = parts::<Self, ShapeOf<DA>>(&v, axis);
+        match contiguous::<Self, ShapeOf<DA>>(&v, axis) {
             Some(([ba, bb], outer)) => {
                 if !assign_blocks(a, &[ba], outer) {
                     write_each(a, first);
@@ -122,14 +137,13 @@ pub trait Split: AsView {
 /// and their number, when the elements are one run and the blocks wide
 /// enough to copy as slices (`blocks.rs`): per index of the axes before
 /// the cut one, the first `wa` of a block of `w`, then the other `w - wa`.
-fn contiguous<'v, X, I, A: Shape, B: Shape>(
+fn contiguous<'v, X, A: Shape>(
     v: &View<'v, X::Elem, X::Layout>,
+    axis: usize,
 ) -> Option<([Blocks<'v, X::Elem>; 2], usize)>
 where
     X: AsView + ?Sized,
-    ShapeOf<X>: SplitShape<A, B, I>,
 {
-    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
     let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
     let elems = v.as_contiguous()?;
     let part = |start, width| Blocks {
@@ -144,20 +158,19 @@ where
 }
 
 /// Element `o` (row-major) of the first part (shape `A`) and of the rest
-/// (shape `B`) of `v` split along `I`.
+/// of `v` split along `axis`.
 #[allow(clippy::type_complexity)]
-fn parts<'v, X, I, A: Shape, B: Shape>(
+fn parts<'v, X, A: Shape>(
     v: &'v View<'_, X::Elem, X::Layout>,
+    axis: usize,
 ) -> (
     impl Fn(usize) -> X::Elem + 'v,
     impl Fn(usize) -> X::Elem + 'v,
 )
 where
     X: AsView + ?Sized,
-    ShapeOf<X>: SplitShape<A, B, I>,
     X::Elem: Clone,
 {
-    let axis = <ShapeOf<X> as SplitShape<A, B, I>>::AXIS;
     // Each outer index (the axes before `axis`) holds a block of the
     // whole width `w`, the first `wa` of it `A`'s, the rest `B`'s.
     let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
@@ -168,7 +181,7 @@ where
     )
 }
 
-impl<X: AsView + ?Sized> Split for X {}
+impl<X: AsView + ?Sized, P> Split<P> for X {}
 
 #[cfg(test)]
 mod tests {
