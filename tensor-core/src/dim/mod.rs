@@ -66,16 +66,14 @@ pub use arith::{
 pub use broadcast::{BroadcastDim, ExpandDim};
 
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
-/// holds in generic code without proof. `P` is the proof parameter
-/// ([`Agree`]): a rule that leaves it to inference gets no where-clause
-/// suggestion when the dimensions differ.
+/// holds in generic code without proof.
 #[diagnostic::on_unimplemented(
     message = "dimensions `{Self}` and `{D}` differ",
     label = "dimensions differ"
 )]
-pub trait SameDim<D, P = Agree> {}
+pub trait SameDim<D> {}
 
-impl<D: Dimension> SameDim<D, Agree> for D {}
+impl<D: Dimension> SameDim<D> for D {}
 
 /// The proof parameter of the rules that two sizes agree (`InnerDim`,
 /// `MatmulRhs`, einsum's `SameLabel`): always `Agree`, fixed by each rule's
