@@ -45,6 +45,36 @@ impl Entry<'_> {
             };
             return Err(FileError::new(self.format, problem));
         }
+        self.check_data::<T>()
+    }
+
+    /// `Ok(n)` when the entry is `n` items of shape `S` (`[n, ..S]`, any
+    /// `n`: a batch's file) and exactly the bytes they take.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn check_items<T: FileElement, S: Shape>(&self) -> Result<usize, FileError> {
+        let padded: &'static [usize; MAX_RANK] = const { &S::PADDED };
+        let item = &padded[..S::RANK];
+        // A file of rank above `MAX_RANK` keeps only its first dims: it is
+        // not a batch of items of this crate's ranks.
+        let rank = self.dims.rank;
+        let dims = &self.dims.dims[..rank.min(MAX_RANK)];
+        match dims.split_first() {
+            Some((&n, rest)) if rank <= MAX_RANK && rest == item => {
+                self.check_data::<T>()?;
+                Ok(n)
+            }
+            _ => {
+                let problem = Problem::ItemShape {
+                    item,
+                    found: self.dims.into(),
+                };
+                Err(FileError::new(self.format, problem))
+            }
+        }
+    }
+
+    /// `Ok` when the data is exactly the bytes of `count` elements of `T`.
+    fn check_data<T: FileElement>(&self) -> Result<(), FileError> {
         let needed = self.count.checked_mul(size_of::<T>()).ok_or_else(|| {
             FileError::new(
                 self.format,
@@ -66,6 +96,13 @@ impl Entry<'_> {
     /// The tensor, on the stack; [`Entry::check`] passed.
     pub(crate) fn tensor<T: FileElement, S: Shape>(&self) -> Tensor<T, S> {
         uninit::build_with(|slots| decode_le_into(self.data, slots))
+    }
+
+    /// The elements, in a vector built in place; [`Entry::check_items`]
+    /// passed.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn elements<T: FileElement>(&self) -> alloc::vec::Vec<T> {
+        uninit::build_vec_with(self.count, |slots| decode_le_into(self.data, slots))
     }
 
     /// The tensor, built in place on the heap; [`Entry::check`] passed.

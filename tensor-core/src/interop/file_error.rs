@@ -212,6 +212,12 @@ pub(crate) enum Problem {
         expected: &'static [usize],
         found: ShownDims,
     },
+    /// A batch's file: `[n, ..item]` expected, for any `n`.
+    #[cfg(feature = "alloc")]
+    ItemShape {
+        item: &'static [usize],
+        found: ShownDims,
+    },
     /// No tensor of the name being read (`FileError::tensor_name`).
     MissingName {
         count: usize,
@@ -292,6 +298,8 @@ impl FileError {
             Problem::ByteOrder { .. } => FileErrorKind::ByteOrder,
             Problem::FortranOrder => FileErrorKind::FortranOrder,
             Problem::Shape { .. } => FileErrorKind::Shape,
+            #[cfg(feature = "alloc")]
+            Problem::ItemShape { .. } => FileErrorKind::Shape,
             Problem::MissingName { .. } => FileErrorKind::MissingName,
             Problem::DataRange { .. } => FileErrorKind::DataRange,
             Problem::DataLength { .. } => FileErrorKind::DataLength,
@@ -349,6 +357,14 @@ impl fmt::Display for FileError {
             ),
             Problem::Shape { expected, found } => {
                 write!(f, "shape: expected {expected:?}, the file holds {found}")
+            }
+            #[cfg(feature = "alloc")]
+            Problem::ItemShape { item, found } => {
+                write!(f, "shape: expected [n")?;
+                for d in item {
+                    write!(f, ", {d}")?;
+                }
+                write!(f, "] (any number n of {item:?} items), the file holds {found}")
             }
             Problem::MissingName { count } => {
                 let name = self.tensor.unwrap_or(Text::new(b""));

@@ -33,6 +33,8 @@
 //! # Ok::<(), ShapeError>(())
 //! ```
 
+#[cfg(feature = "alloc")]
+mod batch_file;
 mod borrowed;
 #[cfg(feature = "bytemuck")]
 pub mod bytemuck;

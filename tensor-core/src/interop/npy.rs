@@ -277,38 +277,42 @@ impl<T: FileElement, S: Shape> Tensor<T, S> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn to_npy(&self) -> alloc::vec::Vec<u8> {
-        let mut header = alloc::string::String::from("{'descr': '");
-        header.push_str(T::NPY_DESCR);
-        header.push_str("', 'fortran_order': False, 'shape': (");
-        for (axis, n) in S::DIMS.as_ref().iter().enumerate() {
-            let sep = if axis == 0 { "" } else { " " };
-            header.push_str(&alloc::format!("{sep}{n},"));
-        }
-        if S::RANK > 1 {
-            header.pop(); // NumPy: `(3,)` but `(2, 3)`
-        }
-        header.push_str("), }");
-        // NumPy's `_wrap_header`: pad to 64 with spaces, then '\n' (a
-        // whole 64 bytes of padding when already aligned).
-        let pad = 64 - (MAGIC.len() + 4 + header.len() + 1) % 64;
-        let header_len = header.len() + pad + 1;
-        let mut out = alloc::vec::Vec::with_capacity(10 + header_len + size_of_data::<T, S>());
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&[1, 0]);
-        out.extend_from_slice(&(header_len as u16).to_le_bytes());
-        out.extend_from_slice(header.as_bytes());
-        out.resize(out.len() + pad, b' ');
-        out.push(b'\n');
-        super::file_entry::encode_le(self.as_slice(), &mut out);
-        out
+        write(S::DIMS.as_ref(), self.as_slice())
     }
+}
+
+/// `elems` as a `.npy` file of shape `dims` (their product is
+/// `elems.len()`), byte for byte what `np.save` writes: version 1.0, the
+/// header padded with spaces to a multiple of 64 bytes, little-endian
+/// elements in C order.
+#[cfg(feature = "alloc")]
+pub(crate) fn write<T: FileElement>(dims: &[usize], elems: &[T]) -> alloc::vec::Vec<u8> {
+    let mut header = alloc::string::String::from("{'descr': '");
+    header.push_str(T::NPY_DESCR);
+    header.push_str("', 'fortran_order': False, 'shape': (");
+    for (axis, n) in dims.iter().enumerate() {
+        let sep = if axis == 0 { "" } else { " " };
+        header.push_str(&alloc::format!("{sep}{n},"));
+    }
+    if dims.len() > 1 {
+        header.pop(); // NumPy: `(3,)` but `(2, 3)`
+    }
+    header.push_str("), }");
+    // NumPy's `_wrap_header`: pad to 64 with spaces, then '\n' (a whole 64
+    // bytes of padding when already aligned).
+    let pad = 64 - (MAGIC.len() + 4 + header.len() + 1) % 64;
+    let header_len = header.len() + pad + 1;
+    let data_len = core::mem::size_of_val(elems);
+    let mut out = alloc::vec::Vec::with_capacity(10 + header_len + data_len);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[1, 0]);
+    out.extend_from_slice(&(header_len as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    out.resize(out.len() + pad, b' ');
+    out.push(b'\n');
+    super::file_entry::encode_le(elems, &mut out);
+    out
 }
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-
-/// The bytes of a `Tensor<T, S>`'s elements.
-#[cfg(feature = "alloc")]
-const fn size_of_data<T, S: Shape>() -> usize {
-    core::mem::size_of::<Tensor<T, S>>()
-}

@@ -57,7 +57,10 @@ fn checked<'a, T: FileElement, S: Shape>(
 
 /// The tensor called `name` in `bytes`, of element type `T`: header
 /// checked whole, offsets checked against the data section.
-fn entry<'a, T: FileElement>(bytes: &'a [u8], name: &str) -> Result<Entry<'a>, FileError> {
+pub(crate) fn entry<'a, T: FileElement>(
+    bytes: &'a [u8],
+    name: &str,
+) -> Result<Entry<'a>, FileError> {
     let len_bytes = bytes.get(..8).ok_or(error(Problem::Truncated {
         what: "the header length",
         needed: 8,

@@ -174,6 +174,34 @@ pub(crate) fn build_boxed_with<X: Contiguous>(
     unsafe { boxed.assume_init() }
 }
 
+/// A vector of `len` elements built in place by `write`, with the
+/// contract of [`build_with`]'s writer (every slot written): a run-time
+/// count of elements, on the heap, never staged on the stack.
+#[cfg(feature = "alloc")]
+pub(crate) fn build_vec_with<T>(
+    len: usize,
+    write: impl FnOnce(&mut Slots<T>),
+) -> alloc::vec::Vec<T> {
+    let mut vec = alloc::vec::Vec::with_capacity(len);
+    let spare = &mut vec.spare_capacity_mut()[..len];
+    // As in `slots`: unwritten slots hold a pattern a test sees.
+    #[cfg(debug_assertions)]
+    // SAFETY: `spare` is `len` elements of writable memory, and any bytes
+    // are a valid `MaybeUninit`.
+    unsafe {
+        core::ptr::write_bytes(
+            spare.as_mut_ptr().cast::<u8>(),
+            POISON,
+            mem::size_of_val(spare),
+        )
+    };
+    write(Slots::new(spare));
+    // SAFETY: `write` initialised the first `len` elements (its contract;
+    // a panic never gets here), within the capacity reserved above.
+    unsafe { vec.set_len(len) };
+    vec
+}
+
 /// Two values built in place as a pair, `write_a` writing the first and
 /// `write_b` the second (each with the contract of [`build_with`]'s
 /// writer): a pair result, written once where it will live, as
