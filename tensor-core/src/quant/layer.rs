@@ -53,7 +53,7 @@ impl<K: Dimension, N: Dimension> QDense<K, N> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let id = QDense::<Dim<2>, Dim<2>> {
+    /// let id = QDense::<Dim![2], Dim![2]> {
     ///     weights: tensor![[1, 0], [0, 1]],
     ///     bias: tensor![0, 0],
     ///     rqs: Tensor::full(Requant::from_scale(1.0)),
@@ -73,7 +73,7 @@ impl<K: Dimension, N: Dimension> QDense<K, N> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let sum = QDense::<Dim<3>, Dim1> {
+    /// let sum = QDense::<Dim![3], Dim![1]> {
     ///     weights: Tensor::ones(), // [1, 3]
     ///     bias: tensor![1],
     ///     rqs: tensor![Requant::from_scale(1.0)],
@@ -117,7 +117,7 @@ impl<O: Dimension, C: Dimension, KH: Dimension, KW: Dimension> QConv2d<O, C, KH,
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// let blur = QConv2d::<Dim1, Dim1, Dim<2>, Dim<2>> {
+    /// let blur = QConv2d::<Dim![1], Dim![1], Dim![2], Dim![2]> {
     ///     weights: Tensor::ones(),
     ///     bias: tensor![0],
     ///     rqs: tensor![Requant::from_scale(0.25)],

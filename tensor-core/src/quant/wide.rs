@@ -37,7 +37,7 @@ struct Aligned<T>(T);
 ///
 /// ```
 /// use tensor_core::prelude::*;
-/// const DENSE: QDense<Dim<6>, Dim<5>> = QDense {
+/// const DENSE: QDense<Dim![6], Dim![5]> = QDense {
 ///     weights: Tensor::from_array([
 ///         [1, 2, 3, 4, 5, 6], [-1, -2, -3, -4, -5, -6], [7, 0, 7, 0, 7, 0],
 ///         [0, 1, 0, 1, 0, 1], [127, -128, 1, 2, 3, 4],
@@ -48,7 +48,7 @@ struct Aligned<T>(T);
 ///     output_zp: 2,
 ///     clamp: (-128, 127),
 /// };
-/// static WIDE: QDenseWide<Dim<6>, Dim<5>> = QDenseWide::new(&DENSE);
+/// static WIDE: QDenseWide<Dim![6], Dim![5]> = QDenseWide::new(&DENSE);
 /// let x = tensor![[1i8, -2, 3, -4, 5, 100]];
 /// assert_eq!(WIDE.forward(&x), DENSE.forward(&x));
 /// ```
@@ -137,7 +137,7 @@ impl<K: Dimension, N: Dimension> QDenseWide<K, N> {
     ///
     /// ```
     /// use tensor_core::prelude::*;
-    /// const DENSE: QDense<Dim<64>, Dim<32>> = QDense {
+    /// const DENSE: QDense<Dim![64], Dim![32]> = QDense {
     ///     weights: Tensor::splat(3),
     ///     bias: Tensor::splat(-7),
     ///     rqs: Tensor::splat(Requant::from_scale(0.01)),
@@ -145,7 +145,7 @@ impl<K: Dimension, N: Dimension> QDenseWide<K, N> {
     ///     output_zp: -128,
     ///     clamp: (-128, 127),
     /// };
-    /// static WIDE: QDenseWide<Dim<64>, Dim<32>> = QDenseWide::new(&DENSE);
+    /// static WIDE: QDenseWide<Dim![64], Dim![32]> = QDenseWide::new(&DENSE);
     /// let x = Tensor::<i8, Shape![2, 64]>::from_flat_fn(|i| (i % 11) as i8 - 5);
     /// let mut y = Tensor::zeros();
     /// WIDE.forward_into(&x, &mut y);
