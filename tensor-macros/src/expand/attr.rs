@@ -185,7 +185,17 @@ impl VisitMut for Substitute<'_> {
         if let syn::Type::Macro(m) = ty {
             self.visit_macro_mut(&mut m.mac);
             if let Some(dims) = shape_macro_dims(&m.mac) {
-                *ty = syn::Type::Verbatim(super::shape(&dims));
+                // The tuple takes the invocation's span, so that an error
+                // about the whole type (an `expand::<Shape![D, T]>()` that
+                // does not broadcast) points at the user's `Shape!`, not
+                // at the attribute; the dimensions keep their own.
+                let at = m
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map_or(m.mac.bang_token.span, |s| s.ident.span());
+                *ty = syn::Type::Verbatim(super::shape_at(&dims, at));
                 self.shapes.push(dims);
             } else if let Some(dim) = dim_macro_spec(&m.mac) {
                 *ty = syn::Type::Verbatim(super::dim_type(&dim));

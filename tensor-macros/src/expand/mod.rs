@@ -117,6 +117,12 @@ pub fn shape(dims: &[DimSpec]) -> TokenStream {
     tuple(dims.iter().map(dim_type))
 }
 
+/// [`shape`] with the tuple's parentheses at `span` (the invocation's).
+pub fn shape_at(dims: &[DimSpec], span: Span) -> TokenStream {
+    let items = dims.iter().map(dim_type);
+    quote_spanned!(span=> (#(#items,)*))
+}
+
 /// `Axes![..]`: the tuple of `Axis<N>` types.
 pub fn axes(axes: &[(u64, Span)]) -> TokenStream {
     tuple(axes.iter().map(|&(n, span)| {
