@@ -52,8 +52,8 @@ pub type ConvolvedSameStep<X, K, St, P = Agree> =
 
 /// The shape of the valid convolution of `L`'s view padded by `Lo` and
 /// `Hi` by `K`.
-pub type PaddedConvolved<L, Lo, Hi, K> =
-    <ShapeOf<K> as Conv2dWeights<PaddedShape<L, Lo, Hi>>>::Output;
+pub type PaddedConvolved<L, Lo, Hi, K, P = Agree> =
+    <ShapeOf<K> as Conv2dWeights<PaddedShape<L, Lo, Hi>, P>>::Output;
 
 /// The shape of the strided convolution of `L`'s view padded by `Lo` and
 /// `Hi` by `K` with the steps `St`.
@@ -148,10 +148,13 @@ where
     /// assert_eq!(y, tensor![[[31, 22, 31], [22, 4, 22], [31, 22, 31]]]);
     /// ```
     #[allow(clippy::type_complexity)] // the padding's two tuples, already behind an alias
-    pub fn conv2d<K>(&self, weights: &K) -> Tensor<T, PaddedConvolved<L, (LH, LW), (HH, HW), K>>
+    pub fn conv2d<K, P>(
+        &self,
+        weights: &K,
+    ) -> Tensor<T, PaddedConvolved<L, (LH, LW), (HH, HW), K, P>>
     where
         K: AsView<Elem = T>,
-        ShapeOf<K>: Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>>,
+        ShapeOf<K>: Conv2dWeights<PaddedShape<L, (LH, LW), (HH, HW)>, P>,
         T: MulAccumulate,
     {
         const {
@@ -160,7 +163,7 @@ where
                     <PaddedShape<L, (LH, LW), (HH, HW)>>::PADDED,
                     <ShapeOf<K>>::PADDED,
                     [1, 1],
-                ) == <PaddedConvolved<L, (LH, LW), (HH, HW), K>>::SIZE,
+                ) == <PaddedConvolved<L, (LH, LW), (HH, HW), K, P>>::SIZE,
                 "conv2d over a padded view: the output shape's arithmetic is wrong"
             )
         };

@@ -107,10 +107,10 @@ pub trait Matmul: AsView {
     /// let m = tensor![[1.0, 2.0], [3.0, 4.0]];
     /// assert_eq!(slice!(m, .., 0).dot(&slice!(m, .., 1)), 14.0);
     /// ```
-    fn dot<B>(&self, other: &B) -> Self::Elem
+    fn dot<B, P>(&self, other: &B) -> Self::Elem
     where
         B: AsView<Elem = Self::Elem>,
-        ShapeOf<B>: DotShapes<ShapeOf<Self>>,
+        ShapeOf<B>: DotShapes<ShapeOf<Self>, P>,
         Self::Elem: MulAccumulate,
     {
         let (a, b) = (self.as_view(), other.as_view());

@@ -172,20 +172,28 @@ impl<K: Dimension> InnerDim<NoRows, Agree> for K {
 /// `dot`: two vectors of the same size, by type identity (no proof needed
 /// in generic code). Stated from the right operand's side (`Self` is its
 /// shape, `A` the left's), like [`MatmulRhs`], so the obligation waits for
-/// the argument's type.
+/// the argument's type. `P` is [`SameLength`]'s proof parameter, left to
+/// inference by `dot` (see [`InnerDim`]).
 #[diagnostic::on_unimplemented(
     message = "cannot dot `{A}` with `{Self}`: `dot` takes two vectors (one axis each) of the same size",
     label = "not two vectors of one size"
 )]
-pub trait DotShapes<A> {}
+pub trait DotShapes<A, P = Agree> {}
 
-impl<K: Dimension, K2: Dimension> DotShapes<(K,)> for (K2,) where K: SameLength<K2> {}
+#[diagnostic::do_not_recommend]
+impl<K: Dimension, K2: Dimension, P> DotShapes<(K,), P> for (K2,) where K: SameLength<K2, P> {}
 
 /// Two vectors have the same size: implemented only as `K: SameLength<K>`.
 #[diagnostic::on_unimplemented(
     message = "cannot dot: the vectors' sizes differ, `{Self}` and `{K}`",
     label = "sizes differ"
 )]
-pub trait SameLength<K> {}
+pub trait SameLength<K, P = Agree> {}
 
-impl<K: Dimension> SameLength<K> for K {}
+#[diagnostic::do_not_recommend]
+impl<K: Dimension> SameLength<K, Agree> for K {}
+
+/// As for [`InnerDim`]: keeps rustc from presenting the one impl, with this
+/// file's source, when the sizes differ.
+#[diagnostic::do_not_recommend]
+impl<K: Dimension> SameLength<NoRows, Agree> for K {}
