@@ -84,3 +84,84 @@ fn items<T: FileElement, S: Shape>(entry: Entry<'_>) -> Result<BatchTensor<T, S>
     let n = entry.check_items::<T, S>()?;
     Ok(BatchTensor::from_parts(entry.elements(), n))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interop::file_error::FileErrorKind;
+    use crate::prelude::*;
+    use std::string::ToString;
+
+    /// 4 items of `[2, 3]` `i16`, written by the crate's own writer (the
+    /// integration tests write files byte by byte, as NumPy does).
+    fn four() -> BatchTensor<i16, Shape![2, 3]> {
+        BatchTensor::try_from_vec((0..24).map(|i| i * 3 - 20).collect()).unwrap()
+    }
+
+    #[test]
+    fn items_round_trip_through_npy_with_the_count_from_the_file() {
+        let bytes = four().to_npy();
+        assert!(bytes.starts_with(b"\x93NUMPY\x01\x00"));
+        let text = core::str::from_utf8(&bytes[10..80]).unwrap();
+        assert!(text.contains("'shape': (4, 2, 3)"), "{text}");
+        let back = BatchTensor::<i16, Shape![2, 3]>::try_from_npy(&bytes).unwrap();
+        assert_eq!(back.len(), 4);
+        assert_eq!(back, four());
+        let one = BatchTensor::<i16, Shape![3]>::try_from_vec(std::vec![7, 8, 9]).unwrap();
+        let text = one.to_npy();
+        assert!(core::str::from_utf8(&text[10..70])
+            .unwrap()
+            .contains("'shape': (1, 3)"));
+    }
+
+    #[test]
+    fn another_shape_is_an_error_naming_the_item_shape_and_the_files() {
+        let bytes = four().to_npy();
+        for err in [
+            BatchTensor::<i16, Shape![3, 2]>::try_from_npy(&bytes).unwrap_err(),
+            BatchTensor::<i16, Shape![6]>::try_from_npy(&bytes).unwrap_err(),
+            BatchTensor::<i16, Shape![4, 2, 3]>::try_from_npy(&bytes).unwrap_err(),
+        ] {
+            assert_eq!(err.kind(), FileErrorKind::Shape);
+            assert!(
+                err.to_string().ends_with("the file holds [4, 2, 3]"),
+                "{err}"
+            );
+        }
+        let err = BatchTensor::<i16, Shape![3, 2]>::try_from_npy(&bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "shape: expected [n, 3, 2] (any number n of [3, 2] items), the file holds [4, 2, 3]"
+        );
+        let scalar = tensor![5i16].into_reshape::<Shape![]>().to_npy();
+        let err = BatchTensor::<i16, Shape![1]>::try_from_npy(&scalar).unwrap_err();
+        assert_eq!(err.kind(), FileErrorKind::Shape);
+    }
+
+    #[test]
+    fn data_of_another_length_is_an_error() {
+        let mut bytes = four().to_npy();
+        bytes.push(0);
+        let err = BatchTensor::<i16, Shape![2, 3]>::try_from_npy(&bytes).unwrap_err();
+        assert_eq!(err.kind(), FileErrorKind::DataLength);
+        bytes.truncate(bytes.len() - 3);
+        let err = BatchTensor::<i16, Shape![2, 3]>::try_from_npy(&bytes).unwrap_err();
+        assert_eq!(err.kind(), FileErrorKind::DataLength);
+    }
+
+    #[test]
+    fn a_safetensors_entry_reads_as_items_and_errors_name_it() {
+        let json = br#"{"x":{"dtype":"I16","shape":[2,2],"data_offsets":[0,8]}}"#;
+        let mut file = (json.len() as u64).to_le_bytes().to_vec();
+        file.extend_from_slice(json);
+        for v in [1i16, -2, 3, -4] {
+            file.extend(v.to_le_bytes());
+        }
+        let xs = BatchTensor::<i16, Shape![2]>::try_from_safetensors(&file, "x").unwrap();
+        assert_eq!(xs.as_slice(), &[1, -2, 3, -4]);
+        let err = BatchTensor::<i16, Shape![4]>::try_from_safetensors(&file, "x").unwrap_err();
+        assert_eq!(err.tensor_name(), Some("x"));
+        let err = BatchTensor::<i16, Shape![2]>::try_from_safetensors(&file, "y").unwrap_err();
+        assert_eq!(err.kind(), FileErrorKind::MissingName);
+    }
+}
