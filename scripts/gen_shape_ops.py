@@ -37,6 +37,14 @@ def axis_of():
             out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> AxisOf<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
     return out
 
+def reduced_axis():
+    out = ["// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs)."]
+    for n in range(1, MAX_RANK + 1):
+        ds = dims(n)
+        for i in range(n):
+            out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> ReducedAxis<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
+    return out
+
 def permute():
     out = ["// PermuteShape<P>: output axis k is input axis P[k]."]
     out.append("impl PermuteShape<()> for () { type Output = (); }")
@@ -239,13 +247,17 @@ def lists_axis():
     return out
 
 def axes_exist():
-    out = ["// AxesExist<A>: every listed axis is an axis of the shape."]
-    out.append("impl<S: Shape> AxesExist<()> for S {}")
+    out = ["// AxesExist<A>: every listed axis is an axis of the shape. Then<X> is X named through",
+           "// each axis's ReducedAxis, so that a reduction over an axis out of range has no result type."]
+    out.append("impl<S: Shape> AxesExist<()> for S { type Then<X: Shape> = X; }")
     for n in range(1, MAX_RANK + 1):
         consts = ", ".join(f"const A{k}: usize" for k in range(n))
-        where = " + ".join(f"AxisOf<A{k}>" for k in range(n))
+        where = " + ".join(f"ReducedAxis<A{k}>" for k in range(n))
         axes = tup([f"Axis<A{k}>" for k in range(n)])
-        out.append(f"impl<S: Shape + {where}, {consts}> AxesExist<{axes}> for S {{}}")
+        then = "X"
+        for k in reversed(range(n)):
+            then = f"<<S as ReducedAxis<A{k}>>::Dim as DimThen>::Then<{then}>"
+        out.append(f"impl<S: Shape + {where}, {consts}> AxesExist<{axes}> for S {{ type Then<X: Shape> = {then}; }}")
     return out
 
 def outer_axis():
@@ -385,14 +397,14 @@ def main():
         "use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};",
         "use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};",
         "use crate::ops::pool::PoolShape;",
-        "use crate::ops::reduce::rule::{AxesExist, ListsAxis};",
+        "use crate::ops::reduce::rule::{AxesExist, DimThen, ListsAxis, ReducedAxis};",
         "use crate::ops::stack::StackShape;",
         "use crate::view::pad::rule::{PadDim, PadShape};",
         "use crate::shape::{AxisOf, Shape};",
         "use crate::view::OuterAxis;",
         "",
     ]
-    for part in (axis_of, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matrix_axes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists, einsum_axes, pad_shape, for_each_rank, for_each_axis):
+    for part in (axis_of, reduced_axis, permute, flip, transpose, element_count, broadcast, broadcast_shapes, lists_axis, axes_exist, outer_axis, matmul_batch, matrix_axes, append2, concat_shape, stack_shape, window_shape, step_window_shape, pool_shape, lists, einsum_axes, pad_shape, for_each_rank, for_each_axis):
         out += part() + [""]
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/shape_ops.rs"
     path.write_text("\n".join(out))

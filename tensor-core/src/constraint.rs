@@ -35,7 +35,7 @@ pub use crate::ops::matmul::rule::{
 };
 pub use crate::ops::pool::PoolShape;
 pub use crate::ops::reduce::rule::{
-    AxesExist, Choose, DropFrom, KeepFrom, KeepShape, ListsAxis, ReduceShape,
+    AxesExist, Choose, DimThen, DropFrom, KeepFrom, KeepShape, ListsAxis, ReduceShape, ReducedAxis,
 };
 pub use crate::ops::split::{SameShape, SplitShape};
 pub use crate::ops::stack::StackShape;

@@ -22,7 +22,7 @@ use crate::ops::concat::ConcatShape;
 use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};
 use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};
 use crate::ops::pool::PoolShape;
-use crate::ops::reduce::rule::{AxesExist, ListsAxis};
+use crate::ops::reduce::rule::{AxesExist, DimThen, ListsAxis, ReducedAxis};
 use crate::ops::stack::StackShape;
 use crate::shape::{AxisOf, Shape};
 use crate::view::pad::rule::{PadDim, PadShape};
@@ -335,6 +335,325 @@ impl<
         D6: Dimension,
         D7: Dimension,
     > AxisOf<7> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D7;
+}
+
+// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs).
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension> ReducedAxis<0> for (D0,) {
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension> ReducedAxis<0> for (D0, D1) {
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension> ReducedAxis<1> for (D0, D1) {
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension> ReducedAxis<0> for (D0, D1, D2) {
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension> ReducedAxis<1> for (D0, D1, D2) {
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension> ReducedAxis<2> for (D0, D1, D2) {
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ReducedAxis<0>
+    for (D0, D1, D2, D3)
+{
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ReducedAxis<1>
+    for (D0, D1, D2, D3)
+{
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ReducedAxis<2>
+    for (D0, D1, D2, D3)
+{
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> ReducedAxis<3>
+    for (D0, D1, D2, D3)
+{
+    type Dim = D3;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ReducedAxis<0>
+    for (D0, D1, D2, D3, D4)
+{
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ReducedAxis<1>
+    for (D0, D1, D2, D3, D4)
+{
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ReducedAxis<2>
+    for (D0, D1, D2, D3, D4)
+{
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ReducedAxis<3>
+    for (D0, D1, D2, D3, D4)
+{
+    type Dim = D3;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> ReducedAxis<4>
+    for (D0, D1, D2, D3, D4)
+{
+    type Dim = D4;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<0> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<1> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<2> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<3> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D3;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<4> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D4;
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    ReducedAxis<5> for (D0, D1, D2, D3, D4, D5)
+{
+    type Dim = D5;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<0> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<1> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<2> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<3> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D3;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<4> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D4;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<5> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D5;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > ReducedAxis<6> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Dim = D6;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<0> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D0;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<1> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D1;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<2> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D2;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<3> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D3;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<4> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D4;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<5> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D5;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<6> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Dim = D6;
+}
+#[diagnostic::do_not_recommend]
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > ReducedAxis<7> for (D0, D1, D2, D3, D4, D5, D6, D7)
 {
     type Dim = D7;
 }
@@ -3332,32 +3651,57 @@ where
     >;
 }
 
-// AxesExist<A>: every listed axis is an axis of the shape.
-impl<S: Shape> AxesExist<()> for S {}
-impl<S: Shape + AxisOf<A0>, const A0: usize> AxesExist<(Axis<A0>,)> for S {}
-impl<S: Shape + AxisOf<A0> + AxisOf<A1>, const A0: usize, const A1: usize>
+// AxesExist<A>: every listed axis is an axis of the shape. Then<X> is X named through
+// each axis's ReducedAxis, so that a reduction over an axis out of range has no result type.
+impl<S: Shape> AxesExist<()> for S {
+    type Then<X: Shape> = X;
+}
+impl<S: Shape + ReducedAxis<A0>, const A0: usize> AxesExist<(Axis<A0>,)> for S {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<X>;
+}
+impl<S: Shape + ReducedAxis<A0> + ReducedAxis<A1>, const A0: usize, const A1: usize>
     AxesExist<(Axis<A0>, Axis<A1>)> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<X>,
+    >;
 }
 impl<
-        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2>,
+        S: Shape + ReducedAxis<A0> + ReducedAxis<A1> + ReducedAxis<A2>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
     > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>)> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<X>,
+        >,
+    >;
 }
 impl<
-        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3>,
+        S: Shape + ReducedAxis<A0> + ReducedAxis<A1> + ReducedAxis<A2> + ReducedAxis<A3>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
         const A3: usize,
     > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>)> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<
+                <<S as ReducedAxis<A3>>::Dim as DimThen>::Then<X>,
+            >,
+        >,
+    >;
 }
 impl<
-        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4>,
+        S: Shape
+            + ReducedAxis<A0>
+            + ReducedAxis<A1>
+            + ReducedAxis<A2>
+            + ReducedAxis<A3>
+            + ReducedAxis<A4>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
@@ -3365,9 +3709,24 @@ impl<
         const A4: usize,
     > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>)> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<
+                <<S as ReducedAxis<A3>>::Dim as DimThen>::Then<
+                    <<S as ReducedAxis<A4>>::Dim as DimThen>::Then<X>,
+                >,
+            >,
+        >,
+    >;
 }
 impl<
-        S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4> + AxisOf<A5>,
+        S: Shape
+            + ReducedAxis<A0>
+            + ReducedAxis<A1>
+            + ReducedAxis<A2>
+            + ReducedAxis<A3>
+            + ReducedAxis<A4>
+            + ReducedAxis<A5>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
@@ -3376,16 +3735,27 @@ impl<
         const A5: usize,
     > AxesExist<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>, Axis<A5>)> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<
+                <<S as ReducedAxis<A3>>::Dim as DimThen>::Then<
+                    <<S as ReducedAxis<A4>>::Dim as DimThen>::Then<
+                        <<S as ReducedAxis<A5>>::Dim as DimThen>::Then<X>,
+                    >,
+                >,
+            >,
+        >,
+    >;
 }
 impl<
         S: Shape
-            + AxisOf<A0>
-            + AxisOf<A1>
-            + AxisOf<A2>
-            + AxisOf<A3>
-            + AxisOf<A4>
-            + AxisOf<A5>
-            + AxisOf<A6>,
+            + ReducedAxis<A0>
+            + ReducedAxis<A1>
+            + ReducedAxis<A2>
+            + ReducedAxis<A3>
+            + ReducedAxis<A4>
+            + ReducedAxis<A5>
+            + ReducedAxis<A6>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
@@ -3404,17 +3774,30 @@ impl<
         Axis<A6>,
     )> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<
+                <<S as ReducedAxis<A3>>::Dim as DimThen>::Then<
+                    <<S as ReducedAxis<A4>>::Dim as DimThen>::Then<
+                        <<S as ReducedAxis<A5>>::Dim as DimThen>::Then<
+                            <<S as ReducedAxis<A6>>::Dim as DimThen>::Then<X>,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
 }
 impl<
         S: Shape
-            + AxisOf<A0>
-            + AxisOf<A1>
-            + AxisOf<A2>
-            + AxisOf<A3>
-            + AxisOf<A4>
-            + AxisOf<A5>
-            + AxisOf<A6>
-            + AxisOf<A7>,
+            + ReducedAxis<A0>
+            + ReducedAxis<A1>
+            + ReducedAxis<A2>
+            + ReducedAxis<A3>
+            + ReducedAxis<A4>
+            + ReducedAxis<A5>
+            + ReducedAxis<A6>
+            + ReducedAxis<A7>,
         const A0: usize,
         const A1: usize,
         const A2: usize,
@@ -3435,6 +3818,21 @@ impl<
         Axis<A7>,
     )> for S
 {
+    type Then<X: Shape> = <<S as ReducedAxis<A0>>::Dim as DimThen>::Then<
+        <<S as ReducedAxis<A1>>::Dim as DimThen>::Then<
+            <<S as ReducedAxis<A2>>::Dim as DimThen>::Then<
+                <<S as ReducedAxis<A3>>::Dim as DimThen>::Then<
+                    <<S as ReducedAxis<A4>>::Dim as DimThen>::Then<
+                        <<S as ReducedAxis<A5>>::Dim as DimThen>::Then<
+                            <<S as ReducedAxis<A6>>::Dim as DimThen>::Then<
+                                <<S as ReducedAxis<A7>>::Dim as DimThen>::Then<X>,
+                            >,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
 }
 
 // OuterAxis: rank 1 or more.

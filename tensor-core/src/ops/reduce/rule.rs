@@ -42,7 +42,38 @@ pub trait ListsAxis<I> {
     message = "cannot reduce shape `{Self}` over `{A}`: an axis is out of range",
     label = "axis out of range"
 )]
-pub trait AxesExist<A> {}
+pub trait AxesExist<A> {
+    /// `X`, named through each listed axis's [`ReducedAxis`]:
+    /// the reductions' result shapes go through it, so that over an axis
+    /// out of range the result has no type and nothing is compared with it
+    /// (one error per mistake, the rule's, not a follow-on "found
+    /// `Tensor<_, (T, D)>`").
+    type Then<X: Shape>: Shape;
+}
+
+/// An axis a reduction names exists: [`AxisOf`](crate::shape::AxisOf) with
+/// the reductions' message, which an out-of-range axis reports (through
+/// [`AxesExist`] and, for the result's type, [`AxesExist::Then`]).
+/// Generated for ranks 1 to 8.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce shape `{Self}` over axis {I}: the shape has no axis {I}",
+    label = "axis out of range"
+)]
+pub trait ReducedAxis<const I: usize> {
+    /// The dimension at axis `I`.
+    type Dim: crate::dim::Dimension;
+}
+
+/// `Then<X>` is `X` for every dimension: the last step of
+/// [`AxesExist::Then`], which only has a type when the dimension does.
+pub trait DimThen {
+    /// `X`.
+    type Then<X: Shape>: Shape;
+}
+
+impl<D: crate::dim::Dimension> DimThen for D {
+    type Then<X: Shape> = X;
+}
 
 /// The list of dimensions without the axes listed in `A`, numbering this
 /// list's first axis `I`: an axis is kept unless `A` lists it.
@@ -82,7 +113,8 @@ where
     S::List: DropFrom<A, typenum::U0>,
     <S::List as DropFrom<A, typenum::U0>>::Out: AsTuple,
 {
-    type Output = <<S::List as DropFrom<A, typenum::U0>>::Out as AsTuple>::Tuple;
+    type Output =
+        <S as AxesExist<A>>::Then<<<S::List as DropFrom<A, typenum::U0>>::Out as AsTuple>::Tuple>;
 }
 
 /// The list of dimensions with the axes listed in `A` replaced by 1,
@@ -121,11 +153,12 @@ pub trait KeepShape<A>: ReduceShape<A> {
 
 impl<S, A> KeepShape<A> for S
 where
-    S: ReduceShape<A> + AsList,
+    S: ReduceShape<A> + AxesExist<A> + AsList,
     S::List: KeepFrom<A, typenum::U0>,
     <S::List as KeepFrom<A, typenum::U0>>::Out: AsTuple,
 {
-    type Output = <<S::List as KeepFrom<A, typenum::U0>>::Out as AsTuple>::Tuple;
+    type Output =
+        <S as AxesExist<A>>::Then<<<S::List as KeepFrom<A, typenum::U0>>::Out as AsTuple>::Tuple>;
 }
 
 #[cfg(test)]
