@@ -98,7 +98,7 @@ fn faer_matmul(a: &Mat<f32>, b: &Mat<f32>, out: &mut Mat<f32>, par: Par) {
 /// `[d, d] x [d, d]`.
 fn square<Sq>(d: usize)
 where
-    Sq: Shape + tensor_core::constraint::MatmulRhs<Sq, Output = Sq>,
+    Sq: Shape + tensor_core::constraint::MatmulRhs<Sq, Product = Sq>,
     Tensor<f32, Sq>: Send + Sync,
 {
     let (a, b) = (

@@ -33,6 +33,8 @@ mod owned;
 use core::mem;
 
 pub use self::error::BatchError;
+#[cfg(feature = "alloc")]
+pub use self::ops::CheckedItemProduct;
 pub use self::ops::{AsBatch, ItemMatmul, ItemProduct};
 #[cfg(feature = "alloc")]
 pub use self::owned::BatchTensor;

@@ -40,16 +40,16 @@ use super::BatchTensor;
 /// static right operand of shape `Self` (`[K, N]`): each item's product
 /// has shape `Output` (`[N]` or `[M, N]`), and the batch's is one
 /// `[n * M, K] x [K, N]` product.
-#[diagnostic::on_unimplemented(
-    message = "cannot multiply batch items of shape `{S}` by `{Self}`: the items are `[K]` or `[M, K]` and the right operand `[K, N]`, with the same `K`",
-    label = "items and right operand do not multiply"
-)]
 ///
 /// The `K`s are compared where it is used (`matmul`, `assign_matmul`), by
 /// [`InnerDim`] with its proof parameter left to inference: when they
 /// differ it stays unknown, so rustc suggests no where-clause, and the
 /// product's shape, named through [`InnerDim::Then`], has no type, so no
 /// follow-on error either.
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply batch items of shape `{S}` by `{Self}`: the items are `[K]` or `[M, K]` and the right operand `[K, N]`",
+    label = "items and right operand do not multiply"
+)]
 pub trait ItemMatmul<S>: Shape {
     /// The shape of one item's product.
     type Output: Shape;

@@ -139,6 +139,36 @@ mod tests {
     }
 
     #[test]
+    fn items_of_rank_8_round_trip_and_items_of_no_element_only_as_none() {
+        type Eight = Shape![1, 2, 1, 1, 1, 1, 1, 3];
+        let xs = BatchTensor::<i16, Eight>::try_from_vec((0..18).collect()).unwrap();
+        let bytes = xs.to_npy();
+        assert_eq!(BatchTensor::<i16, Eight>::try_from_npy(&bytes).unwrap(), xs);
+        let err = BatchTensor::<i16, Shape![1, 2, 1, 1, 1, 1, 3, 1]>::try_from_npy(&bytes);
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "shape: expected [n, 1, 2, 1, 1, 1, 1, 3, 1] (any number n of [1, 2, 1, 1, 1, 1, 3, 1] items), the file holds [3, 1, 2, 1, 1, 1, 1, 1, 3]"
+        );
+        let none = BatchTensor::<i16, Shape![0, 2]>::try_from_vec(std::vec![]).unwrap();
+        let bytes = none.to_npy();
+        assert_eq!(
+            BatchTensor::<i16, Shape![0, 2]>::try_from_npy(&bytes)
+                .unwrap()
+                .len(),
+            0
+        );
+        let mut five = bytes.clone();
+        let at = five.windows(9).position(|w| w == b"(0, 0, 2)").unwrap();
+        five[at + 1] = b'5';
+        let err = BatchTensor::<i16, Shape![0, 2]>::try_from_npy(&five).unwrap_err();
+        assert_eq!(err.kind(), FileErrorKind::Shape);
+        assert_eq!(
+            err.to_string(),
+            "shape: the file holds 5 items of shape [0, 2], which have no elements: only a batch of no item is read from a file"
+        );
+    }
+
+    #[test]
     fn data_of_another_length_is_an_error() {
         let mut bytes = four().to_npy();
         bytes.push(0);

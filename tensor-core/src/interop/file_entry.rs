@@ -54,12 +54,18 @@ impl Entry<'_> {
     pub(crate) fn check_items<T: FileElement, S: Shape>(&self) -> Result<usize, FileError> {
         let padded: &'static [usize; MAX_RANK] = const { &S::PADDED };
         let item = &padded[..S::RANK];
-        // A file of rank above `MAX_RANK` keeps only its first dims: it is
-        // not a batch of items of this crate's ranks.
+        // A file of rank above `KEPT` keeps only its first dims: it is not
+        // a batch of items of this crate's ranks (at most `MAX_RANK`).
         let rank = self.dims.rank;
-        let dims = &self.dims.dims[..rank.min(MAX_RANK)];
+        let kept = super::file_error::KEPT;
+        let dims = &self.dims.dims[..rank.min(kept)];
         match dims.split_first() {
-            Some((&n, rest)) if rank <= MAX_RANK && rest == item => {
+            // Items of no element take no bytes: their count is not data.
+            Some((&n, rest)) if rank <= kept && rest == item && S::SIZE == 0 && n != 0 => {
+                let problem = Problem::EmptyItems { item, count: n };
+                Err(FileError::new(self.format, problem))
+            }
+            Some((&n, rest)) if rank <= kept && rest == item => {
                 self.check_data::<T>()?;
                 Ok(n)
             }

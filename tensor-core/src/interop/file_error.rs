@@ -119,19 +119,23 @@ impl<const N: usize> fmt::Debug for Text<N> {
     }
 }
 
-/// A shape as read (its first [`MAX_RANK`] dims and its rank, which may be
+/// How many dims of a file's shape are kept: one more than a tensor's
+/// rank, for a batch's file (`[n, ..S]` with `S` of rank [`MAX_RANK`]).
+pub(crate) const KEPT: usize = MAX_RANK + 1;
+
+/// A shape as read (its first [`KEPT`] dims and its rank, which may be
 /// larger) or asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dims {
-    pub(crate) dims: [usize; MAX_RANK],
+    pub(crate) dims: [usize; KEPT],
     pub(crate) rank: usize,
 }
 
 impl Dims {
-    /// The dims of `dims`, at most `MAX_RANK` of which are kept.
+    /// The dims of `dims`, at most [`KEPT`] of which are kept.
     pub(crate) fn of(dims: &[usize]) -> Self {
-        let mut kept = [0; MAX_RANK];
-        let n = dims.len().min(MAX_RANK);
+        let mut kept = [0; KEPT];
+        let n = dims.len().min(KEPT);
         kept[..n].copy_from_slice(&dims[..n]);
         Dims {
             dims: kept,
@@ -140,13 +144,13 @@ impl Dims {
     }
 }
 
-/// A shape read from a file, as an error shows it: its first [`MAX_RANK`]
+/// A shape read from a file, as an error shows it: its first [`KEPT`]
 /// dims as `u32`s (a dim above `u32::MAX`, which no tensor of this crate
 /// has, shows as `4294967295+`) and its rank. A third of [`Dims`]'s size,
 /// so that [`FileError`] stays small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ShownDims {
-    dims: [u32; MAX_RANK],
+    dims: [u32; KEPT],
     rank: u32,
 }
 
@@ -163,7 +167,7 @@ impl fmt::Display for ShownDims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rank = self.rank as usize;
         f.write_str("[")?;
-        for (i, &n) in self.dims[..rank.min(MAX_RANK)].iter().enumerate() {
+        for (i, &n) in self.dims[..rank.min(KEPT)].iter().enumerate() {
             let sep = if i == 0 { "" } else { ", " };
             match n {
                 u32::MAX => write!(f, "{sep}{n}+")?,
@@ -171,7 +175,7 @@ impl fmt::Display for ShownDims {
             }
         }
         f.write_str("]")?;
-        if rank > MAX_RANK {
+        if rank > KEPT {
             write!(f, " (and more: rank {rank})")?;
         }
         Ok(())
@@ -217,6 +221,13 @@ pub(crate) enum Problem {
     ItemShape {
         item: &'static [usize],
         found: ShownDims,
+    },
+    /// A batch's file of `n > 0` items that have no elements: their count
+    /// is not data (as for a batch from a slice, only 0 is accepted).
+    #[cfg(feature = "alloc")]
+    EmptyItems {
+        item: &'static [usize],
+        count: usize,
     },
     /// No tensor of the name being read (`FileError::tensor_name`).
     MissingName {
@@ -299,7 +310,7 @@ impl FileError {
             Problem::FortranOrder => FileErrorKind::FortranOrder,
             Problem::Shape { .. } => FileErrorKind::Shape,
             #[cfg(feature = "alloc")]
-            Problem::ItemShape { .. } => FileErrorKind::Shape,
+            Problem::ItemShape { .. } | Problem::EmptyItems { .. } => FileErrorKind::Shape,
             Problem::MissingName { .. } => FileErrorKind::MissingName,
             Problem::DataRange { .. } => FileErrorKind::DataRange,
             Problem::DataLength { .. } => FileErrorKind::DataLength,
@@ -366,6 +377,11 @@ impl fmt::Display for FileError {
                 }
                 write!(f, "] (any number n of {item:?} items), the file holds {found}")
             }
+            #[cfg(feature = "alloc")]
+            Problem::EmptyItems { item, count } => write!(
+                f,
+                "shape: the file holds {count} items of shape {item:?}, which have no elements: only a batch of no item is read from a file"
+            ),
             Problem::MissingName { count } => {
                 let name = self.tensor.unwrap_or(Text::new(b""));
                 write!(
@@ -413,7 +429,7 @@ mod tests {
         assert_eq!(shown(&[]), "[]");
         assert_eq!(
             shown(&[1; 10]),
-            "[1, 1, 1, 1, 1, 1, 1, 1] (and more: rank 10)"
+            "[1, 1, 1, 1, 1, 1, 1, 1, 1] (and more: rank 10)"
         );
         #[cfg(target_pointer_width = "64")]
         assert_eq!(shown(&[5_000_000_000, 3]), "[4294967295+, 3]");

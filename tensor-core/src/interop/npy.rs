@@ -26,8 +26,8 @@
 use super::cursor::Cursor;
 use super::file_element::FileElement;
 use super::file_entry::Entry;
-use super::file_error::{Dims, FileError, FileFormat, Problem, Text};
-use crate::shape::{Shape, MAX_RANK};
+use super::file_error::{Dims, FileError, FileFormat, Problem, Text, KEPT};
+use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// The first six bytes of every `.npy` file.
@@ -155,10 +155,10 @@ impl<'a> Cursor<'a> {
     /// A tuple of sizes: `()`, `(3,)`, `(2, 3)`; its dims and product.
     fn py_shape(&mut self) -> Result<(Dims, usize), FileError> {
         self.expect(b'(', "expected a tuple '(' for the shape")?;
-        let (mut kept, mut rank, mut count) = ([0; MAX_RANK], 0usize, 1usize);
+        let (mut kept, mut rank, mut count) = ([0; KEPT], 0usize, 1usize);
         while !self.take(b')') {
             let n = self.size("expected a dimension (a decimal integer)")?;
-            if rank < MAX_RANK {
+            if rank < KEPT {
                 kept[rank] = n;
             }
             rank += 1;

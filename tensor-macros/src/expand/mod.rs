@@ -108,8 +108,13 @@ pub fn op_trait(op: arith::Op, span: Span) -> TokenStream {
 
 /// A tuple type of `items`: `()`, `(A,)`, `(A, B)`.
 pub fn tuple(items: impl IntoIterator<Item = TokenStream>) -> TokenStream {
+    tuple_at(items, Span::call_site())
+}
+
+/// [`tuple`] with its parentheses at `span`.
+fn tuple_at(items: impl IntoIterator<Item = TokenStream>, span: Span) -> TokenStream {
     let items = items.into_iter();
-    quote!((#(#items,)*))
+    quote_spanned!(span=> (#(#items,)*))
 }
 
 /// `Shape![..]`: the tuple of the dimensions' types.
@@ -119,8 +124,7 @@ pub fn shape(dims: &[DimSpec]) -> TokenStream {
 
 /// [`shape`] with the tuple's parentheses at `span` (the invocation's).
 pub fn shape_at(dims: &[DimSpec], span: Span) -> TokenStream {
-    let items = dims.iter().map(dim_type);
-    quote_spanned!(span=> (#(#items,)*))
+    tuple_at(dims.iter().map(dim_type), span)
 }
 
 /// `Axes![..]`: the tuple of `Axis<N>` types.
