@@ -29,21 +29,20 @@ def tup(items):
 def bounds(params, bound):
     return ", ".join(f"{p}: {bound}" for p in params)
 
-def axis_of():
-    out = ["// AxisOf<I>: the dimension at axis I."]
+def dim_at(trait, comment):
+    """`trait<I>` for every axis I of every rank, its `Dim` the dimension there."""
+    out = [comment]
     for n in range(1, MAX_RANK + 1):
         ds = dims(n)
         for i in range(n):
-            out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> AxisOf<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
+            out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> {trait}<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
     return out
 
+def axis_of():
+    return dim_at("AxisOf", "// AxisOf<I>: the dimension at axis I.")
+
 def reduced_axis():
-    out = ["// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs)."]
-    for n in range(1, MAX_RANK + 1):
-        ds = dims(n)
-        for i in range(n):
-            out.append(f"#[diagnostic::do_not_recommend]\nimpl<{bounds(ds, 'Dimension')}> ReducedAxis<{i}> for {tup(ds)} {{ type Dim = D{i}; }}")
-    return out
+    return dim_at("ReducedAxis", "// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs).")
 
 def permute():
     out = ["// PermuteShape<P>: output axis k is input axis P[k]."]
