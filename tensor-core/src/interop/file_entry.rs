@@ -60,12 +60,12 @@ impl Entry<'_> {
         let kept = super::file_error::KEPT;
         let dims = &self.dims.dims[..rank.min(kept)];
         match dims.split_first() {
-            // Items of no element take no bytes: their count is not data.
-            Some((&n, rest)) if rank <= kept && rest == item && S::SIZE == 0 && n != 0 => {
-                let problem = Problem::EmptyItems { item, count: n };
-                Err(FileError::new(self.format, problem))
-            }
             Some((&n, rest)) if rank <= kept && rest == item => {
+                // Items of no element take no bytes: their count is not data.
+                if S::SIZE == 0 && n != 0 {
+                    let problem = Problem::EmptyItems { item, count: n };
+                    return Err(FileError::new(self.format, problem));
+                }
                 self.check_data::<T>()?;
                 Ok(n)
             }
