@@ -23,15 +23,13 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
 use super::{Batch, BatchMut, Items};
 use crate::constraint::{BroadcastFrom, InnerDim};
 use crate::dim::Dimension;
-#[cfg(feature = "alloc")]
-use crate::num::Accumulate;
 use crate::num::{FromCount, MulAccumulate, Zero};
 use crate::ops::elementwise::zip_assign;
 use crate::ops::matmul::rows_matmul;
 use crate::ops::{AsView, ShapeOf};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::{as_slots, build, build_with};
+use crate::uninit::{as_slots, build, build_with, Slots};
 
 #[cfg(feature = "alloc")]
 use super::BatchTensor;
@@ -211,9 +209,9 @@ pub trait AsBatch {
         Self::Elem: MulAccumulate,
     {
         let xs = self.as_batch();
-        let mut out = BatchTensor::full(xs.len, Self::Elem::narrow(Zero::ZERO));
-        items_matmul(&xs, w, out.as_batch_mut().elems);
-        out
+        // Built in place: `items_matmul` writes every element of the
+        // `xs.len` products (no zeros written first).
+        BatchTensor::build_with(xs.len, |out| items_matmul(&xs, w, out))
     }
 
     /// `f` of each element, into a batch of the same item shape.
@@ -339,13 +337,14 @@ impl<T, S: Shape> BatchMut<'_, T, S> {
         if xs.len != self.len {
             lengths_differ(xs.len, self.len);
         }
-        items_matmul(&xs, w, self.elems);
+        items_matmul(&xs, w, as_slots(self.elems));
     }
 }
 
 /// Every item of `xs` times `w` into `out` (`xs.len()` products of shape
-/// `ItemProduct<I, W>`, in order), as one `[n * M, K] x [K, N]` product.
-fn items_matmul<T, I, W>(xs: &Batch<'_, T, I>, w: &W, out: &mut [T])
+/// `ItemProduct<I, W>`, in order), as one `[n * M, K] x [K, N]` product
+/// that writes every slot of `out`.
+fn items_matmul<T, I, W>(xs: &Batch<'_, T, I>, w: &W, out: &mut Slots<T>)
 where
     I: Shape,
     W: AsView<Elem = T> + ?Sized,
@@ -362,7 +361,7 @@ where
         dims[0] * dims[2],
         "items_matmul: destination size"
     );
-    rows_matmul(xs.elems, &w.as_view(), as_slots(out), dims);
+    rows_matmul(xs.elems, &w.as_view(), out, dims);
 }
 
 /// The panic of `assign_matmul` into a batch of another length.

@@ -18,6 +18,7 @@ use core::marker::PhantomData;
 use super::{item_count, Batch, BatchError, BatchMut, ItemsMut};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::uninit::{build_vec_with, Slots};
 
 /// A run-time number of items of shape `S`, owned in one `Vec`; see the
 /// [module documentation](super).
@@ -52,7 +53,17 @@ impl<T, S: Shape> BatchTensor<T, S> {
         Ok(Self::from_parts(elems, len))
     }
 
+    /// `len` items built in place by `write`, which writes every one of
+    /// their elements (the contract of `uninit::build_vec_with`).
+    pub(crate) fn build_with(len: usize, write: impl FnOnce(&mut Slots<T>)) -> Self {
+        Self::from_parts(build_vec_with(elements_of::<S>(len), write), len)
+    }
+
     /// `len` items, every element `value`.
+    ///
+    /// # Panics
+    ///
+    /// If `len` items of shape `S` hold more than `usize::MAX` elements.
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -63,7 +74,7 @@ impl<T, S: Shape> BatchTensor<T, S> {
     where
         T: Clone,
     {
-        Self::from_parts(alloc::vec![value; len * S::SIZE], len)
+        Self::from_parts(alloc::vec![value; elements_of::<S>(len)], len)
     }
 
     /// The items copied from `items`, in order.
@@ -135,4 +146,25 @@ impl<T, S: Shape> BatchTensor<T, S> {
             shape: PhantomData,
         }
     }
+}
+
+/// The number of elements of `len` items of shape `S`.
+///
+/// # Panics
+///
+/// If it is more than `usize::MAX`: a wrapped count would make a vector
+/// too short for its items.
+fn elements_of<S: Shape>(len: usize) -> usize {
+    match len.checked_mul(S::SIZE) {
+        Some(count) => count,
+        None => too_many_elements(len, S::SIZE),
+    }
+}
+
+/// The panic of [`elements_of`].
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn too_many_elements(len: usize, size: usize) -> ! {
+    panic!("a batch of {len} items of {size} elements each holds more than usize::MAX elements")
 }

@@ -95,6 +95,27 @@ fn matmul_of_vectors_and_matrices_is_the_stacked_product() {
 }
 
 #[test]
+#[cfg(feature = "alloc")]
+#[cfg(target_pointer_width = "64")]
+#[should_panic = "a batch of 16385 items of 1125899906842624 elements each holds more than usize::MAX elements"]
+fn a_product_of_more_than_usize_max_elements_panics() {
+    // 2^14 + 1 items of one element by a broadcast `[1, 2^50]` (no memory
+    // behind it): 2^64 + 2^50 elements, which would wrap to 2^50.
+    let x = std::vec![1.0f32; (1 << 14) + 1];
+    let xs = Batch::<f32, Shape![1]>::try_from_slice(&x).unwrap();
+    let one = Tensor::<f32, Shape![1, 1]>::ones();
+    let _ = xs.matmul(&one.expand::<Shape![1, 1125899906842624]>());
+}
+
+#[test]
+#[cfg(feature = "alloc")]
+#[cfg(target_pointer_width = "64")]
+#[should_panic = "a batch of 4611686018427387904 items of 4 elements each holds more than usize::MAX elements"]
+fn full_of_more_than_usize_max_elements_panics() {
+    let _ = BatchTensor::<u8, Shape![2, 2]>::full(1 << 62, 0);
+}
+
+#[test]
 fn assign_matmul_writes_a_borrowed_destination() {
     let (x, wv) = (data(9 * 16), data(16 * 7));
     let xs = Batch::<f32, Shape![16]>::try_from_slice(&x).unwrap();
