@@ -44,28 +44,44 @@ def axis_of():
 def reduced_axis():
     return dim_at("ReducedAxis", "// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs).")
 
+def then_through(trait_of, n):
+    """`X` named through the dimension at each listed axis `A0..An` (`DimThen`):
+    a rule's `Then<X>`, which has no type when an axis is out of range."""
+    then = "X"
+    for k in reversed(range(n)):
+        then = f"<<{trait_of} as AxisOf<A{k}>>::Dim as DimThen>::Then<{then}>"
+    return then
+
+THEN_FN = "#[inline(always)] fn then<X>(x: X) -> Self::Then<X> { x }"
+
 def permute():
-    out = ["// PermuteShape<P>: output axis k is input axis P[k]."]
-    out.append("impl PermuteShape<()> for () { type Output = (); }")
+    out = ["// PermuteShape<P>: output axis k is input axis P[k]; Then<X> is X named through",
+           "// each listed axis's AxisOf, so that a permute by an axis out of range has no result type."]
+    out.append(f"#[diagnostic::do_not_recommend]\nimpl PermuteShape<()> for () {{ type Output = (); type Then<X> = X; {THEN_FN} }}")
     for n in range(1, MAX_RANK + 1):
         ds, axes = dims(n), [f"A{k}" for k in range(n)]
         consts = ", ".join(f"const A{k}: usize" for k in range(n))
         where = " + ".join(f"AxisOf<A{k}>" for k in range(n))
         output = tup([f"<Self as AxisOf<A{k}>>::Dim" for k in range(n)])
         out.append(
+            "#[diagnostic::do_not_recommend]\n"
             f"impl<{bounds(ds, 'Dimension')}, {consts}> PermuteShape<{tup([f'Axis<{a}>' for a in axes])}> "
-            f"for {tup(ds)} where Self: {where} {{ type Output = {output}; }}"
+            f"for {tup(ds)} where Self: {where} {{ type Output = {output}; "
+            f"type Then<X> = {then_through('Self', n)}; {THEN_FN} }}"
         )
     return out
 
 def flip():
-    out = ["// FlipShape<A>: every listed axis exists."]
-    out.append("impl<S: Shape> FlipShape<()> for S {}")
+    out = ["// FlipShape<A>: every listed axis exists; Then<X> is X named through each listed axis's AxisOf."]
+    out.append(f"impl<S: Shape> FlipShape<()> for S {{ type Then<X> = X; {THEN_FN} }}")
     for n in range(1, MAX_RANK + 1):
         consts = ", ".join(f"const A{k}: usize" for k in range(n))
         where = " + ".join(f"AxisOf<A{k}>" for k in range(n))
         axes = tup([f"Axis<A{k}>" for k in range(n)])
-        out.append(f"impl<S: Shape + {where}, {consts}> FlipShape<{axes}> for S {{}}")
+        out.append(
+            f"impl<S: Shape + {where}, {consts}> FlipShape<{axes}> for S "
+            f"{{ type Then<X> = {then_through('S', n)}; {THEN_FN} }}"
+        )
     return out
 
 def transpose():
@@ -396,10 +412,10 @@ def main():
         "use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};",
         "use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};",
         "use crate::ops::pool::PoolShape;",
-        "use crate::ops::reduce::rule::{AxesExist, DimThen, ListsAxis, ReducedAxis};",
+        "use crate::ops::reduce::rule::{AxesExist, ListsAxis, ReducedAxis};",
         "use crate::ops::stack::StackShape;",
         "use crate::view::pad::rule::{PadDim, PadShape};",
-        "use crate::shape::{AxisOf, Shape};",
+        "use crate::shape::{AxisOf, DimThen, Shape};",
         "use crate::view::OuterAxis;",
         "",
     ]

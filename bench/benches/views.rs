@@ -53,19 +53,19 @@ const SAMPLE_SIZE: u32 = 32;
 /// printing where each operand lives.
 fn main() {
     let ops = Operands::new();
-    let sum = tensor_sum(black_box(ops.tensor.0.permute()));
+    let sum = tensor_sum(black_box(ops.tensor.0.permute::<P>()));
     assert_eq!(sum, hand_written_sum(&ops.flat.0));
     assert_eq!(sum, hand_written_uncut_sum(&ops.flat.0));
     assert_eq!(sum, ndarray_sum(ops.array.view().permuted_axes([2, 0, 1])));
     let mut copies = [vec![0.0; SIZE], vec![0.0; SIZE], vec![0.0; SIZE]];
-    tensor_iter_copy(ops.tensor.0.permute(), &mut copies[0]);
+    tensor_iter_copy(ops.tensor.0.permute::<P>(), &mut copies[0]);
     hand_written_iter_copy(&ops.flat.0, &mut copies[1]);
     ndarray_iter_copy(ops.array.view().permuted_axes([2, 0, 1]), &mut copies[2]);
     assert!(copies[0] == copies[1] && copies[0] == copies[2]);
     let image = Tensor::<f32, Image>::from_flat_fn(value);
     let array = Array3::from_shape_fn((3, 32, 32), |(c, h, w)| value((c * 32 + h) * 32 + w));
     let mut hwc = [vec![0.0; 3072], vec![0.0; 3072], vec![0.0; 3072]];
-    tensor_hwc_copy(image.permute(), &mut hwc[0]);
+    tensor_hwc_copy(image.permute::<Hwc>(), &mut hwc[0]);
     hand_written_hwc_copy(image.as_slice(), &mut hwc[1]);
     ndarray_hwc_copy(array.view().permuted_axes([1, 2, 0]), &mut hwc[2]);
     assert!(hwc[0] == hwc[1] && hwc[0] == hwc[2]);
@@ -167,7 +167,7 @@ mod permuted_sum {
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let ops = Operands::new();
-        bencher.bench_local(|| tensor_sum(black_box(ops.tensor.0.permute())));
+        bencher.bench_local(|| tensor_sum(black_box(ops.tensor.0.permute::<P>())));
     }
 
     /// Flat `&[f32]`, `flat[i + j * 2048 + k * 64]`: the baseline.
@@ -230,7 +230,7 @@ mod permuted_iter {
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let (ops, mut out) = (Operands::new(), vec![0.0; SIZE]);
-        bencher.bench_local(|| tensor_iter_copy(black_box(ops.tensor.0.permute()), &mut out));
+        bencher.bench_local(|| tensor_iter_copy(black_box(ops.tensor.0.permute::<P>()), &mut out));
     }
 
     /// The triple loop by hand: the baseline.
@@ -307,7 +307,7 @@ mod hwc_iter {
     #[divan::bench]
     fn tensor(bencher: Bencher) {
         let ((x, _), mut out) = (operands(), vec![0.0; 3072]);
-        bencher.bench_local(|| tensor_hwc_copy(black_box(x.0.permute()), &mut out));
+        bencher.bench_local(|| tensor_hwc_copy(black_box(x.0.permute::<Hwc>()), &mut out));
     }
 
     /// The triple loop by hand: the baseline.

@@ -35,8 +35,8 @@ pub use crate::ops::matmul::rule::{
 };
 pub use crate::ops::pool::PoolShape;
 pub use crate::ops::reduce::rule::{
-    AxesExist, Choose, DimThen, DropFrom, KeepFrom, KeepShape, ListsAxis, ReduceShape, ReducedAxis,
+    AxesExist, Choose, DropFrom, KeepFrom, KeepShape, ListsAxis, ReduceShape, ReducedAxis,
 };
 pub use crate::ops::split::{SameShape, SplitShape};
 pub use crate::ops::stack::StackShape;
-pub use crate::shape::AxisOf;
+pub use crate::shape::{AxisOf, DimThen};

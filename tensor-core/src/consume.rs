@@ -80,7 +80,7 @@ impl<T, S: Shape> Tensor<T, S> {
         T: Clone,
         S: PermuteShape<P>,
     {
-        self.permute::<P>().to_tensor()
+        self.view().permuted::<P>().to_tensor()
     }
 
     /// The tensor with its last two axes swapped (`t`), copied.
@@ -108,7 +108,7 @@ impl<T, S: Shape> Tensor<T, S> {
         T: Clone,
         S: FlipShape<A>,
     {
-        self.flip::<A>().to_tensor()
+        self.view().flipped::<A>().to_tensor()
     }
 
     /// The tensor broadcast to the shape `S2` (`expand`), copied.

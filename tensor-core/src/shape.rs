@@ -46,6 +46,21 @@ pub trait AxisOf<const I: usize> {
     type Dim: Dimension;
 }
 
+/// `Then<X>` is `X` for every dimension. A rule whose result is a type
+/// named through a dimension it looks up (`<S as AxisOf<I>>::Dim as
+/// DimThen>::Then<X>`) has no result type when the lookup fails, so a
+/// mistake is one error, the rule's, and nothing is checked against the
+/// result (the reductions' `AxesExist::Then`, `PermuteShape::Then`,
+/// `FlipShape::Then`).
+pub trait DimThen {
+    /// `X`.
+    type Then<X>;
+}
+
+impl<D: Dimension> DimThen for D {
+    type Then<X> = X;
+}
+
 /// A multi-index `[usize; RANK]`: the index type of a shape of rank `RANK`.
 ///
 /// Implemented for `[usize; 0]` to `[usize; 8]`.

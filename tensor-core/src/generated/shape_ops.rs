@@ -22,9 +22,9 @@ use crate::ops::concat::ConcatShape;
 use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};
 use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};
 use crate::ops::pool::PoolShape;
-use crate::ops::reduce::rule::{AxesExist, DimThen, ListsAxis, ReducedAxis};
+use crate::ops::reduce::rule::{AxesExist, ListsAxis, ReducedAxis};
 use crate::ops::stack::StackShape;
-use crate::shape::{AxisOf, Shape};
+use crate::shape::{AxisOf, DimThen, Shape};
 use crate::view::pad::rule::{PadDim, PadShape};
 use crate::view::OuterAxis;
 
@@ -658,23 +658,45 @@ impl<
     type Dim = D7;
 }
 
-// PermuteShape<P>: output axis k is input axis P[k].
+// PermuteShape<P>: output axis k is input axis P[k]; Then<X> is X named through
+// each listed axis's AxisOf, so that a permute by an axis out of range has no result type.
+#[diagnostic::do_not_recommend]
 impl PermuteShape<()> for () {
     type Output = ();
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, const A0: usize> PermuteShape<(Axis<A0>,)> for (D0,)
 where
     Self: AxisOf<A0>,
 {
     type Output = (<Self as AxisOf<A0>>::Dim,);
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, const A0: usize, const A1: usize>
     PermuteShape<(Axis<A0>, Axis<A1>)> for (D0, D1)
 where
     Self: AxisOf<A0> + AxisOf<A1>,
 {
     type Output = (<Self as AxisOf<A0>>::Dim, <Self as AxisOf<A1>>::Dim);
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -691,7 +713,17 @@ where
         <Self as AxisOf<A1>>::Dim,
         <Self as AxisOf<A2>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -711,7 +743,19 @@ where
         <Self as AxisOf<A2>>::Dim,
         <Self as AxisOf<A3>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<Self as AxisOf<A3>>::Dim as DimThen>::Then<X>,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -734,7 +778,21 @@ where
         <Self as AxisOf<A3>>::Dim,
         <Self as AxisOf<A4>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<Self as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<Self as AxisOf<A4>>::Dim as DimThen>::Then<X>,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -761,7 +819,23 @@ where
         <Self as AxisOf<A4>>::Dim,
         <Self as AxisOf<A5>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<Self as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<Self as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<Self as AxisOf<A5>>::Dim as DimThen>::Then<X>,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -799,7 +873,25 @@ where
         <Self as AxisOf<A5>>::Dim,
         <Self as AxisOf<A6>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<Self as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<Self as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<Self as AxisOf<A5>>::Dim as DimThen>::Then<
+                            <<Self as AxisOf<A6>>::Dim as DimThen>::Then<X>,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<
         D0: Dimension,
         D1: Dimension,
@@ -848,14 +940,51 @@ where
         <Self as AxisOf<A6>>::Dim,
         <Self as AxisOf<A7>>::Dim,
     );
+    type Then<X> = <<Self as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<Self as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<Self as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<Self as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<Self as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<Self as AxisOf<A5>>::Dim as DimThen>::Then<
+                            <<Self as AxisOf<A6>>::Dim as DimThen>::Then<
+                                <<Self as AxisOf<A7>>::Dim as DimThen>::Then<X>,
+                            >,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 
-// FlipShape<A>: every listed axis exists.
-impl<S: Shape> FlipShape<()> for S {}
-impl<S: Shape + AxisOf<A0>, const A0: usize> FlipShape<(Axis<A0>,)> for S {}
+// FlipShape<A>: every listed axis exists; Then<X> is X named through each listed axis's AxisOf.
+impl<S: Shape> FlipShape<()> for S {
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
+}
+impl<S: Shape + AxisOf<A0>, const A0: usize> FlipShape<(Axis<A0>,)> for S {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
+}
 impl<S: Shape + AxisOf<A0> + AxisOf<A1>, const A0: usize, const A1: usize>
     FlipShape<(Axis<A0>, Axis<A1>)> for S
 {
+    type Then<X> =
+        <<S as AxisOf<A0>>::Dim as DimThen>::Then<<<S as AxisOf<A1>>::Dim as DimThen>::Then<X>>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2>,
@@ -864,6 +993,13 @@ impl<
         const A2: usize,
     > FlipShape<(Axis<A0>, Axis<A1>, Axis<A2>)> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<<<S as AxisOf<A2>>::Dim as DimThen>::Then<X>>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3>,
@@ -873,6 +1009,15 @@ impl<
         const A3: usize,
     > FlipShape<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>)> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<S as AxisOf<A2>>::Dim as DimThen>::Then<<<S as AxisOf<A3>>::Dim as DimThen>::Then<X>>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4>,
@@ -883,6 +1028,19 @@ impl<
         const A4: usize,
     > FlipShape<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>)> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<S as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<S as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<S as AxisOf<A4>>::Dim as DimThen>::Then<X>,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape + AxisOf<A0> + AxisOf<A1> + AxisOf<A2> + AxisOf<A3> + AxisOf<A4> + AxisOf<A5>,
@@ -894,6 +1052,21 @@ impl<
         const A5: usize,
     > FlipShape<(Axis<A0>, Axis<A1>, Axis<A2>, Axis<A3>, Axis<A4>, Axis<A5>)> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<S as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<S as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<S as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<S as AxisOf<A5>>::Dim as DimThen>::Then<X>,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape
@@ -922,6 +1095,23 @@ impl<
         Axis<A6>,
     )> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<S as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<S as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<S as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<S as AxisOf<A5>>::Dim as DimThen>::Then<
+                            <<S as AxisOf<A6>>::Dim as DimThen>::Then<X>,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 impl<
         S: Shape
@@ -953,6 +1143,25 @@ impl<
         Axis<A7>,
     )> for S
 {
+    type Then<X> = <<S as AxisOf<A0>>::Dim as DimThen>::Then<
+        <<S as AxisOf<A1>>::Dim as DimThen>::Then<
+            <<S as AxisOf<A2>>::Dim as DimThen>::Then<
+                <<S as AxisOf<A3>>::Dim as DimThen>::Then<
+                    <<S as AxisOf<A4>>::Dim as DimThen>::Then<
+                        <<S as AxisOf<A5>>::Dim as DimThen>::Then<
+                            <<S as AxisOf<A6>>::Dim as DimThen>::Then<
+                                <<S as AxisOf<A7>>::Dim as DimThen>::Then<X>,
+                            >,
+                        >,
+                    >,
+                >,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 
 // Transpose: the axes that swap the last two.

@@ -17,7 +17,16 @@ use crate::shape::Shape;
     message = "cannot flip shape `{Self}` along `{A}`: an axis is out of range",
     label = "axis out of range"
 )]
-pub trait FlipShape<A>: crate::seal::ShapeAxes<A> {}
+pub trait FlipShape<A>: crate::seal::ShapeAxes<A> {
+    /// `X`, named through the dimension at each axis of `A`
+    /// ([`DimThen`](crate::shape::DimThen)): `flip`'s result type, which
+    /// has no type when an axis is out of range, so that the mistake is
+    /// one error and a method called on the result adds none.
+    type Then<X>;
+    /// `x` as [`Then<X>`](FlipShape::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<X>(x: X) -> Self::Then<X>;
+}
 
 /// `L` read backwards along the axes `A`: index `i` of a flipped axis of
 /// size `d` is `L`'s index `d - 1 - i`.

@@ -28,6 +28,14 @@ impl<S: Shape, A: Axes> crate::seal::ShapeAxes<A> for S {}
 pub trait PermuteShape<P>: crate::seal::ShapeAxes<P> {
     /// The permuted shape.
     type Output: Shape;
+    /// `X`, named through the dimension at each axis of `P`
+    /// ([`DimThen`](crate::shape::DimThen)): `permute`'s result type, which
+    /// has no type when an axis is out of range, so that the mistake is
+    /// one error and a method called on the result adds none.
+    type Then<X>;
+    /// `x` as [`Then<X>`](PermuteShape::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<X>(x: X) -> Self::Then<X>;
 }
 
 /// `.t()`: the axes that swap the last two; implemented for rank 2 and more.

@@ -37,7 +37,24 @@ macro_rules! view_ops {
             /// Reorders the axes (NumPy `np.transpose(x, P)`): output axis
             /// `k` is input axis `P[k]`. `P` must be a permutation of
             /// `0..RANK`, or the call does not compile.
-            pub fn permute<P: Axes>(self) -> $view<'a, T, Permuted<L, P>>
+            ///
+            #[doc = concat!("The result is a `", stringify!($view), "<'a, T, Permuted<L, P>>`,")]
+            /// named through [`PermuteShape::Then`] so that an axis out of
+            /// range is one error (none for the methods then called on the
+            /// result).
+            pub fn permute<P: Axes>(
+                self,
+            ) -> <L::Shape as PermuteShape<P>>::Then<$view<'a, T, Permuted<L, P>>>
+            where
+                L::Shape: PermuteShape<P>,
+            {
+                <L::Shape as PermuteShape<P>>::then(self.permuted())
+            }
+
+            /// [`permute`](Self::permute)'s view under its own type, for
+            /// the crate's generic code (where `PermuteShape::Then` is
+            /// not known to be that type).
+            pub(crate) fn permuted<P: Axes>(self) -> $view<'a, T, Permuted<L, P>>
             where
                 L::Shape: PermuteShape<P>,
             {
@@ -56,7 +73,7 @@ macro_rules! view_ops {
             where
                 L::Shape: Transpose<Axes = P> + PermuteShape<P>,
             {
-                self.permute()
+                self.permuted()
             }
 
             /// The same elements in C order under the shape `S` (NumPy
@@ -71,7 +88,23 @@ macro_rules! view_ops {
             }
 
             /// Reverses the order along the axes `A` (NumPy `np.flip(x, A)`).
-            pub fn flip<A: Axes>(self) -> $view<'a, T, Flipped<L, A>>
+            ///
+            #[doc = concat!("The result is a `", stringify!($view), "<'a, T, Flipped<L, A>>`,")]
+            /// named through [`FlipShape::Then`] so that an axis out of
+            /// range is one error (none for the methods then called on the
+            /// result).
+            pub fn flip<A: Axes>(
+                self,
+            ) -> <L::Shape as FlipShape<A>>::Then<$view<'a, T, Flipped<L, A>>>
+            where
+                L::Shape: FlipShape<A>,
+            {
+                <L::Shape as FlipShape<A>>::then(self.flipped())
+            }
+
+            /// [`flip`](Self::flip)'s view under its own type, for the
+            /// crate's generic code.
+            pub(crate) fn flipped<A: Axes>(self) -> $view<'a, T, Flipped<L, A>>
             where
                 L::Shape: FlipShape<A>,
             {
@@ -292,12 +325,13 @@ impl<T, S: Shape> Tensor<T, S> {
         ViewMut::new(data, ())
     }
 
-    /// [`View::permute`] of the whole tensor.
-    pub fn permute<P: Axes>(&self) -> View<'_, T, Permuted<RowMajor<S>, P>>
+    /// [`View::permute`] of the whole tensor: a `View<'_, T,
+    /// Permuted<RowMajor<S>, P>>`.
+    pub fn permute<P: Axes>(&self) -> S::Then<View<'_, T, Permuted<RowMajor<S>, P>>>
     where
         S: PermuteShape<P>,
     {
-        self.view().permute()
+        S::then(self.view().permuted())
     }
 
     /// [`View::t`] of the whole tensor: the last two axes swapped.
@@ -316,12 +350,13 @@ impl<T, S: Shape> Tensor<T, S> {
         self.view().reshape()
     }
 
-    /// [`View::flip`] of the whole tensor.
-    pub fn flip<A: Axes>(&self) -> View<'_, T, Flipped<RowMajor<S>, A>>
+    /// [`View::flip`] of the whole tensor: a `View<'_, T,
+    /// Flipped<RowMajor<S>, A>>`.
+    pub fn flip<A: Axes>(&self) -> S::Then<View<'_, T, Flipped<RowMajor<S>, A>>>
     where
         S: FlipShape<A>,
     {
-        self.view().flip()
+        S::then(self.view().flipped())
     }
 
     /// [`View::expand`] of the whole tensor.

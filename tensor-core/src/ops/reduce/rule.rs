@@ -64,17 +64,6 @@ pub trait ReducedAxis<const I: usize> {
     type Dim: crate::dim::Dimension;
 }
 
-/// `Then<X>` is `X` for every dimension: the last step of
-/// [`AxesExist::Then`], which only has a type when the dimension does.
-pub trait DimThen {
-    /// `X`.
-    type Then<X: Shape>: Shape;
-}
-
-impl<D: crate::dim::Dimension> DimThen for D {
-    type Then<X: Shape> = X;
-}
-
 /// The list of dimensions without the axes listed in `A`, numbering this
 /// list's first axis `I`: an axis is kept unless `A` lists it.
 pub trait DropFrom<A, I> {
