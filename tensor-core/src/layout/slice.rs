@@ -29,7 +29,7 @@ use super::{Layout, Padded, MAX_RANK};
 use crate::dim::Dimension;
 use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::seal::SliceItem;
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::{DimThen, MultiIndex, Shape};
 
 mod at_build;
 mod bound;
@@ -131,16 +131,34 @@ pub trait AxisSpec<D: Dimension>: SliceItem {
     /// entries `#[shape]` writes in generic items check here
     /// ([`AtBuild`]), the others by their trait bounds.
     const CHECK: () = ();
+    /// `Y`, named through the entry's output length where a rule computes
+    /// it ([`DimThen`]): a range whose length has no type (`T - 1` that
+    /// the item does not spell) leaves the sliced view without one, so
+    /// the mistake is one error and a method called on the view adds none.
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](AxisSpec::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
 }
 
 impl<D: Dimension> AxisSpec<D> for Full {
     type Prepend<Rest> = Cons<D, Rest>;
     const MAP: AxisMap = WHOLE;
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 impl<D: Dimension> AxisSpec<D> for DynIndex {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Dynamic;
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 impl<D, Span, Step, Len, const REV: bool> AxisSpec<D> for DynRange<Span, Step, Len, REV>
@@ -152,6 +170,11 @@ where
 {
     type Prepend<Rest> = Cons<Len, Rest>;
     const MAP: AxisMap = window_map(Span::VALUE, Step::VALUE, REV);
+    type Then<Y> = <Span as SpanFits<D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <Span as SpanFits<D>>::then(y)
+    }
 }
 
 /// The map of a range spanning `span` elements from a run-time start, with
@@ -168,6 +191,11 @@ const fn window_map(span: usize, step: usize, rev: bool) -> AxisMap {
 impl<D: Dimension, B: Bound<D> + IndexFits<D>> AxisSpec<D> for Index<B> {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Fixed(B::START);
+    type Then<Y> = <B as IndexFits<D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <B as IndexFits<D>>::then(y)
+    }
 }
 
 impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for Range<B, E, Step, Len, REV>
@@ -182,6 +210,16 @@ where
 {
     type Prepend<Rest> = Cons<Len::Dim, Rest>;
     const MAP: AxisMap = range_map(B::START, E::END, Step::VALUE, REV);
+    type Then<Y> = <Len::Dim as DimThen>::Then<
+        <B as BoundFits<D>>::Then<
+            <E as BoundFits<D>>::Then<<LeEq<B::Start, E::End> as Ordered<B, E, D>>::Then<Y>>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        let y = <LeEq<B::Start, E::End> as Ordered<B, E, D>>::then(y);
+        <B as BoundFits<D>>::then(<E as BoundFits<D>>::then(y))
+    }
 }
 
 /// The map of a kept range `start..end` with step magnitude `step`: forward
@@ -215,16 +253,33 @@ pub trait SliceList<Spec>: crate::seal::SliceWith<Spec> {
     const MAP: Padded<AxisMap>;
     /// Every entry's [`AxisSpec::CHECK`].
     const CHECK: () = ();
+    /// `Y` named through every entry's [`AxisSpec::Then`]: the type of
+    /// the view `slice!` builds, which has none when an entry's length
+    /// has none.
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](SliceList::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
 }
 
 impl SliceList<Nil> for Nil {
     type Out = Nil;
     const MAP: Padded<AxisMap> = [WHOLE; MAX_RANK];
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 impl<D: Dimension, R: SliceList<Nil>> SliceList<Nil> for Cons<D, R> {
     type Out = Cons<D, R::Out>;
     const MAP: Padded<AxisMap> = R::MAP;
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 impl<D: Dimension, R: SliceList<SR>, X: AxisSpec<D>, SR> SliceList<Cons<X, SR>> for Cons<D, R> {
@@ -234,7 +289,17 @@ impl<D: Dimension, R: SliceList<SR>, X: AxisSpec<D>, SR> SliceList<Cons<X, SR>> 
         let () = X::CHECK;
         R::CHECK
     };
+    type Then<Y> = X::Then<R::Then<Y>>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        X::then(R::then(y))
+    }
 }
+
+/// The type of the view `slice!` builds with entries `Spec` on a view of
+/// shape `S` whose sliced layout gives the view type `V`: `V`, named
+/// through [`SliceList::Then`] (no type when an entry's length has none).
+pub type SliceThen<S, Spec, V> = <<S as AsList>::List as SliceList<Spec>>::Then<V>;
 
 const fn prepend(first: AxisMap, rest: Padded<AxisMap>) -> Padded<AxisMap> {
     let mut out = [WHOLE; MAX_RANK];

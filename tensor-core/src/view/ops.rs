@@ -21,7 +21,7 @@ use crate::constraint::{
     Transpose, WindowShape,
 };
 use crate::error::SliceError;
-use crate::layout::slice::SliceList;
+use crate::layout::slice::{SliceList, SliceThen};
 use crate::layout::{
     Expanded, Flipped, Layout, Permuted, Reshaped, RowMajor, Sliced, SteppedWindows, Windowed,
 };
@@ -116,7 +116,28 @@ macro_rules! view_ops {
             /// given at run time, each checked against its axis.
             #[doc(hidden)]
             #[track_caller]
+            ///
+            /// The result is the sliced view, named through
+            /// [`SliceList::Then`]: when an entry's length has no type (a
+            /// trimmed axis of variable size whose difference the item
+            /// does not spell), neither has the view, so the mistake is one
+            /// error and a method called on the view adds none.
             pub fn __slice<Spec: 'static, const K: usize>(
+                self,
+                dynamic: [usize; K],
+            ) -> SliceThen<L::Shape, Spec, $view<'a, T, Sliced<L, Spec, K>>>
+            where
+                L::Shape: AsList,
+                <L::Shape as AsList>::List: SliceList<Spec>,
+                <<L::Shape as AsList>::List as SliceList<Spec>>::Out: AsTuple,
+            {
+                <<L::Shape as AsList>::List as SliceList<Spec>>::then(self.sliced(dynamic))
+            }
+
+            /// [`__slice`](Self::__slice)'s view under its own type, for
+            /// the crate's generic code.
+            #[track_caller]
+            pub(crate) fn sliced<Spec: 'static, const K: usize>(
                 self,
                 dynamic: [usize; K],
             ) -> $view<'a, T, Sliced<L, Spec, K>>
@@ -138,7 +159,7 @@ macro_rules! view_ops {
             pub fn __try_slice<Spec: 'static, const K: usize>(
                 self,
                 dynamic: [usize; K],
-            ) -> Result<$view<'a, T, Sliced<L, Spec, K>>, SliceError>
+            ) -> Result<SliceThen<L::Shape, Spec, $view<'a, T, Sliced<L, Spec, K>>>, SliceError>
             where
                 L::Shape: AsList,
                 <L::Shape as AsList>::List: SliceList<Spec>,
@@ -147,11 +168,17 @@ macro_rules! view_ops {
                 const { <<L::Shape as AsList>::List as SliceList<Spec>>::CHECK };
                 check_dynamic::<L, Spec, K>(&dynamic)?;
                 let (data, state) = self.$parts();
-                Ok($view::new(data, (dynamic, state)))
+                let view = $view::new(data, (dynamic, state));
+                Ok(<<L::Shape as AsList>::List as SliceList<Spec>>::then(view))
             }
         }
     };
 }
+
+/// The view `slice!` builds of a whole tensor of shape `S` (see
+/// `View::__slice`).
+type WholeSlice<'a, T, S, Spec, const K: usize> =
+    SliceThen<S, Spec, View<'a, T, Sliced<RowMajor<S>, Spec, K>>>;
 
 view_ops!(View, parts);
 view_ops!(ViewMut, into_parts);
@@ -412,7 +439,7 @@ impl<T, S: Shape> Tensor<T, S> {
     pub fn __slice<Spec: 'static, const K: usize>(
         &self,
         dynamic: [usize; K],
-    ) -> View<'_, T, Sliced<RowMajor<S>, Spec, K>>
+    ) -> WholeSlice<'_, T, S, Spec, K>
     where
         S: AsList,
         S::List: SliceList<Spec>,
@@ -422,7 +449,7 @@ impl<T, S: Shape> Tensor<T, S> {
         // error's "while instantiating" note names the user's `slice!`
         // line rather than this call.
         const { <S::List as SliceList<Spec>>::CHECK };
-        self.view().__slice(dynamic)
+        <S::List as SliceList<Spec>>::then(self.view().sliced(dynamic))
     }
 
     /// The view `try_slice!` builds of the whole tensor.
@@ -431,7 +458,7 @@ impl<T, S: Shape> Tensor<T, S> {
     pub fn __try_slice<Spec: 'static, const K: usize>(
         &self,
         dynamic: [usize; K],
-    ) -> Result<View<'_, T, Sliced<RowMajor<S>, Spec, K>>, SliceError>
+    ) -> Result<WholeSlice<'_, T, S, Spec, K>, SliceError>
     where
         S: AsList,
         S::List: SliceList<Spec>,

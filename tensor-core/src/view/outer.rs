@@ -68,7 +68,7 @@ where
             return None;
         }
         self.next += 1;
-        Some(self.view.__slice([self.next - 1]))
+        Some(self.view.sliced([self.next - 1]))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -48,6 +48,7 @@ use super::{range_map, window_map, AxisMap, AxisSpec, DynRange, FromEnd, FromSta
 use super::{Bound, Computed, Cons, Known, Range, RangeLen};
 use crate::dim::{Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SubDim};
 use crate::seal::SliceItem;
+use crate::shape::DimThen;
 
 /// A `slice!` entry `E` whose bounds are checked when the item is
 /// instantiated (`docs/generic.md`, "Slicing axes of variable size").
@@ -202,6 +203,11 @@ impl<D: Dimension, B: Literal> AxisSpec<D> for AtBuild<Index<B>> {
         index(B::AT, D::VALUE).is_some(),
         "slice!: an index is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
     );
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for AtBuild<Range<B, E, Step, Len, REV>>
@@ -224,6 +230,11 @@ where
         Step::VALUE,
         <Len::Dim as Dimension>::VALUE,
     );
+    type Then<Y> = <Len::Dim as DimThen>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        y
+    }
 }
 
 /// The start and end of a range on an axis of size `dim`, when both lie in
@@ -264,6 +275,11 @@ where
         Span::VALUE <= D::VALUE,
         "slice!: a range at a run-time position is longer than its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
     );
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
 }
 
 #[cfg(test)]

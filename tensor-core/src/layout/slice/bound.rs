@@ -71,22 +71,49 @@ const fn min(a: usize, b: usize) -> usize {
     message = "slice bound `{Self}` is out of range for an axis of size `{D}`",
     label = "bound out of range"
 )]
-pub trait BoundFits<D> {}
+pub trait BoundFits<D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
 /// `LeEq<N, D>: InRange<..>` holds only for typenum's `True`.
 #[diagnostic::on_unimplemented(
     message = "slice bound `{B}` is out of range for an axis of size `{D}`",
     label = "bound out of range"
 )]
-pub trait InRange<B, D> {}
+pub trait InRange<B, D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
-impl<B, D> InRange<B, D> for B1 {}
+impl<B, D> InRange<B, D> for B1 {
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
+}
 
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
 where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: InRange<FromStart<N>, D>,
 {
+    type Then<Y> = <LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>>::then(y)
+    }
 }
 
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
@@ -94,31 +121,69 @@ where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: InRange<FromEnd<N>, D>,
 {
+    type Then<Y> = <LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>>::then(y)
+    }
 }
 
-impl<D> BoundFits<D> for Open {}
+impl<D> BoundFits<D> for Open {
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
+}
 
 /// A literal index lies in `-D..D` for an axis of size `D`.
 #[diagnostic::on_unimplemented(
     message = "index `{Self}` is out of range for an axis of size `{D}`",
     label = "index out of range"
 )]
-pub trait IndexFits<D> {}
+pub trait IndexFits<D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
 /// `Le<N, D>: IndexInRange<..>` holds only for typenum's `True`.
 #[diagnostic::on_unimplemented(
     message = "index `{B}` is out of range for an axis of size `{D}`",
     label = "index out of range"
 )]
-pub trait IndexInRange<B, D> {}
+pub trait IndexInRange<B, D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
-impl<B, D> IndexInRange<B, D> for B1 {}
+impl<B, D> IndexInRange<B, D> for B1 {
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
+}
 
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
 where
     N::Num: IsLess<D::Num>,
     Le<N::Num, D::Num>: IndexInRange<FromStart<N>, D>,
 {
+    type Then<Y> = <Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>>::then(y)
+    }
 }
 
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
@@ -126,6 +191,11 @@ where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: IndexInRange<FromEnd<N>, D>,
 {
+    type Then<Y> = <LeEq<N::Num, D::Num> as IndexInRange<FromEnd<N>, D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <LeEq<N::Num, D::Num> as IndexInRange<FromEnd<N>, D>>::then(y)
+    }
 }
 
 /// A range's start lies at or before its end, once both are resolved
@@ -134,9 +204,23 @@ where
     message = "`slice!` range `{B}..{E}` starts after it ends, on an axis of size `{D}`",
     label = "start after end"
 )]
-pub trait Ordered<B, E, D> {}
+pub trait Ordered<B, E, D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
-impl<B, E, D> Ordered<B, E, D> for B1 {}
+impl<B, E, D> Ordered<B, E, D> for B1 {
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
+}
 
 /// The length of a range on an axis of size `D`, as a dimension type.
 #[diagnostic::on_unimplemented(
@@ -177,20 +261,47 @@ where
     message = "`slice!` range of length `{Self}` at a run-time position is longer than its axis of size `{D}`",
     label = "range longer than its axis"
 )]
-pub trait SpanFits<D> {}
+pub trait SpanFits<D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
 /// `LeEq<Span, D>: SpanInRange<..>` holds only for typenum's `True`.
 #[diagnostic::on_unimplemented(
     message = "`slice!` range of length `{S}` at a run-time position is longer than its axis of size `{D}`",
     label = "range longer than its axis"
 )]
-pub trait SpanInRange<S, D> {}
+pub trait SpanInRange<S, D> {
+    /// `Y` when the check holds: an entry's view is named through it, so
+    /// that a breach leaves the view without a type (one error, none for
+    /// a method called on the view).
+    type Then<Y>;
+    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<Y>(y: Y) -> Self::Then<Y>;
+}
 
-impl<S, D> SpanInRange<S, D> for B1 {}
+impl<S, D> SpanInRange<S, D> for B1 {
+    type Then<Y> = Y;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Y {
+        y
+    }
+}
 
 impl<S: Dimension, D: Dimension> SpanFits<D> for S
 where
     S::Num: IsLessOrEqual<D::Num>,
     LeEq<S::Num, D::Num>: SpanInRange<S, D>,
 {
+    type Then<Y> = <LeEq<S::Num, D::Num> as SpanInRange<S, D>>::Then<Y>;
+    #[inline(always)]
+    fn then<Y>(y: Y) -> Self::Then<Y> {
+        <LeEq<S::Num, D::Num> as SpanInRange<S, D>>::then(y)
+    }
 }
