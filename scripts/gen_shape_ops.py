@@ -44,13 +44,18 @@ def axis_of():
 def reduced_axis():
     return dim_at("ReducedAxis", "// ReducedAxis<I>: AxisOf<I> with the reductions' message (reduce/rule.rs).")
 
-def then_through(trait_of, n):
-    """`X` named through the dimension at each listed axis `A0..An` (`DimThen`):
-    a rule's `Then<X>`, which has no type when an axis is out of range."""
+def then_of(computed):
+    """`X` named through each computed dimension (`DimThen`): a rule's
+    `Then<X>`, which has no type when one of them has none."""
     then = "X"
-    for k in reversed(range(n)):
-        then = f"<<{trait_of} as AxisOf<A{k}>>::Dim as DimThen>::Then<{then}>"
+    for d in reversed(computed):
+        then = f"<{d} as DimThen>::Then<{then}>"
     return then
+
+def then_through(trait_of, n):
+    """`X` named through the dimension at each listed axis `A0..An`: a rule's
+    `Then<X>`, which has no type when an axis is out of range."""
+    return then_of([f"<{trait_of} as AxisOf<A{k}>>::Dim" for k in range(n)])
 
 THEN_FN = "#[inline(always)] fn then<X>(x: X) -> Self::Then<X> { x }"
 
@@ -204,7 +209,8 @@ def window_shape():
                 res.append(f"DimSum<DimDiff<{d}, {ws[j]}>, Dim1>")
             res = res + ws
             out.append(f"{DNR} impl<{bounds(ds + ws, 'Dimension')}> WindowShape<{tup(ws)}> for {tup(ds)} "
-                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; "
+                       f"type Then<X> = {then_of(res[lead:lead + k])}; {THEN_FN} }}")
     return out
 
 def step_window_shape():
@@ -225,7 +231,8 @@ def step_window_shape():
                 res.append(f"DimSum<DimFloorQuot<DimDiff<{d}, {w}>, {st}>, Dim1>")
             res = res + ws
             out.append(f"{DNR} impl<{bounds(ds + ws + ss, 'Dimension')}> StepWindowShape<{tup(ws)}, {tup(ss)}> for {tup(ds)} "
-                       f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+                       f"where {', '.join(where)} {{ type Output = {tup(res)}; "
+                       f"type Then<X> = {then_of(res[lead:lead + k])}; {THEN_FN} }}")
     return out
 
 def pool_shape():

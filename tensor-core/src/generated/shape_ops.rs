@@ -5760,6 +5760,11 @@ where
     DimDiff<D0, W0>: AddDim<Dim1>,
 {
     type Output = (DimSum<DimDiff<D0, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D0, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1)
@@ -5768,6 +5773,11 @@ where
     DimDiff<D1, W0>: AddDim<Dim1>,
 {
     type Output = (D0, DimSum<DimDiff<D1, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D1, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, W0: Dimension, W1: Dimension> WindowShape<(W0, W1)> for (D0, D1)
@@ -5783,6 +5793,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimDiff<D0, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D1, W1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension> WindowShape<(W0,)> for (D0, D1, D2)
@@ -5791,6 +5808,11 @@ where
     DimDiff<D2, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, DimSum<DimDiff<D2, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D2, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension>
@@ -5808,6 +5830,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimDiff<D1, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D2, W1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, W1: Dimension, W2: Dimension>
@@ -5828,6 +5857,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimDiff<D0, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D1, W1>, Dim1> as DimThen>::Then<
+            <DimSum<DimDiff<D2, W2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension> WindowShape<(W0,)>
@@ -5837,6 +5875,11 @@ where
     DimDiff<D3, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, DimSum<DimDiff<D3, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D3, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, W1: Dimension>
@@ -5855,6 +5898,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimDiff<D2, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D3, W1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -5883,6 +5933,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimDiff<D1, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D2, W1>, Dim1> as DimThen>::Then<
+            <DimSum<DimDiff<D3, W2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -5915,6 +5974,17 @@ where
         W2,
         W3,
     );
+    type Then<X> = <DimSum<DimDiff<D0, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D1, W1>, Dim1> as DimThen>::Then<
+            <DimSum<DimDiff<D2, W2>, Dim1> as DimThen>::Then<
+                <DimSum<DimDiff<D3, W3>, Dim1> as DimThen>::Then<X>,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, W0: Dimension>
@@ -5924,6 +5994,11 @@ where
     DimDiff<D4, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, D3, DimSum<DimDiff<D4, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D4, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -5950,6 +6025,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimDiff<D3, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D4, W1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -5980,6 +6062,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimDiff<D2, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D3, W1>, Dim1> as DimThen>::Then<
+            <DimSum<DimDiff<D4, W2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -5996,6 +6087,11 @@ where
     DimDiff<D5, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, D3, D4, DimSum<DimDiff<D5, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D5, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6024,6 +6120,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimDiff<D4, W0>, Dim1> as DimThen>::Then<
+        <DimSum<DimDiff<D5, W1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6041,6 +6144,11 @@ where
     DimDiff<D6, W0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, DimSum<DimDiff<D6, W0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimDiff<D6, W0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 
 // StepWindowShape<W, St>: WindowShape with a step per window axis:
@@ -6053,6 +6161,11 @@ where
     DimFloorQuot<DimDiff<D0, W0>, St0>: AddDim<Dim1>,
 {
     type Output = (DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, W0: Dimension, St0: Dimension> StepWindowShape<(W0,), (St0,)>
@@ -6063,6 +6176,11 @@ where
     DimFloorQuot<DimDiff<D1, W0>, St0>: AddDim<Dim1>,
 {
     type Output = (D0, DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6087,6 +6205,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, W0: Dimension, St0: Dimension>
@@ -6097,6 +6222,11 @@ where
     DimFloorQuot<DimDiff<D2, W0>, St0>: AddDim<Dim1>,
 {
     type Output = (D0, D1, DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1>, W0);
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6123,6 +6253,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6155,6 +6292,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1> as DimThen>::Then<
+            <DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, W0: Dimension, St0: Dimension>
@@ -6171,6 +6317,11 @@ where
         DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1>,
         W0,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6199,6 +6350,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6233,6 +6391,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D1, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D2, W1>, St1>, Dim1> as DimThen>::Then<
+            <DimSum<DimFloorQuot<DimDiff<D3, W2>, St2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6273,6 +6440,17 @@ where
         W2,
         W3,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D0, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D1, W1>, St1>, Dim1> as DimThen>::Then<
+            <DimSum<DimFloorQuot<DimDiff<D2, W2>, St2>, Dim1> as DimThen>::Then<
+                <DimSum<DimFloorQuot<DimDiff<D3, W3>, St3>, Dim1> as DimThen>::Then<X>,
+            >,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6297,6 +6475,11 @@ where
         DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1>,
         W0,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6327,6 +6510,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D3, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D4, W1>, St1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6363,6 +6553,15 @@ where
         W1,
         W2,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D2, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D3, W1>, St1>, Dim1> as DimThen>::Then<
+            <DimSum<DimFloorQuot<DimDiff<D4, W2>, St2>, Dim1> as DimThen>::Then<X>,
+        >,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6389,6 +6588,11 @@ where
         DimSum<DimFloorQuot<DimDiff<D5, W0>, St0>, Dim1>,
         W0,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D5, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6421,6 +6625,13 @@ where
         W0,
         W1,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D4, W0>, St0>, Dim1> as DimThen>::Then<
+        <DimSum<DimFloorQuot<DimDiff<D5, W1>, St1>, Dim1> as DimThen>::Then<X>,
+    >;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6449,6 +6660,11 @@ where
         DimSum<DimFloorQuot<DimDiff<D6, W0>, St0>, Dim1>,
         W0,
     );
+    type Then<X> = <DimSum<DimFloorQuot<DimDiff<D6, W0>, St0>, Dim1> as DimThen>::Then<X>;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 
 // PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.

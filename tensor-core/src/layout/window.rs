@@ -40,6 +40,14 @@ impl<S: Shape, W: Shape> crate::seal::ShapePair<W> for S {}
 pub trait WindowShape<W>: crate::seal::ShapePair<W> {
     /// The shape of the window view.
     type Output: Shape;
+    /// `X`, named through each covered axis's count of positions
+    /// ([`DimThen`](crate::shape::DimThen)): `windows`' result type, which
+    /// has no type when the window does not fit, so that the mistake is
+    /// one error and a method called on the result adds none.
+    type Then<X>;
+    /// `x` as [`Then<X>`](WindowShape::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<X>(x: X) -> Self::Then<X>;
 }
 
 /// `windows_step::<W, St>()` of a shape `Self`: [`WindowShape`] with the
@@ -54,6 +62,12 @@ pub trait WindowShape<W>: crate::seal::ShapePair<W> {
 pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::ShapePair<St> {
     /// The shape of the window view.
     type Output: Shape;
+    /// `X`, named through each covered axis's count of positions, as
+    /// [`WindowShape::Then`].
+    type Then<X>;
+    /// `x` as [`Then<X>`](StepWindowShape::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<X>(x: X) -> Self::Then<X>;
 }
 
 /// `L` seen through every window of shape `W` over its last `W::RANK` axes.

@@ -175,6 +175,10 @@ macro_rules! view_ops {
     };
 }
 
+/// The view `windows_step` builds of a layout `L` (see `View::windows_step`).
+type SteppedView<'a, T, L, W, St> =
+    <<L as Layout>::Shape as StepWindowShape<W, St>>::Then<View<'a, T, SteppedWindows<L, W, St>>>;
+
 /// The view `slice!` builds of a whole tensor of shape `S` (see
 /// `View::__slice`).
 type WholeSlice<'a, T, S, Spec, const K: usize> =
@@ -212,11 +216,17 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// assert_eq!(w, tensor![[1, 2], [2, 3], [3, 4]]);
     /// assert_eq!(w.sum_axes::<Axes![1]>(), tensor![3, 5, 7]);
     /// ```
-    pub fn windows<W: Shape>(self) -> View<'a, T, Windowed<L, W>>
+    ///
+    /// The result is a `View<'a, T, Windowed<L, W>>`, named through
+    /// [`WindowShape::Then`] so that a window that does not fit is one
+    /// error (none for the methods then called on the result).
+    pub fn windows<W: Shape>(
+        self,
+    ) -> <L::Shape as WindowShape<W>>::Then<View<'a, T, Windowed<L, W>>>
     where
         L::Shape: WindowShape<W>,
     {
-        windowed(self)
+        <L::Shape as WindowShape<W>>::then(windowed(self))
     }
 
     /// [`View::windows`] with the window moved by `St` (`Shape![SH, SW]`,
@@ -231,11 +241,14 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let w = x.view().windows_step::<Shape![3], Shape![2]>();
     /// assert_eq!(w, tensor![[1, 2, 3], [3, 4, 5], [5, 6, 7]]);
     /// ```
-    pub fn windows_step<W: Shape, St: Shape>(self) -> View<'a, T, SteppedWindows<L, W, St>>
+    ///
+    /// The result is a `View<'a, T, SteppedWindows<L, W, St>>`, named
+    /// through [`StepWindowShape::Then`], as for [`View::windows`].
+    pub fn windows_step<W: Shape, St: Shape>(self) -> SteppedView<'a, T, L, W, St>
     where
         L::Shape: StepWindowShape<W, St>,
     {
-        stepped(self)
+        <L::Shape as StepWindowShape<W, St>>::then(stepped(self))
     }
 
     /// [`View::expand`] for callers that have checked that the shapes
@@ -274,21 +287,23 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
 
     /// [`View::windows`], as a read-only [`View`]: the windows overlap, so
     /// writing through them would alias.
-    pub fn windows<W: Shape>(self) -> View<'a, T, Windowed<L, W>>
+    pub fn windows<W: Shape>(
+        self,
+    ) -> <L::Shape as WindowShape<W>>::Then<View<'a, T, Windowed<L, W>>>
     where
         L::Shape: WindowShape<W>,
     {
         let (data, state) = self.into_parts();
-        windowed(View::new(data, state))
+        <L::Shape as WindowShape<W>>::then(windowed(View::new(data, state)))
     }
 
     /// [`View::windows_step`], as a read-only [`View`].
-    pub fn windows_step<W: Shape, St: Shape>(self) -> View<'a, T, SteppedWindows<L, W, St>>
+    pub fn windows_step<W: Shape, St: Shape>(self) -> SteppedView<'a, T, L, W, St>
     where
         L::Shape: StepWindowShape<W, St>,
     {
         let (data, state) = self.into_parts();
-        stepped(View::new(data, state))
+        <L::Shape as StepWindowShape<W, St>>::then(stepped(View::new(data, state)))
     }
 
     /// The elements copied into an owned, contiguous tensor.
@@ -401,11 +416,11 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let img = Tensor::<f32, Shape![2, 5, 5]>::ones();
     /// assert_eq!(img.windows::<Shape![3, 3]>().shape(), [2, 3, 3, 3, 3]);
     /// ```
-    pub fn windows<W: Shape>(&self) -> View<'_, T, Windowed<RowMajor<S>, W>>
+    pub fn windows<W: Shape>(&self) -> S::Then<View<'_, T, Windowed<RowMajor<S>, W>>>
     where
         S: WindowShape<W>,
     {
-        self.view().windows()
+        S::then(windowed(self.view()))
     }
 
     /// [`View::windows_step`] of the whole tensor.
@@ -416,13 +431,11 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let w = img.windows_step::<Shape![3, 3], Shape![2, 2]>(); // stride-2 patches
     /// assert_eq!(w.shape(), [1, 13, 13, 3, 3]);
     /// ```
-    pub fn windows_step<W: Shape, St: Shape>(
-        &self,
-    ) -> View<'_, T, SteppedWindows<RowMajor<S>, W, St>>
+    pub fn windows_step<W: Shape, St: Shape>(&self) -> SteppedView<'_, T, RowMajor<S>, W, St>
     where
         S: StepWindowShape<W, St>,
     {
-        self.view().windows_step()
+        <S as StepWindowShape<W, St>>::then(stepped(self.view()))
     }
 
     /// [`View::outer_iter`] of the whole tensor.
