@@ -378,7 +378,7 @@ def pad_shape():
             output = tup(keep + [f"PadDim<{d}, {lo}, {hi}>" for d, lo, hi in zip(ds, los, his)])
             out.append(
                 f"#[diagnostic::do_not_recommend]\nimpl<{', '.join(params)}> PadShape<{tup(los)}, {tup(his)}> "
-                f"for {tup(keep + ds)} {{ type Output = {output}; }}"
+                f"for {tup(keep + ds)} {{ type Output = {output}; type Then<X> = X; {THEN_FN} }}"
             )
     return out
 

@@ -7180,24 +7180,44 @@ impl<D0, D1, D2, D3, D4, D5, D6, D7> Nth<7> for (D0, D1, D2, D3, D4, D5, D6, D7)
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)> for (A0,) {
     type Output = (PadDim<A0, L0, H0>,);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<K0: Dimension, A0: Dimension, L0: Dimension, H0: Dimension> PadShape<(L0,), (H0,)>
     for (K0, A0)
 {
     type Output = (K0, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, L0: Dimension, H0: Dimension, A1: Dimension, L1: Dimension, H1: Dimension>
     PadShape<(L0, L1), (H0, H1)> for (A0, A1)
 {
     type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<K0: Dimension, K1: Dimension, A0: Dimension, L0: Dimension, H0: Dimension>
     PadShape<(L0,), (H0,)> for (K0, K1, A0)
 {
     type Output = (K0, K1, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7211,6 +7231,11 @@ impl<
     > PadShape<(L0, L1), (H0, H1)> for (K0, A0, A1)
 {
     type Output = (K0, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7226,12 +7251,22 @@ impl<
     > PadShape<(L0, L1, L2), (H0, H1, H2)> for (A0, A1, A2)
 {
     type Output = (PadDim<A0, L0, H0>, PadDim<A1, L1, H1>, PadDim<A2, L2, H2>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<K0: Dimension, K1: Dimension, K2: Dimension, A0: Dimension, L0: Dimension, H0: Dimension>
     PadShape<(L0,), (H0,)> for (K0, K1, K2, A0)
 {
     type Output = (K0, K1, K2, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7246,6 +7281,11 @@ impl<
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, A0, A1)
 {
     type Output = (K0, K1, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7267,6 +7307,11 @@ impl<
         PadDim<A1, L1, H1>,
         PadDim<A2, L2, H2>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7290,6 +7335,11 @@ impl<
         PadDim<A2, L2, H2>,
         PadDim<A3, L3, H3>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7303,6 +7353,11 @@ impl<
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, A0)
 {
     type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7318,6 +7373,11 @@ impl<
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, A0, A1)
 {
     type Output = (K0, K1, K2, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7341,6 +7401,11 @@ impl<
         PadDim<A1, L1, H1>,
         PadDim<A2, L2, H2>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7366,6 +7431,11 @@ impl<
         PadDim<A2, L2, H2>,
         PadDim<A3, L3, H3>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7393,6 +7463,11 @@ impl<
         PadDim<A3, L3, H3>,
         PadDim<A4, L4, H4>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7407,6 +7482,11 @@ impl<
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, A0)
 {
     type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7423,6 +7503,11 @@ impl<
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, A0, A1)
 {
     type Output = (K0, K1, K2, K3, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7448,6 +7533,11 @@ impl<
         PadDim<A1, L1, H1>,
         PadDim<A2, L2, H2>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7475,6 +7565,11 @@ impl<
         PadDim<A2, L2, H2>,
         PadDim<A3, L3, H3>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7504,6 +7599,11 @@ impl<
         PadDim<A3, L3, H3>,
         PadDim<A4, L4, H4>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7535,6 +7635,11 @@ impl<
         PadDim<A4, L4, H4>,
         PadDim<A5, L5, H5>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7550,6 +7655,11 @@ impl<
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, A0)
 {
     type Output = (K0, K1, K2, K3, K4, K5, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7567,6 +7677,11 @@ impl<
     > PadShape<(L0, L1), (H0, H1)> for (K0, K1, K2, K3, K4, A0, A1)
 {
     type Output = (K0, K1, K2, K3, K4, PadDim<A0, L0, H0>, PadDim<A1, L1, H1>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7594,6 +7709,11 @@ impl<
         PadDim<A1, L1, H1>,
         PadDim<A2, L2, H2>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7623,6 +7743,11 @@ impl<
         PadDim<A2, L2, H2>,
         PadDim<A3, L3, H3>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7654,6 +7779,11 @@ impl<
         PadDim<A3, L3, H3>,
         PadDim<A4, L4, H4>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7688,6 +7818,11 @@ impl<
         PadDim<A4, L4, H4>,
         PadDim<A5, L5, H5>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7724,6 +7859,11 @@ impl<
         PadDim<A5, L5, H5>,
         PadDim<A6, L6, H6>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7740,6 +7880,11 @@ impl<
     > PadShape<(L0,), (H0,)> for (K0, K1, K2, K3, K4, K5, K6, A0)
 {
     type Output = (K0, K1, K2, K3, K4, K5, K6, PadDim<A0, L0, H0>);
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7767,6 +7912,11 @@ impl<
         PadDim<A0, L0, H0>,
         PadDim<A1, L1, H1>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7796,6 +7946,11 @@ impl<
         PadDim<A1, L1, H1>,
         PadDim<A2, L2, H2>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7827,6 +7982,11 @@ impl<
         PadDim<A2, L2, H2>,
         PadDim<A3, L3, H3>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7860,6 +8020,11 @@ impl<
         PadDim<A3, L3, H3>,
         PadDim<A4, L4, H4>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7896,6 +8061,11 @@ impl<
         PadDim<A4, L4, H4>,
         PadDim<A5, L5, H5>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7934,6 +8104,11 @@ impl<
         PadDim<A5, L5, H5>,
         PadDim<A6, L6, H6>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -7974,6 +8149,11 @@ impl<
         PadDim<A6, L6, H6>,
         PadDim<A7, L7, H7>,
     );
+    type Then<X> = X;
+    #[inline(always)]
+    fn then<X>(x: X) -> Self::Then<X> {
+        x
+    }
 }
 
 /// Calls `$m!(r; P0, .., Pr-1)` for every rank `r` from 1 to 8, with

@@ -1,5 +1,7 @@
 //! The constructors of a [`PaddedView`]: `pad`, `pad_with` and `pad_sides`
-//! on views, mutable views and tensors.
+//! on views, mutable views and tensors. Each returns its view named
+//! through [`PadShape::Then`] ([`Padded`]): padding that does not fit the
+//! shape is one error, and a method called on the result adds none.
 
 use super::{PadShape, PaddedView};
 use crate::layout::{Layout, RowMajor};
@@ -7,6 +9,11 @@ use crate::num::Zero;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
+
+/// The [`PaddedView`] of a layout `L` padded by `Lo` and `Hi`, named
+/// through [`PadShape::Then`] (no type when the padding does not fit).
+pub type Padded<'a, T, L, Lo, Hi> =
+    <<L as Layout>::Shape as PadShape<Lo, Hi>>::Then<PaddedView<'a, T, L, Lo, Hi>>;
 
 impl<'a, T, L: Layout> View<'a, T, L> {
     /// Zero padding of the last `P::RANK` axes, `P` elements on each side
@@ -20,12 +27,12 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = img.view().pad::<Shape![1, 1]>(); // [1, 30, 30]
     /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
     /// ```
-    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
+    pub fn pad<P: Shape>(self) -> Padded<'a, T, L, P, P>
     where
         T: Zero,
         L::Shape: PadShape<P, P>,
     {
-        PaddedView::new(self, T::ZERO)
+        <L::Shape as PadShape<P, P>>::then(PaddedView::new(self, T::ZERO))
     }
 
     /// Constant padding: [`pad`](Self::pad) with `value` on the border
@@ -37,11 +44,11 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = x.view().pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
     /// assert_eq!(p.to_tensor().max(), 1.0);
     /// ```
-    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
+    pub fn pad_with<P: Shape>(self, value: T) -> Padded<'a, T, L, P, P>
     where
         L::Shape: PadShape<P, P>,
     {
-        PaddedView::new(self, value)
+        <L::Shape as PadShape<P, P>>::then(PaddedView::new(self, value))
     }
 
     /// Padding by `Lo` before and `Hi` after each of the last `Lo::RANK`
@@ -54,17 +61,17 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = x.view().pad_sides::<Shape![2], Shape![0]>(0);
     /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
     /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> Padded<'a, T, L, Lo, Hi>
     where
         L::Shape: PadShape<Lo, Hi>,
     {
-        PaddedView::new(self, value)
+        <L::Shape as PadShape<Lo, Hi>>::then(PaddedView::new(self, value))
     }
 }
 
 impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// [`View::pad`], as a read-only [`PaddedView`].
-    pub fn pad<P: Shape>(self) -> PaddedView<'a, T, L, P, P>
+    pub fn pad<P: Shape>(self) -> Padded<'a, T, L, P, P>
     where
         T: Zero,
         L::Shape: PadShape<P, P>,
@@ -73,7 +80,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     }
 
     /// [`View::pad_with`], as a read-only [`PaddedView`].
-    pub fn pad_with<P: Shape>(self, value: T) -> PaddedView<'a, T, L, P, P>
+    pub fn pad_with<P: Shape>(self, value: T) -> Padded<'a, T, L, P, P>
     where
         L::Shape: PadShape<P, P>,
     {
@@ -81,7 +88,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     }
 
     /// [`View::pad_sides`], as a read-only [`PaddedView`].
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PaddedView<'a, T, L, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> Padded<'a, T, L, Lo, Hi>
     where
         L::Shape: PadShape<Lo, Hi>,
     {
@@ -105,7 +112,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = img.pad::<Shape![1, 1]>(); // [1, 30, 30]
     /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
     /// ```
-    pub fn pad<P: Shape>(&self) -> PaddedView<'_, T, RowMajor<S>, P, P>
+    pub fn pad<P: Shape>(&self) -> Padded<'_, T, RowMajor<S>, P, P>
     where
         T: Zero,
         S: PadShape<P, P>,
@@ -121,7 +128,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = x.pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
     /// assert_eq!(p.to_tensor().max(), 1.0);
     /// ```
-    pub fn pad_with<P: Shape>(&self, value: T) -> PaddedView<'_, T, RowMajor<S>, P, P>
+    pub fn pad_with<P: Shape>(&self, value: T) -> Padded<'_, T, RowMajor<S>, P, P>
     where
         S: PadShape<P, P>,
     {
@@ -136,10 +143,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = x.pad_sides::<Shape![2], Shape![0]>(0);
     /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
     /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(
-        &self,
-        value: T,
-    ) -> PaddedView<'_, T, RowMajor<S>, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(&self, value: T) -> Padded<'_, T, RowMajor<S>, Lo, Hi>
     where
         S: PadShape<Lo, Hi>,
     {

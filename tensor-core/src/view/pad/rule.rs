@@ -18,6 +18,13 @@ use crate::shape::Shape;
 pub trait PadShape<Lo, Hi> {
     /// The padded shape.
     type Output: Shape;
+    /// `X` where the padding fits: the padded view's type goes through
+    /// it, so that padding that does not fit leaves the view without a
+    /// type (one error, none for the methods then called on it).
+    type Then<X>;
+    /// `x` as [`Then<X>`](PadShape::Then) (they are one type).
+    #[doc(hidden)]
+    fn then<X>(x: X) -> Self::Then<X>;
 }
 
 /// `D + (LO + HI)` for one padded axis: the padding summed first, so that
