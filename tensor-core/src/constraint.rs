@@ -39,4 +39,5 @@ pub use crate::ops::reduce::rule::{
 };
 pub use crate::ops::split::{SameShape, SplitShape};
 pub use crate::ops::stack::StackShape;
-pub use crate::shape::{AxisOf, DimThen};
+pub use crate::shape::{AxisOf, DimThen, Resolve};
+pub use crate::view::pad::PadShape;

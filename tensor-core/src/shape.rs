@@ -47,11 +47,12 @@ pub trait AxisOf<const I: usize> {
 }
 
 /// `Then<X>` is `X` for every dimension. A rule whose result is a type
-/// named through a dimension it looks up (`<S as AxisOf<I>>::Dim as
-/// DimThen>::Then<X>`) has no result type when the lookup fails, so a
-/// mistake is one error, the rule's, and nothing is checked against the
-/// result (the reductions' `AxesExist::Then`, `PermuteShape::Then`,
-/// `FlipShape::Then`).
+/// named through a dimension it computes or looks up
+/// (`<<S as AxisOf<I>>::Dim as DimThen>::Then<X>`) has no result type when
+/// that dimension has none, so a mistake is one error, the rule's, and
+/// nothing is checked against the result: the reductions'
+/// `AxesExist::Then`, and the `Then` of `PermuteShape`, `FlipShape`,
+/// `WindowShape`, `StepWindowShape` and `slice!`'s entries.
 pub trait DimThen {
     /// `X`.
     type Then<X>;
@@ -59,6 +60,36 @@ pub trait DimThen {
 
 impl<D: Dimension> DimThen for D {
     type Then<X> = X;
+}
+
+/// A rule's result in generic code that states the rule as a bound: there
+/// `permute`, `flip`, `windows`, `windows_step` and `pad*` return
+/// `<S as Rule>::Then<View<..>>`, which rustc does not resolve to the view
+/// without knowing the shape, and `.resolve()` gives it under its own type.
+/// Code whose shapes are tuples of dimensions (every `#[shape]` item, every
+/// concrete shape) never needs it.
+///
+/// ```
+/// use tensor_core::constraint::{PermuteShape, Resolve};
+/// use tensor_core::prelude::*;
+///
+/// // A helper generic over the shape and the axes, the rule as a bound.
+/// fn permuted_copy<S: Shape + PermuteShape<P>, P: Axes>(t: &Tensor<f32, S>) -> Tensor<f32, S::Output> {
+///     t.permute::<P>().resolve().to_tensor()
+/// }
+/// let t = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+/// assert_eq!(permuted_copy::<_, Axes![1, 0]>(&t), t.t().to_tensor());
+/// ```
+pub trait Resolve<X> {
+    /// The value, as an `X`.
+    fn resolve(self) -> X;
+}
+
+impl<X> Resolve<X> for X {
+    #[inline(always)]
+    fn resolve(self) -> X {
+        self
+    }
 }
 
 /// A multi-index `[usize; RANK]`: the index type of a shape of rank `RANK`.

@@ -248,7 +248,7 @@ pub trait AsBatch {
         mut f: impl FnMut(&Tensor<Self::Elem, Self::Item>) -> Tensor<U, S2>,
     ) -> BatchTensor<U, S2> {
         let xs = self.as_batch();
-        let mut elems = alloc::vec::Vec::with_capacity(xs.len * S2::SIZE);
+        let mut elems = alloc::vec::Vec::with_capacity(super::owned::elements_of::<S2>(xs.len));
         for x in xs.items() {
             elems.extend_from_slice(f(x).as_slice());
         }

@@ -154,7 +154,7 @@ impl<T, S: Shape> BatchTensor<T, S> {
 ///
 /// If it is more than `usize::MAX`: a wrapped count would make a vector
 /// too short for its items.
-fn elements_of<S: Shape>(len: usize) -> usize {
+pub(super) fn elements_of<S: Shape>(len: usize) -> usize {
     match len.checked_mul(S::SIZE) {
         Some(count) => count,
         None => too_many_elements(len, S::SIZE),

@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::axis::Axes;
-use crate::shape::Shape;
+use crate::shape::{Resolve, Shape};
 
 /// `flip::<A>()`: every axis listed in `A` exists. Sealed (`seal.rs`).
 #[diagnostic::on_unimplemented(
@@ -22,7 +22,7 @@ pub trait FlipShape<A>: crate::seal::ShapeAxes<A> {
     /// ([`DimThen`](crate::shape::DimThen)): `flip`'s result type, which
     /// has no type when an axis is out of range, so that the mistake is
     /// one error and a method called on the result adds none.
-    type Then<X>;
+    type Then<X>: Resolve<X>;
     /// `x` as [`Then<X>`](FlipShape::Then) (they are one type).
     #[doc(hidden)]
     fn then<X>(x: X) -> Self::Then<X>;

@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::axis::Axes;
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::{MultiIndex, Resolve, Shape};
 
 // The seal of the axis-list rules, `PermuteShape` and `FlipShape` (`seal.rs`).
 impl<S: Shape, A: Axes> crate::seal::ShapeAxes<A> for S {}
@@ -32,7 +32,7 @@ pub trait PermuteShape<P>: crate::seal::ShapeAxes<P> {
     /// ([`DimThen`](crate::shape::DimThen)): `permute`'s result type, which
     /// has no type when an axis is out of range, so that the mistake is
     /// one error and a method called on the result adds none.
-    type Then<X>;
+    type Then<X>: Resolve<X>;
     /// `x` as [`Then<X>`](PermuteShape::Then) (they are one type).
     #[doc(hidden)]
     fn then<X>(x: X) -> Self::Then<X>;

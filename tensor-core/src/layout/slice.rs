@@ -131,10 +131,12 @@ pub trait AxisSpec<D: Dimension>: SliceItem {
     /// entries `#[shape]` writes in generic items check here
     /// ([`AtBuild`]), the others by their trait bounds.
     const CHECK: () = ();
-    /// `Y`, named through the entry's output length where a rule computes
-    /// it ([`DimThen`]): a range whose length has no type (`T - 1` that
-    /// the item does not spell) leaves the sliced view without one, so
-    /// the mistake is one error and a method called on the view adds none.
+    /// `Y`, named through the entry's checks: its output length where a
+    /// rule computes it ([`DimThen`]; `T - 1` that the item does not spell
+    /// has none), and the `Then` of its bound, index, order or span check
+    /// ([`BoundFits`], [`IndexFits`], [`Ordered`], [`SpanFits`]). An entry
+    /// that fails one leaves the sliced view without a type, so the mistake
+    /// is one error and a method called on the view adds none.
     type Then<Y>;
     /// `y` as [`Then<Y>`](AxisSpec::Then) (they are one type).
     #[doc(hidden)]

@@ -22,7 +22,7 @@
 use core::marker::PhantomData;
 
 use super::{Layout, Padded, MAX_RANK};
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::{MultiIndex, Resolve, Shape};
 
 // The seal of the window rules (`seal.rs`).
 impl<S: Shape, W: Shape> crate::seal::ShapePair<W> for S {}
@@ -44,7 +44,7 @@ pub trait WindowShape<W>: crate::seal::ShapePair<W> {
     /// ([`DimThen`](crate::shape::DimThen)): `windows`' result type, which
     /// has no type when the window does not fit, so that the mistake is
     /// one error and a method called on the result adds none.
-    type Then<X>;
+    type Then<X>: Resolve<X>;
     /// `x` as [`Then<X>`](WindowShape::Then) (they are one type).
     #[doc(hidden)]
     fn then<X>(x: X) -> Self::Then<X>;
@@ -64,7 +64,7 @@ pub trait StepWindowShape<W, St>: crate::seal::ShapePair<W> + crate::seal::Shape
     type Output: Shape;
     /// `X`, named through each covered axis's count of positions, as
     /// [`WindowShape::Then`].
-    type Then<X>;
+    type Then<X>: Resolve<X>;
     /// `x` as [`Then<X>`](StepWindowShape::Then) (they are one type).
     #[doc(hidden)]
     fn then<X>(x: X) -> Self::Then<X>;

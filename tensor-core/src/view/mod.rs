@@ -36,6 +36,7 @@ pub mod pad;
 pub(crate) mod plane;
 mod reshape_at_build;
 
+pub use ops::SteppedView;
 pub use outer::{Outer, OuterAxis, OuterIter};
 
 /// A read-only view of elements of type `T` laid out by `L`.

@@ -118,10 +118,12 @@ macro_rules! view_ops {
             #[track_caller]
             ///
             /// The result is the sliced view, named through
-            /// [`SliceList::Then`]: when an entry's length has no type (a
-            /// trimmed axis of variable size whose difference the item
-            /// does not spell), neither has the view, so the mistake is one
-            /// error and a method called on the view adds none.
+            /// [`SliceList::Then`]: when an entry fails its checks (a
+            /// trimmed axis of variable size whose difference the item does
+            /// not spell, a bound, index or run-time range that does not
+            /// fit, a range that starts after it ends), the view has no
+            /// type, so the mistake is one error and a method called on the
+            /// view adds none.
             pub fn __slice<Spec: 'static, const K: usize>(
                 self,
                 dynamic: [usize; K],
@@ -175,8 +177,10 @@ macro_rules! view_ops {
     };
 }
 
-/// The view `windows_step` builds of a layout `L` (see `View::windows_step`).
-type SteppedView<'a, T, L, W, St> =
+/// The view [`windows_step`](View::windows_step) builds over a layout `L`:
+/// a `View<'a, T, SteppedWindows<L, W, St>>`, named through
+/// [`StepWindowShape::Then`].
+pub type SteppedView<'a, T, L, W, St> =
     <<L as Layout>::Shape as StepWindowShape<W, St>>::Then<View<'a, T, SteppedWindows<L, W, St>>>;
 
 /// The view `slice!` builds of a whole tensor of shape `S` (see
@@ -286,7 +290,8 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     }
 
     /// [`View::windows`], as a read-only [`View`]: the windows overlap, so
-    /// writing through them would alias.
+    /// writing through them would alias. Named through
+    /// [`WindowShape::Then`], as for [`View::windows`].
     pub fn windows<W: Shape>(
         self,
     ) -> <L::Shape as WindowShape<W>>::Then<View<'a, T, Windowed<L, W>>>
@@ -297,7 +302,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
         <L::Shape as WindowShape<W>>::then(windowed(View::new(data, state)))
     }
 
-    /// [`View::windows_step`], as a read-only [`View`].
+    /// [`View::windows_step`], as a read-only [`View`] (a [`SteppedView`]).
     pub fn windows_step<W: Shape, St: Shape>(self) -> SteppedView<'a, T, L, W, St>
     where
         L::Shape: StepWindowShape<W, St>,
@@ -409,7 +414,8 @@ impl<T, S: Shape> Tensor<T, S> {
         self.view().expand()
     }
 
-    /// [`View::windows`] of the whole tensor.
+    /// [`View::windows`] of the whole tensor: a `View<'_, T,
+    /// Windowed<RowMajor<S>, W>>` named through [`WindowShape::Then`].
     ///
     /// ```
     /// use tensor_core::prelude::*;
@@ -423,7 +429,7 @@ impl<T, S: Shape> Tensor<T, S> {
         S::then(windowed(self.view()))
     }
 
-    /// [`View::windows_step`] of the whole tensor.
+    /// [`View::windows_step`] of the whole tensor (a [`SteppedView`]).
     ///
     /// ```
     /// use tensor_core::prelude::*;

@@ -38,7 +38,7 @@ use crate::tensor::Tensor;
 mod make;
 pub(crate) mod rule;
 
-pub use make::Padded;
+pub use make::PadView;
 pub use rule::{is_pad_shape, PadShape, PaddedShape};
 
 /// A read-only view of `inner` with a border of `value` around its last

@@ -1,6 +1,6 @@
 //! The constructors of a [`PaddedView`]: `pad`, `pad_with` and `pad_sides`
 //! on views, mutable views and tensors. Each returns its view named
-//! through [`PadShape::Then`] ([`Padded`]): padding that does not fit the
+//! through [`PadShape::Then`] ([`PadView`]): padding that does not fit the
 //! shape is one error, and a method called on the result adds none.
 
 use super::{PadShape, PaddedView};
@@ -12,7 +12,7 @@ use crate::view::{View, ViewMut};
 
 /// The [`PaddedView`] of a layout `L` padded by `Lo` and `Hi`, named
 /// through [`PadShape::Then`] (no type when the padding does not fit).
-pub type Padded<'a, T, L, Lo, Hi> =
+pub type PadView<'a, T, L, Lo, Hi> =
     <<L as Layout>::Shape as PadShape<Lo, Hi>>::Then<PaddedView<'a, T, L, Lo, Hi>>;
 
 impl<'a, T, L: Layout> View<'a, T, L> {
@@ -27,7 +27,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = img.view().pad::<Shape![1, 1]>(); // [1, 30, 30]
     /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
     /// ```
-    pub fn pad<P: Shape>(self) -> Padded<'a, T, L, P, P>
+    pub fn pad<P: Shape>(self) -> PadView<'a, T, L, P, P>
     where
         T: Zero,
         L::Shape: PadShape<P, P>,
@@ -44,7 +44,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = x.view().pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
     /// assert_eq!(p.to_tensor().max(), 1.0);
     /// ```
-    pub fn pad_with<P: Shape>(self, value: T) -> Padded<'a, T, L, P, P>
+    pub fn pad_with<P: Shape>(self, value: T) -> PadView<'a, T, L, P, P>
     where
         L::Shape: PadShape<P, P>,
     {
@@ -61,7 +61,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     /// let p = x.view().pad_sides::<Shape![2], Shape![0]>(0);
     /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
     /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> Padded<'a, T, L, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PadView<'a, T, L, Lo, Hi>
     where
         L::Shape: PadShape<Lo, Hi>,
     {
@@ -71,7 +71,7 @@ impl<'a, T, L: Layout> View<'a, T, L> {
 
 impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     /// [`View::pad`], as a read-only [`PaddedView`].
-    pub fn pad<P: Shape>(self) -> Padded<'a, T, L, P, P>
+    pub fn pad<P: Shape>(self) -> PadView<'a, T, L, P, P>
     where
         T: Zero,
         L::Shape: PadShape<P, P>,
@@ -80,7 +80,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     }
 
     /// [`View::pad_with`], as a read-only [`PaddedView`].
-    pub fn pad_with<P: Shape>(self, value: T) -> Padded<'a, T, L, P, P>
+    pub fn pad_with<P: Shape>(self, value: T) -> PadView<'a, T, L, P, P>
     where
         L::Shape: PadShape<P, P>,
     {
@@ -88,7 +88,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     }
 
     /// [`View::pad_sides`], as a read-only [`PaddedView`].
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> Padded<'a, T, L, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(self, value: T) -> PadView<'a, T, L, Lo, Hi>
     where
         L::Shape: PadShape<Lo, Hi>,
     {
@@ -112,7 +112,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = img.pad::<Shape![1, 1]>(); // [1, 30, 30]
     /// assert_eq!((p[[0, 0, 0]], p[[0, 1, 1]], p[[0, 29, 28]]), (0.0, 1.0, 0.0));
     /// ```
-    pub fn pad<P: Shape>(&self) -> Padded<'_, T, RowMajor<S>, P, P>
+    pub fn pad<P: Shape>(&self) -> PadView<'_, T, RowMajor<S>, P, P>
     where
         T: Zero,
         S: PadShape<P, P>,
@@ -128,7 +128,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = x.pad_with::<Shape![1, 1]>(f32::NEG_INFINITY);
     /// assert_eq!(p.to_tensor().max(), 1.0);
     /// ```
-    pub fn pad_with<P: Shape>(&self, value: T) -> Padded<'_, T, RowMajor<S>, P, P>
+    pub fn pad_with<P: Shape>(&self, value: T) -> PadView<'_, T, RowMajor<S>, P, P>
     where
         S: PadShape<P, P>,
     {
@@ -143,7 +143,7 @@ impl<T, S: Shape> Tensor<T, S> {
     /// let p = x.pad_sides::<Shape![2], Shape![0]>(0);
     /// assert_eq!(p.to_tensor(), tensor![0, 0, 1, 2]);
     /// ```
-    pub fn pad_sides<Lo: Shape, Hi: Shape>(&self, value: T) -> Padded<'_, T, RowMajor<S>, Lo, Hi>
+    pub fn pad_sides<Lo: Shape, Hi: Shape>(&self, value: T) -> PadView<'_, T, RowMajor<S>, Lo, Hi>
     where
         S: PadShape<Lo, Hi>,
     {

@@ -4,7 +4,7 @@
 
 use crate::dim::DimSum;
 use crate::layout::{Layout, Padded};
-use crate::shape::Shape;
+use crate::shape::{Resolve, Shape};
 
 /// A shape `Self` padded by `Lo` elements before and `Hi` after each of its
 /// last `K` axes, where `Lo` and `Hi` are shapes of rank `K` (at least 1,
@@ -21,7 +21,7 @@ pub trait PadShape<Lo, Hi> {
     /// `X` where the padding fits: the padded view's type goes through
     /// it, so that padding that does not fit leaves the view without a
     /// type (one error, none for the methods then called on it).
-    type Then<X>;
+    type Then<X>: Resolve<X>;
     /// `x` as [`Then<X>`](PadShape::Then) (they are one type).
     #[doc(hidden)]
     fn then<X>(x: X) -> Self::Then<X>;

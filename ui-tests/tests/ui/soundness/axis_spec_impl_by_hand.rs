@@ -9,6 +9,10 @@ struct Stuck;
 impl AxisSpec<Dim<3>> for Stuck {
     type Prepend<Rest> = Cons<Dim<3>, Rest>;
     const MAP: AxisMap = AxisMap::Keep { first: 0, step: 0 };
+    type Then<X> = X;
+    fn then<X>(x: X) -> X {
+        x
+    }
 }
 
 fn main() {}

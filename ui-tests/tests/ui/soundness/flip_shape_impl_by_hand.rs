@@ -4,6 +4,11 @@ use tensor_core::prelude::*;
 
 struct Far;
 
-impl FlipShape<Far> for Shape![2, 3] {}
+impl FlipShape<Far> for Shape![2, 3] {
+    type Then<X> = X;
+    fn then<X>(x: X) -> X {
+        x
+    }
+}
 
 fn main() {}

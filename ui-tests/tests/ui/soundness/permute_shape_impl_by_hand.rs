@@ -8,6 +8,10 @@ struct P;
 
 impl PermuteShape<P> for Shape![2, 3] {
     type Output = Shape![4, 3];
+    type Then<X> = X;
+    fn then<X>(x: X) -> X {
+        x
+    }
 }
 
 fn main() {}

@@ -10,6 +10,10 @@ struct Spec;
 impl SliceList<Spec> for Cons<Dim<2>, Nil> {
     type Out = Cons<Dim<1000>, Nil>;
     const MAP: [AxisMap; MAX_RANK] = [AxisMap::Keep { first: 0, step: 1 }; MAX_RANK];
+    type Then<X> = X;
+    fn then<X>(x: X) -> X {
+        x
+    }
 }
 
 fn main() {}
