@@ -378,7 +378,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: PermuteShape<P>,
     {
-        S::then(self.view().permuted())
+        self.view().permute()
     }
 
     /// [`View::t`] of the whole tensor: the last two axes swapped.
@@ -403,7 +403,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: FlipShape<A>,
     {
-        S::then(self.view().flipped())
+        self.view().flip()
     }
 
     /// [`View::expand`] of the whole tensor.
@@ -426,7 +426,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: WindowShape<W>,
     {
-        S::then(windowed(self.view()))
+        self.view().windows()
     }
 
     /// [`View::windows_step`] of the whole tensor (a [`SteppedView`]).
@@ -441,7 +441,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: StepWindowShape<W, St>,
     {
-        <S as StepWindowShape<W, St>>::then(stepped(self.view()))
+        self.view().windows_step()
     }
 
     /// [`View::outer_iter`] of the whole tensor.
@@ -468,7 +468,7 @@ impl<T, S: Shape> Tensor<T, S> {
         // error's "while instantiating" note names the user's `slice!`
         // line rather than this call.
         const { <S::List as SliceList<Spec>>::CHECK };
-        <S::List as SliceList<Spec>>::then(self.view().sliced(dynamic))
+        self.view().__slice(dynamic)
     }
 
     /// The view `try_slice!` builds of the whole tensor.
