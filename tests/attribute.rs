@@ -257,6 +257,30 @@ mod nested_arithmetic {
         x.shape()
     }
 
+    /// A literal on the left of a variable, inside a chain: the macro writes
+    /// `1 + H` and `2 * H` as what they normalize to
+    /// (`<H as Dimension>::SumOf<Dim1>`), so the later steps' bounds are
+    /// proved from the earlier ones.
+    #[shape(H)]
+    fn literal_first(x: &Tensor<f32, Shape![(1 + H) / 2 - 1, (2 * H - 2) / 2]>) -> [usize; 2] {
+        x.shape()
+    }
+
+    /// A generic caller of it, and a `C * H` instantiated at `C = 16`: one
+    /// type with the literal `16 * H`.
+    #[shape(H)]
+    fn literal_first_caller(
+        x: &Tensor<f32, Shape![(1 + H) / 2 - 1, (2 * H - 2) / 2]>,
+    ) -> Tensor<f32, Shape![16 * H]> {
+        let [a, b] = literal_first::<H>(x);
+        scaled::<Dim![16], H>((a + b) as f32)
+    }
+
+    #[shape(C, H)]
+    fn scaled(v: f32) -> Tensor<f32, Shape![C * H]> {
+        Tensor::full(v)
+    }
+
     /// A generic caller naming the same shapes.
     #[shape(C, H)]
     fn caller(x: &Tensor<f32, Shape![C, (H - 5 + 1) / 2 - 5 + 1]>) -> usize {
@@ -279,6 +303,11 @@ mod nested_arithmetic {
         // 6 -> 7 -> 6 -> 5; 6 * 3 / 2 - 1 = 8
         let t = Tensor::<f32, Shape![5, 8]>::zeros();
         assert_eq!(grown_and_cut::<Dim![6]>(&t), [5, 8]);
+        // (1 + 191) / 2 - 1 = 95, (2 * 191 - 2) / 2 = 190
+        let t = Tensor::<f32, Shape![95, 190]>::zeros();
+        assert_eq!(literal_first::<Dim![191]>(&t), [95, 190]);
+        let y = literal_first_caller::<Dim![191]>(&t);
+        assert_eq!((y.shape(), y[[3055]]), ([3056], 285.0));
     }
 }
 

@@ -81,14 +81,23 @@ pub fn dim_type(spec: &DimSpec) -> TokenStream {
             // compiler normalizes it to. Written through the alias, a bound
             // on `(H - 5 + 1) / 2` in an item that also writes
             // `(H - 5 + 1) / 2 - 4` could not be proved from the item's own
-            // where-clause, which the compiler compares unnormalized. (A
-            // literal on the left, `1 + H`, still normalizes on into
-            // typenum; the operands keep their order, since `16 * P` and
-            // `P * 16` are different types in generic code.)
+            // where-clause, which the compiler compares unnormalized.
+            //
+            // A literal on the left of a variable (`1 + H`, `16 * P`) is
+            // written as what it normalizes to, the right operand's
+            // `SumOf`/`ProductOf` (`<P as Dimension>::ProductOf<Dim<16>>`),
+            // for the same reason. The operands keep their meaning: `16 * P`
+            // and `P * 16` are different types in generic code, and a
+            // `Shape![C * P]` instantiated at `C = 16` is the first. `1 * H`
+            // keeps `Dim1`'s `Product`, which is `H` itself.
+            let literal_left = matches!(**left, DimSpec::Size(n, _) if n != 1 || matches!(op, arith::Op::Add))
+                && !matches!(**right, DimSpec::Size(..));
             let (l, r) = (dim_type(left), dim_type(right));
-            let gat = match op {
-                arith::Op::Add => quote_spanned!(*span=> Sum),
-                _ => quote_spanned!(*span=> Product),
+            let (gat, l, r) = match (op, literal_left) {
+                (arith::Op::Add, false) => (quote_spanned!(*span=> Sum), l, r),
+                (arith::Op::Add, true) => (quote_spanned!(*span=> SumOf), r, l),
+                (_, false) => (quote_spanned!(*span=> Product), l, r),
+                (_, true) => (quote_spanned!(*span=> ProductOf), r, l),
             };
             quote_spanned!(*span=> <#l as ::tensor_core::dim::Dimension>::#gat<#r>)
         }
