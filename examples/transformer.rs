@@ -1,7 +1,8 @@
 //! A transformer block — multi-head self-attention over `[T, H * D]`, a
 //! residual, a feed-forward layer and a second residual — built from
 //! shape-generic `#[shape]` functions with no where-clause, called at a
-//! real size (`T = 16` tokens, `H = 4` heads of `D = 16`) and at a toy one.
+//! real size (`T = 256` tokens, `H = 4` heads of `D = 16`; `[4, 256, 256]`
+//! scores, 1 MiB, on the heap) and at toy ones.
 //!
 //! Each head's projections are one slice of a `[H, H * D, D]` weight, so the
 //! heads are computed by batched matmuls (`[1, T, E] × [H, E, D]`, the batch
@@ -17,26 +18,38 @@
 use tensor_core::prelude::*;
 use tensor_examples::rng::XorShift;
 
-/// Softmax over the last axis of `[H, T, T]` scores.
-#[shape(H, T)]
-fn softmax_rows(s: &Tensor<f32, Shape![H, T, T]>) -> Tensor<f32, Shape![H, T, T]> {
-    s.softmax::<Axis<2>>()
-}
-
 /// Multi-head self-attention: `softmax(Q Kᵀ / √D) V` per head, heads merged
 /// by the output projection.
+///
+/// The `[H, T, T]` scores are 1 MiB at `T = 256` with 4 heads, and a
+/// by-value tensor lives on the stack: three of them overflow a 2 MiB
+/// thread. So the per-head tensors are built on the heap
+/// (`Tensor::boxed_zeros`) and written by the in-place forms
+/// (`assign_matmul`, `assign_softmax`); only `[T, H * D]` values (64 KiB at
+/// that size) stay on the stack. Same bounds as the by-value spelling:
+/// none.
 #[shape(T, H, D)]
 pub fn attention(
     x: &Tensor<f32, Shape![T, H * D]>,
     w: &Heads<H, D>,
 ) -> Tensor<f32, Shape![T, H * D]> {
-    let x3: Tensor<f32, Shape![1, T, H * D]> = x.reshape().to_tensor();
-    let q = x3.matmul(&w.q); // [H, T, D]
-    let k = x3.matmul(&w.k);
-    let v = x3.matmul(&w.v);
-    let scores = q.matmul(&k.t()) / (D::VALUE as f32).sqrt(); // [H, T, T]
-    let heads = softmax_rows(&scores).matmul(&v); // [H, T, D]
-    heads.matmul(&w.o).sum_axes::<Axes![0]>() // [T, H * D]
+    let x3 = x.reshape::<Shape![1, T, H * D]>(); // a view; the batch axis broadcasts
+    let mut q = Tensor::<f32, Shape![H, T, D]>::boxed_zeros();
+    let mut k = Tensor::<f32, Shape![H, T, D]>::boxed_zeros();
+    let mut v = Tensor::<f32, Shape![H, T, D]>::boxed_zeros();
+    q.assign_matmul(&x3, &w.q);
+    k.assign_matmul(&x3, &w.k);
+    v.assign_matmul(&x3, &w.v);
+    *q *= 1.0 / (D::VALUE as f32).sqrt(); // scale Q, not the T x T scores
+    let mut scores = Tensor::<f32, Shape![H, T, T]>::boxed_zeros();
+    scores.assign_matmul(&*q, &k.t());
+    let mut weights = Tensor::<f32, Shape![H, T, T]>::boxed_zeros();
+    weights.assign_softmax::<Axis<2>, _>(&*scores);
+    let mut heads = Tensor::<f32, Shape![H, T, D]>::boxed_zeros();
+    heads.assign_matmul(&*weights, &*v);
+    let mut merged = Tensor::<f32, Shape![H, T, H * D]>::boxed_zeros();
+    merged.assign_matmul(&*heads, &w.o);
+    merged.sum_axes::<Axes![0]>() // [T, H * D]
 }
 
 /// The weights of [`attention`]: per-head query, key and value projections
@@ -95,10 +108,10 @@ fn main() {
     let heads = random_heads::<Dim![4], Dim![16]>(&mut rng);
     let w1 = Tensor::<f32, Shape![64, 256]>::from_flat_fn(|_| rng.uniform(0.125));
     let w2 = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(0.0625));
-    let x = Tensor::<f32, Shape![16, 64]>::from_flat_fn(|_| rng.uniform(1.0));
+    let x = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(1.0));
     // H and D only appear inside `H * D` in x's shape: named with `Dim!`.
-    let y = block::<Dim![16], Dim![4], Dim![16], Dim![256]>(&x, &heads, &w1, &w2);
-    println!("block([16, 64]) -> {:?}", y.shape());
+    let y = block::<Dim![256], Dim![4], Dim![16], Dim![256]>(&x, &heads, &w1, &w2);
+    println!("block([256, 64]) -> {:?}", y.shape());
     println!("first token: {:.3}", slice!(y, 0, ..8));
 }
 
@@ -185,6 +198,37 @@ mod tests {
         t.as_slice().chunks(w).map(|r| r.to_vec()).collect()
     }
 
+    /// `got` (the block's output) against [`reference`] on the same inputs.
+    fn assert_matches<T: Dimension, F: Dimension>(
+        got: &Tensor<f32, (T, Dim<64>)>,
+        x: &Tensor<f32, (T, Dim<64>)>,
+        heads: &Heads<Dim![4], Dim![16]>,
+        w1: &Tensor<f32, (Dim<64>, F)>,
+        w2: &Tensor<f32, (F, Dim<64>)>,
+    ) {
+        let want = reference(
+            &rows(x),
+            [
+                heads.q.as_slice(),
+                heads.k.as_slice(),
+                heads.v.as_slice(),
+                heads.o.as_slice(),
+            ],
+            &rows(w1),
+            &rows(w2),
+            4,
+            16,
+        );
+        let got = rows(got);
+        assert_eq!(got.len(), want.len());
+        for (i, (g, w)) in got.iter().flatten().zip(want.iter().flatten()).enumerate() {
+            assert!(
+                (g - w).abs() <= 1e-4 * w.abs().max(1.0),
+                "element {i}: {g} vs {w}"
+            );
+        }
+    }
+
     #[test]
     fn block_matches_the_textbook_formulation() {
         let mut rng = XorShift(99);
@@ -192,28 +236,21 @@ mod tests {
         let w1 = Tensor::<f32, Shape![64, 128]>::from_flat_fn(|_| rng.uniform(0.125));
         let w2 = Tensor::<f32, Shape![128, 64]>::from_flat_fn(|_| rng.uniform(0.09));
         let x = Tensor::<f32, Shape![16, 64]>::from_flat_fn(|_| rng.uniform(1.0));
-        let got = rows(&block::<Dim![16], Dim![4], Dim![16], Dim![128]>(
-            &x, &heads, &w1, &w2,
-        ));
-        let want = reference(
-            &rows(&x),
-            [
-                heads.q.as_slice(),
-                heads.k.as_slice(),
-                heads.v.as_slice(),
-                heads.o.as_slice(),
-            ],
-            &rows(&w1),
-            &rows(&w2),
-            4,
-            16,
-        );
-        for (i, (g, w)) in got.iter().flatten().zip(want.iter().flatten()).enumerate() {
-            assert!(
-                (g - w).abs() <= 1e-4 * w.abs().max(1.0),
-                "element {i}: {g} vs {w}"
-            );
-        }
+        let got = block::<Dim![16], Dim![4], Dim![16], Dim![128]>(&x, &heads, &w1, &w2);
+        assert_matches(&got, &x, &heads, &w1, &w2);
+    }
+
+    /// 256 tokens, on cargo test's 2 MiB thread, unoptimized: the three
+    /// `[4, 256, 256]` tensors (1 MiB each) are on the heap.
+    #[test]
+    fn block_at_256_tokens_on_a_test_thread() {
+        let mut rng = XorShift(7);
+        let heads = random_heads::<Dim![4], Dim![16]>(&mut rng);
+        let w1 = Tensor::<f32, Shape![64, 256]>::from_flat_fn(|_| rng.uniform(0.125));
+        let w2 = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(0.0625));
+        let x = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(1.0));
+        let got = block::<Dim![256], Dim![4], Dim![16], Dim![256]>(&x, &heads, &w1, &w2);
+        assert_matches(&got, &x, &heads, &w1, &w2);
     }
 
     #[test]
