@@ -62,6 +62,45 @@ impl<D: Dimension> DimThen for D {
     type Then<X> = X;
 }
 
+/// The items every check trait of `slice!` declares: `Then<Y>`, the type an
+/// entry's view is named through, and the hidden `then` that converts.
+macro_rules! then_items {
+    () => {
+        /// `Y` when the check holds: an entry's view is named through it, so
+        /// that a breach leaves the view without a type (one error, none for
+        /// a method called on the view).
+        type Then<Y>;
+        /// `y` as [`Then<Y>`](Self::Then) (they are one type).
+        #[doc(hidden)]
+        fn then<Y>(y: Y) -> Self::Then<Y>;
+    };
+}
+
+/// The `Then`/`then` of an impl whose check holds outright: `Y` itself.
+macro_rules! then_is_y {
+    () => {
+        type Then<Y> = Y;
+        #[inline(always)]
+        fn then<Y>(y: Y) -> Y {
+            y
+        }
+    };
+}
+
+/// The `Then`/`then` of an impl that holds when another check does
+/// (`then_through!(Span as SpanFits<D>)`): that check's.
+macro_rules! then_through {
+    ($ty:ty as $check:path) => {
+        type Then<Y> = <$ty as $check>::Then<Y>;
+        #[inline(always)]
+        fn then<Y>(y: Y) -> Self::Then<Y> {
+            <$ty as $check>::then(y)
+        }
+    };
+}
+
+pub(crate) use {then_is_y, then_items, then_through};
+
 /// A rule's result in generic code that states the rule as a bound: there
 /// `permute`, `flip`, `windows`, `windows_step` and `pad*` return
 /// `<S as Rule>::Then<View<..>>`, which rustc does not resolve to the view

@@ -29,7 +29,7 @@ use super::{Layout, Padded, MAX_RANK};
 use crate::dim::Dimension;
 use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::seal::SliceItem;
-use crate::shape::{DimThen, MultiIndex, Shape};
+use crate::shape::{then_is_y, then_through, DimThen, MultiIndex, Shape};
 
 mod at_build;
 mod bound;
@@ -146,21 +146,13 @@ pub trait AxisSpec<D: Dimension>: SliceItem {
 impl<D: Dimension> AxisSpec<D> for Full {
     type Prepend<Rest> = Cons<D, Rest>;
     const MAP: AxisMap = WHOLE;
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<D: Dimension> AxisSpec<D> for DynIndex {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Dynamic;
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<D, Span, Step, Len, const REV: bool> AxisSpec<D> for DynRange<Span, Step, Len, REV>
@@ -172,11 +164,7 @@ where
 {
     type Prepend<Rest> = Cons<Len, Rest>;
     const MAP: AxisMap = window_map(Span::VALUE, Step::VALUE, REV);
-    type Then<Y> = <Span as SpanFits<D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <Span as SpanFits<D>>::then(y)
-    }
+    then_through!(Span as SpanFits<D>);
 }
 
 /// The map of a range spanning `span` elements from a run-time start, with
@@ -193,11 +181,7 @@ const fn window_map(span: usize, step: usize, rev: bool) -> AxisMap {
 impl<D: Dimension, B: Bound<D> + IndexFits<D>> AxisSpec<D> for Index<B> {
     type Prepend<Rest> = Rest;
     const MAP: AxisMap = AxisMap::Fixed(B::START);
-    type Then<Y> = <B as IndexFits<D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <B as IndexFits<D>>::then(y)
-    }
+    then_through!(B as IndexFits<D>);
 }
 
 impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for Range<B, E, Step, Len, REV>
@@ -267,21 +251,13 @@ pub trait SliceList<Spec>: crate::seal::SliceWith<Spec> {
 impl SliceList<Nil> for Nil {
     type Out = Nil;
     const MAP: Padded<AxisMap> = [WHOLE; MAX_RANK];
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<D: Dimension, R: SliceList<Nil>> SliceList<Nil> for Cons<D, R> {
     type Out = Cons<D, R::Out>;
     const MAP: Padded<AxisMap> = R::MAP;
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<D: Dimension, R: SliceList<SR>, X: AxisSpec<D>, SR> SliceList<Cons<X, SR>> for Cons<D, R> {

@@ -48,7 +48,7 @@ use super::{range_map, window_map, AxisMap, AxisSpec, DynRange, FromEnd, FromSta
 use super::{Bound, Computed, Cons, Known, Range, RangeLen};
 use crate::dim::{Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SubDim};
 use crate::seal::SliceItem;
-use crate::shape::DimThen;
+use crate::shape::{then_is_y, DimThen};
 
 /// A `slice!` entry `E` whose bounds are checked when the item is
 /// instantiated (`docs/generic.md`, "Slicing axes of variable size").
@@ -203,11 +203,7 @@ impl<D: Dimension, B: Literal> AxisSpec<D> for AtBuild<Index<B>> {
         index(B::AT, D::VALUE).is_some(),
         "slice!: an index is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
     );
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<D, B, E, Step, Len, const REV: bool> AxisSpec<D> for AtBuild<Range<B, E, Step, Len, REV>>
@@ -275,11 +271,7 @@ where
         Span::VALUE <= D::VALUE,
         "slice!: a range at a run-time position is longer than its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
     );
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 #[cfg(test)]

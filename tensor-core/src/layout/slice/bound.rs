@@ -13,6 +13,7 @@ use typenum::{
 use super::{Computed, FromEnd, FromStart, Known, Open};
 use crate::dim::{Dimension, ToDim};
 use crate::seal::SliceItem;
+use crate::shape::{then_is_y, then_items, then_through};
 
 /// A bound's value for an axis of size `D`, as typenum (clamped to `0..=D`,
 /// so that arithmetic on it is defined even when the bound is out of range,
@@ -72,13 +73,7 @@ const fn min(a: usize, b: usize) -> usize {
     label = "bound out of range"
 )]
 pub trait BoundFits<D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 /// `LeEq<N, D>: InRange<..>` holds only for typenum's `True`.
@@ -87,21 +82,11 @@ pub trait BoundFits<D> {
     label = "bound out of range"
 )]
 pub trait InRange<B, D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 impl<B, D> InRange<B, D> for B1 {
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
@@ -109,11 +94,7 @@ where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: InRange<FromStart<N>, D>,
 {
-    type Then<Y> = <LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>>::then(y)
-    }
+    then_through!(LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>);
 }
 
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
@@ -121,19 +102,11 @@ where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: InRange<FromEnd<N>, D>,
 {
-    type Then<Y> = <LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>>::then(y)
-    }
+    then_through!(LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>);
 }
 
 impl<D> BoundFits<D> for Open {
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 /// A literal index lies in `-D..D` for an axis of size `D`.
@@ -142,13 +115,7 @@ impl<D> BoundFits<D> for Open {
     label = "index out of range"
 )]
 pub trait IndexFits<D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 /// `Le<N, D>: IndexInRange<..>` holds only for typenum's `True`.
@@ -157,21 +124,11 @@ pub trait IndexFits<D> {
     label = "index out of range"
 )]
 pub trait IndexInRange<B, D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 impl<B, D> IndexInRange<B, D> for B1 {
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
@@ -179,11 +136,7 @@ where
     N::Num: IsLess<D::Num>,
     Le<N::Num, D::Num>: IndexInRange<FromStart<N>, D>,
 {
-    type Then<Y> = <Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>>::then(y)
-    }
+    then_through!(Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>);
 }
 
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
@@ -191,11 +144,7 @@ where
     N::Num: IsLessOrEqual<D::Num>,
     LeEq<N::Num, D::Num>: IndexInRange<FromEnd<N>, D>,
 {
-    type Then<Y> = <LeEq<N::Num, D::Num> as IndexInRange<FromEnd<N>, D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <LeEq<N::Num, D::Num> as IndexInRange<FromEnd<N>, D>>::then(y)
-    }
+    then_through!(LeEq<N::Num, D::Num> as IndexInRange<FromEnd<N>, D>);
 }
 
 /// A range's start lies at or before its end, once both are resolved
@@ -205,21 +154,11 @@ where
     label = "start after end"
 )]
 pub trait Ordered<B, E, D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 impl<B, E, D> Ordered<B, E, D> for B1 {
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 /// The length of a range on an axis of size `D`, as a dimension type.
@@ -262,13 +201,7 @@ where
     label = "range longer than its axis"
 )]
 pub trait SpanFits<D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 /// `LeEq<Span, D>: SpanInRange<..>` holds only for typenum's `True`.
@@ -277,21 +210,11 @@ pub trait SpanFits<D> {
     label = "range longer than its axis"
 )]
 pub trait SpanInRange<S, D> {
-    /// `Y` when the check holds: an entry's view is named through it, so
-    /// that a breach leaves the view without a type (one error, none for
-    /// a method called on the view).
-    type Then<Y>;
-    /// `y` as [`Then<Y>`](Self::Then) (they are one type).
-    #[doc(hidden)]
-    fn then<Y>(y: Y) -> Self::Then<Y>;
+    then_items!();
 }
 
 impl<S, D> SpanInRange<S, D> for B1 {
-    type Then<Y> = Y;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Y {
-        y
-    }
+    then_is_y!();
 }
 
 impl<S: Dimension, D: Dimension> SpanFits<D> for S
@@ -299,9 +222,5 @@ where
     S::Num: IsLessOrEqual<D::Num>,
     LeEq<S::Num, D::Num>: SpanInRange<S, D>,
 {
-    type Then<Y> = <LeEq<S::Num, D::Num> as SpanInRange<S, D>>::Then<Y>;
-    #[inline(always)]
-    fn then<Y>(y: Y) -> Self::Then<Y> {
-        <LeEq<S::Num, D::Num> as SpanInRange<S, D>>::then(y)
-    }
+    then_through!(LeEq<S::Num, D::Num> as SpanInRange<S, D>);
 }
