@@ -89,6 +89,7 @@ impl<B, D> InRange<B, D> for B1 {
     then_is_y!();
 }
 
+#[diagnostic::do_not_recommend]
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromStart<N>
 where
     N::Num: IsLessOrEqual<D::Num>,
@@ -97,6 +98,7 @@ where
     then_through!(LeEq<N::Num, D::Num> as InRange<FromStart<N>, D>);
 }
 
+#[diagnostic::do_not_recommend]
 impl<N: Dimension, D: Dimension> BoundFits<D> for FromEnd<N>
 where
     N::Num: IsLessOrEqual<D::Num>,
@@ -105,6 +107,7 @@ where
     then_through!(LeEq<N::Num, D::Num> as InRange<FromEnd<N>, D>);
 }
 
+#[diagnostic::do_not_recommend]
 impl<D> BoundFits<D> for Open {
     then_is_y!();
 }
@@ -131,6 +134,7 @@ impl<B, D> IndexInRange<B, D> for B1 {
     then_is_y!();
 }
 
+#[diagnostic::do_not_recommend]
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromStart<N>
 where
     N::Num: IsLess<D::Num>,
@@ -139,6 +143,7 @@ where
     then_through!(Le<N::Num, D::Num> as IndexInRange<FromStart<N>, D>);
 }
 
+#[diagnostic::do_not_recommend]
 impl<N: Dimension, D: Dimension> IndexFits<D> for FromEnd<N>
 where
     N::Num: IsLessOrEqual<D::Num>,
@@ -217,6 +222,7 @@ impl<S, D> SpanInRange<S, D> for B1 {
     then_is_y!();
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Dimension, D: Dimension> SpanFits<D> for S
 where
     S::Num: IsLessOrEqual<D::Num>,
