@@ -111,6 +111,27 @@ fn operands_are_any_view_expression() {
     assert_eq!(n, want.t().matmul(&a));
 }
 
+/// Operands whose strides do not merge (a reshape of a transposed view) are
+/// copied to a contiguous tensor first, on either side, with one operand
+/// or two; at 784 the copies are on the heap (`alloc`).
+#[test]
+fn operands_without_strides() {
+    let x = Tensor::<f32, Shape![28, 28]>::from_flat_fn(|n| (n % 13) as f32 - 6.0);
+    let flat = x.t().reshape::<Shape![784]>(); // no strides: copied
+    let want = x.t().to_tensor();
+    assert_eq!(einsum!("i->i", &flat).as_slice(), want.as_slice());
+    let w = Tensor::<f32, Shape![784, 10]>::from_flat_fn(|n| (n % 7) as f32 - 3.0);
+    let row = flat.reshape::<Shape![1, 784]>();
+    let want_row: Tensor<f32, Shape![1, 784]> = want.reshape().to_tensor();
+    assert_eq!(einsum!("ij,jk->ik", &row, &w), want_row.matmul(&w));
+    let wt = w.t().to_tensor(); // [10, 784]
+    let col = wt
+        .t()
+        .reshape::<Shape![7840]>()
+        .reshape::<Shape![784, 10]>(); // w, no strides
+    assert_eq!(einsum!("ij,jk->ik", &want_row, &col), want_row.matmul(&w));
+}
+
 #[test]
 fn empty_axes() {
     let a = Tensor::<i32, Shape![3, 0]>::zeros();

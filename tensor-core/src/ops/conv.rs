@@ -135,22 +135,11 @@ pub(super) fn with_slices<X, K>(
     K: AsView<Elem = X::Elem> + ?Sized,
     X::Elem: Clone,
 {
-    let (xv, wv) = (x.as_view(), weights.as_view());
-    let (xc, wc);
-    let xs = match xv.as_contiguous() {
-        Some(elems) => elems,
-        None => {
-            xc = xv.to_tensor();
-            xc.as_slice()
-        }
-    };
-    let ws = match wv.as_contiguous() {
-        Some(elems) => elems,
-        None => {
-            wc = wv.to_tensor();
-            wc.as_slice()
-        }
-    };
+    // A view that is not contiguous is copied (on the heap with `alloc`,
+    // so this frame holds a pointer, not the copy).
+    let (mut xc, mut wc) = (None, None);
+    let xs = x.as_view().contiguous_in(&mut xc);
+    let ws = weights.as_view().contiguous_in(&mut wc);
     let dims = Dims {
         input: dims3::<ShapeOf<X>>(),
         kernel: dims4::<ShapeOf<K>>(),

@@ -277,11 +277,25 @@ where
     // stores at `(oc * OH + i) * OW + j`, so every position below
     // `O * OH * OW = Out::SIZE`, the slots' count. The elements need no
     // drop.
-    build_with(|slots| {
-        convolve(x, weights, step, pads, dims3::<Out>(), |k, v| {
-            slots[k].write(v);
-        })
-    })
+    // Both closures inlined, always: behind an outlined one the kernel
+    // takes the dimensions as run-time values (`conv2d_same` of
+    // `[1, 28, 28]` by value: 27 µs, against 6.6 in place).
+    build_with(
+        #[inline(always)]
+        |slots| {
+            convolve(
+                x,
+                weights,
+                step,
+                pads,
+                dims3::<Out>(),
+                #[inline(always)]
+                |k, v| {
+                    slots[k].write(v);
+                },
+            )
+        },
+    )
 }
 
 /// The convolution of `x` padded by `pads` by `weights`, with the steps
@@ -304,28 +318,17 @@ pub(super) fn convolve<T, L, K>(
     K: AsView<Elem = T> + ?Sized,
     T: MulAccumulate,
 {
+    // A view that is not contiguous is copied (on the heap with `alloc`,
+    // so this frame holds a pointer, not the copy).
     let (mut x_copy, mut w_copy) = (None, None);
-    let xs = contiguous(x, &mut x_copy);
-    let ws = contiguous(weights.as_view(), &mut w_copy);
+    let xs = x.contiguous_in(&mut x_copy);
+    let ws = weights.as_view().contiguous_in(&mut w_copy);
     let dims = Dims {
         input: dims3::<L::Shape>(),
         kernel: dims4::<ShapeOf<K>>(),
         step,
     };
     padded(xs, ws, dims, pads, out, store)
-}
-
-/// The elements of `v` as a row-major slice: its own when contiguous, else
-/// a copy kept in `copy`.
-#[inline(always)]
-fn contiguous<'a, T: Clone, L: Layout>(
-    v: View<'a, T, L>,
-    copy: &'a mut Option<Tensor<T, L::Shape>>,
-) -> &'a [T] {
-    match v.as_contiguous() {
-        Some(elems) => elems,
-        None => copy.insert(v.to_tensor()).as_slice(),
-    }
 }
 
 /// The zero of `T`, the padding of the "same" convolutions: the

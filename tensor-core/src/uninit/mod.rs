@@ -120,8 +120,10 @@ const POISON: u8 = 0xA5;
 /// stack slot is used.
 #[inline(always)]
 pub(crate) fn build_with<X: Contiguous>(write: impl FnOnce(&mut Slots<X::Elem>)) -> X {
+    // A `const` condition: rustc does not lower the arm not taken, so
+    // `write` has one call site in the code LLVM sees.
     #[cfg(feature = "alloc")]
-    if mem::size_of::<X>() > HEAP_BYTES {
+    if const { mem::size_of::<X>() > HEAP_BYTES } {
         return *build_boxed_with(write);
     }
     build_on_stack(write)
@@ -213,7 +215,7 @@ pub(crate) fn build_pair_with<A: Contiguous, B: Contiguous<Elem = A::Elem>>(
     write_b: impl FnOnce(&mut Slots<A::Elem>),
 ) -> (A, B) {
     #[cfg(feature = "alloc")]
-    if mem::size_of::<(A, B)>() > HEAP_BYTES {
+    if const { mem::size_of::<(A, B)>() > HEAP_BYTES } {
         let mut boxed = alloc::boxed::Box::<(A, B)>::new_uninit();
         write_pair(&mut boxed, write_a, write_b);
         // SAFETY: `write_pair` initialised both values (a panic never

@@ -29,6 +29,7 @@ use crate::tensor::Tensor;
 
 pub(crate) mod block;
 mod bounds;
+mod contiguous;
 pub(crate) mod copy;
 mod ops;
 mod outer;

@@ -215,14 +215,8 @@ where
     where
         T: Clone,
     {
-        let copy;
-        let source = match self.inner.as_contiguous() {
-            Some(elems) => elems,
-            None => {
-                copy = self.inner.to_tensor();
-                copy.as_slice()
-            }
-        };
+        let mut copy = None;
+        let source = self.inner.contiguous_in(&mut copy);
         let rank = <L::Shape as Shape>::RANK;
         let row = <L::Shape as Shape>::PADDED[rank - 1];
         if row == 0 {

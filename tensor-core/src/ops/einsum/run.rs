@@ -54,7 +54,9 @@ where
     O: Shape,
 {
     if const { L::STRIDES.is_none() } {
-        return einsum1::<E, T, RowMajor<L::Shape>, O>(&a.to_tensor().view(), PhantomData);
+        let mut copy = None;
+        let a = View::new(a.contiguous_in(&mut copy), ());
+        return einsum1::<E, T, RowMajor<L::Shape>, O>(&a, PhantomData);
     }
     let w = const {
         let (dims, strides) = geometry::<L>();
@@ -84,10 +86,14 @@ where
     O: Shape,
 {
     if const { La::STRIDES.is_none() } {
-        return einsum2::<E, T, RowMajor<La::Shape>, Lb, O>(&a.to_tensor().view(), b, PhantomData);
+        let mut copy = None;
+        let a = View::new(a.contiguous_in(&mut copy), ());
+        return einsum2::<E, T, RowMajor<La::Shape>, Lb, O>(&a, b, PhantomData);
     }
     if const { Lb::STRIDES.is_none() } {
-        return einsum2::<E, T, La, RowMajor<Lb::Shape>, O>(a, &b.to_tensor().view(), PhantomData);
+        let mut copy = None;
+        let b = View::new(b.contiguous_in(&mut copy), ());
+        return einsum2::<E, T, La, RowMajor<Lb::Shape>, O>(a, &b, PhantomData);
     }
     let plan: Contraction = const { contraction(E::SPEC, geometry::<La>(), geometry::<Lb>()) };
     build_with(|slots| {
