@@ -393,3 +393,28 @@ fn unwritten_slots_start_poisoned() {
     });
     assert_eq!(t, tensor![0, 1, 2, 3]);
 }
+
+/// A 1 MiB result on cargo test's 2 MiB thread: above `HEAP_BYTES` it is
+/// built in a box and moved into the caller's slot, so it takes 1 MiB of
+/// the stack, not 2 (built on the stack, `build_on_stack`'s slot and the
+/// caller's would overflow this thread in an unoptimized build).
+#[cfg(feature = "alloc")]
+#[test]
+fn results_above_the_threshold_take_one_slot_of_the_stack() {
+    let t: Tensor<f32, Shape![512, 512]> = build_with(|out| out.fill(|i| i as f32));
+    assert_eq!((t[[0, 1]], t[[511, 511]]), (1.0, 262_143.0));
+}
+
+/// [`results_above_the_threshold_take_one_slot_of_the_stack`] for a pair
+/// (a test of its own: unoptimized, every local keeps its slot).
+#[cfg(feature = "alloc")]
+#[test]
+fn pairs_above_the_threshold_take_one_slot_of_the_stack() {
+    // Kept whole: `let (a, b) = ..` would move the parts into two more
+    // slots in an unoptimized build.
+    let pair: (Tensor<f32, Shape![256, 512]>, Tensor<f32, Shape![256, 512]>) = build_pair_with(
+        |out| out.fill(|i| i as f32),
+        |out| out.fill(|i| -(i as f32)),
+    );
+    assert_eq!((pair.0[[255, 511]], pair.1[[0, 3]]), (131_071.0, -3.0));
+}
