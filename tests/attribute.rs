@@ -400,3 +400,51 @@ mod method_variables {
         assert_eq!(kernel.padded_len(), 5);
     }
 }
+
+/// A feed-forward layer of BERT's width, `[T, D] -> [T, 4 * D] -> [T, D]`,
+/// at `T = 64`, `D = 768`: the `[64, 3072]` hidden tensor (768 KiB) and the
+/// `[768, 3072]` weights (9 MiB) are boxed and written in place, so the
+/// layer runs on cargo test's 2 MiB thread unoptimized; generic, with no
+/// where-clause (the recipe of docs/generic.md, "Known gaps").
+mod boxed_feed_forward {
+    use tensor_core::prelude::*;
+
+    #[shape(T, D)]
+    fn feed_forward(
+        x: &Tensor<f32, Shape![T, D]>,
+        w1: &Tensor<f32, Shape![D, 4 * D]>,
+        w2: &Tensor<f32, Shape![4 * D, D]>,
+    ) -> Box<Tensor<f32, Shape![T, D]>> {
+        let mut h = Tensor::<f32, Shape![T, 4 * D]>::boxed_zeros();
+        h.assign_matmul(x, w1);
+        h.iter_mut().for_each(|v| *v = v.max(0.0));
+        let mut y = Tensor::<f32, Shape![T, D]>::boxed_zeros();
+        y.assign_matmul(&*h, w2);
+        y
+    }
+
+    /// -1, 0 or 1: every partial sum is an integer below 2^24 in magnitude
+    /// (a hidden value at most 768, an output at most 768 · 3072), exact in
+    /// `f32` in any order.
+    fn pattern(k: usize) -> f32 {
+        ((k * 7 + 3) % 3) as f32 - 1.0
+    }
+
+    #[test]
+    fn at_bert_width() {
+        let x = Tensor::<f32, Shape![64, 768]>::boxed_from_flat_fn(pattern);
+        let w1 = Tensor::<f32, Shape![768, 3072]>::boxed_from_flat_fn(|k| pattern(k + 1));
+        let w2 = Tensor::<f32, Shape![3072, 768]>::boxed_from_flat_fn(|k| pattern(k + 2));
+        let y = feed_forward(&*x, &*w1, &*w2);
+        for (t, d) in [(0, 0), (63, 767), (17, 400)] {
+            let hidden = |f: usize| {
+                (0..768)
+                    .map(|i| x[[t, i]] * w1[[i, f]])
+                    .sum::<f32>()
+                    .max(0.0)
+            };
+            let want: f32 = (0..3072).map(|f| hidden(f) * w2[[f, d]]).sum();
+            assert_eq!(y[[t, d]], want, "at [{t}, {d}]");
+        }
+    }
+}
