@@ -240,8 +240,9 @@ mod tests {
         assert_matches(&got, &x, &heads, &w1, &w2);
     }
 
-    /// 256 tokens, on cargo test's 2 MiB thread, unoptimized: the three
-    /// `[4, 256, 256]` tensors (1 MiB each) are on the heap.
+    /// 256 tokens, on cargo test's 2 MiB thread, unoptimized: the two
+    /// `[4, 256, 256]` tensors (scores and weights, 1 MiB each) are on the
+    /// heap.
     #[test]
     fn block_at_256_tokens_on_a_test_thread() {
         let mut rng = XorShift(7);

@@ -276,6 +276,13 @@ mod nested_arithmetic {
         scaled::<Dim![16], H>((a + b) as f32)
     }
 
+    /// `0 * H` is `Dim<0>` and `1 * H` is `H` in generic code.
+    #[shape(H)]
+    fn zero_and_one_times(x: &Tensor<f32, Shape![H]>) -> Tensor<f32, Shape![0 * H, 1 * H]> {
+        let _: &Tensor<f32, Shape![1 * H]> = x;
+        Tensor::<f32, Shape![0, 1 * H]>::zeros()
+    }
+
     #[shape(C, H)]
     fn scaled(v: f32) -> Tensor<f32, Shape![C * H]> {
         Tensor::full(v)
@@ -308,6 +315,8 @@ mod nested_arithmetic {
         assert_eq!(literal_first::<Dim![191]>(&t), [95, 190]);
         let y = literal_first_caller::<Dim![191]>(&t);
         assert_eq!((y.shape(), y[[3055]]), ([3056], 285.0));
+        let z = zero_and_one_times(&Tensor::<f32, Shape![784]>::zeros());
+        assert_eq!(z.shape(), [0, 784]);
     }
 }
 

@@ -113,7 +113,8 @@ fn operands_are_any_view_expression() {
 
 /// Operands whose strides do not merge (a reshape of a transposed view) are
 /// copied to a contiguous tensor first, on either side, with one operand
-/// or two; at 784 the copies are on the heap (`alloc`).
+/// or two (with `alloc`, in a box at any size; `tests/large_operands.rs`
+/// has the sizes that matter for the stack).
 #[test]
 fn operands_without_strides() {
     let x = Tensor::<f32, Shape![28, 28]>::from_flat_fn(|n| (n % 13) as f32 - 6.0);

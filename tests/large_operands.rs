@@ -91,3 +91,27 @@ fn conv2d_of_a_permuted_input_of_2_25_mib() {
         assert_eq!((same[s], padded[s]), (want, want), "at {s:?}");
     }
 }
+
+/// `einsum!` walks an operand that it cannot read in place (`ji` read as
+/// `ij`) into a scratch copy, and a product whose axes it must reorder into
+/// a scratch product: both on the heap, so a 2.25 MiB operand runs on a
+/// 2 MiB thread (found by review: the walk was on the stack).
+#[test]
+fn einsum_of_an_operand_of_2_25_mib_walked() {
+    let a = Tensor::<f32, Shape![1024, 576]>::boxed_from_flat_fn(pattern);
+    let v = Tensor::<f32, Shape![1024]>::from_flat_fn(|k| pattern(k + 3));
+    let y = einsum!("ji,j->i", &*a, &v); // [576]
+    for i in [0, 300, 575] {
+        let want: f32 = (0..1024).map(|j| a[[j, i]] * v[[j]]).sum();
+        assert_eq!(y[[i]], want, "at {i}");
+    }
+    // The product [576, 1024] x [1024, 576] reordered (`ki` out): its
+    // 1.27 MiB scratch on the heap, the result boxed by the caller.
+    let at = a.t().to_boxed_tensor(); // [576, 1024]
+    let mut r = Tensor::<f32, Shape![576, 576]>::boxed_zeros();
+    r.assign(einsum!("ij,jk->ki", &*at, &*a).view());
+    for (k, i) in [(0, 0), (575, 3), (17, 400)] {
+        let want: f32 = (0..1024).map(|j| at[[i, j]] * a[[j, k]]).sum();
+        assert_eq!(r[[k, i]], want, "at [{k}, {i}]");
+    }
+}

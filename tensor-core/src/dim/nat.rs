@@ -117,6 +117,11 @@ pub trait Nat: Unsigned + Copy + Default + 'static {
     /// The dimension type of `(2 * self + B) * 1024 + L`.
     #[doc(hidden)]
     type DimWithParent<B: NatBit, L: Digit>: Dimension;
+    /// `L * O` for a dimension `L` of this size: `Dim<0>` for 0 (so
+    /// `0 * H` is `Dim<0>` in generic code too), else `O`'s
+    /// [`ProductOf<L>`](Dimension::ProductOf).
+    #[doc(hidden)]
+    type ProductWith<L: Dimension, O: Dimension>: Dimension;
 }
 
 impl Nat for UTerm {
@@ -131,6 +136,7 @@ impl Nat for UTerm {
     type Dim = super::Dim<0>;
     type DimWith<L: Digit> = L;
     type DimWithParent<B: NatBit, L: Digit> = <B as NatBit>::HiDim<L>;
+    type ProductWith<L: Dimension, O: Dimension> = super::Dim<0>;
 }
 
 impl<U: Nat, B: NatBit> Nat for UInt<U, B> {
@@ -149,4 +155,5 @@ impl<U: Nat, B: NatBit> Nat for UInt<U, B> {
     type Dim = <<Self as Nat>::Hi as Nat>::DimWith<<Self as Nat>::Lo>;
     type DimWith<L: Digit> = <U as Nat>::DimWithParent<B, L>;
     type DimWithParent<C: NatBit, L: Digit> = super::BigDim<<UInt<UInt<U, B>, C> as Nat>::Dim, L>;
+    type ProductWith<L: Dimension, O: Dimension> = O::ProductOf<L>;
 }

@@ -137,7 +137,10 @@ pub(super) fn with_slices<X, K>(
 {
     // A view that is not contiguous is copied (on the heap with `alloc`,
     // so this frame holds a pointer, not the copy).
-    let (mut xc, mut wc) = (None, None);
+    // Two statements: a tuple of the two would be one more slot of each
+    // copy's size in an unoptimized build.
+    let mut xc = Default::default();
+    let mut wc = Default::default();
     let xs = x.as_view().contiguous_in(&mut xc);
     let ws = weights.as_view().contiguous_in(&mut wc);
     let dims = Dims {

@@ -320,7 +320,10 @@ pub(super) fn convolve<T, L, K>(
 {
     // A view that is not contiguous is copied (on the heap with `alloc`,
     // so this frame holds a pointer, not the copy).
-    let (mut x_copy, mut w_copy) = (None, None);
+    // Two statements: a tuple of the two would be one more slot of each
+    // copy's size in an unoptimized build.
+    let mut x_copy = Default::default();
+    let mut w_copy = Default::default();
     let xs = x.contiguous_in(&mut x_copy);
     let ws = weights.as_view().contiguous_in(&mut w_copy);
     let dims = Dims {

@@ -157,6 +157,66 @@ fn build_on_stack<X: Contiguous>(write: impl FnOnce(&mut Slots<X::Elem>)) -> X {
     unsafe { value.as_ptr().read() }
 }
 
+/// A slot of the caller's for a value built in place on demand
+/// ([`Scratch::build_with`]): a scratch copy that takes the stack only
+/// where the caller declares it, written once, with no temporary of its
+/// size (unoptimized builds keep one for each by-value step, as
+/// `*slot = Some(build_with(..))` would take). Drops the value, if built.
+/// Used without `alloc` (`view/contiguous.rs`; with it copies are boxed),
+/// tested with and without.
+#[cfg_attr(feature = "alloc", allow(dead_code))]
+pub(crate) struct Scratch<X> {
+    value: MaybeUninit<X>,
+    built: bool,
+}
+
+impl<X> Default for Scratch<X> {
+    #[inline(always)]
+    fn default() -> Self {
+        Scratch {
+            // A constant: an unoptimized build then keeps no temporary of
+            // the value's size for it.
+            value: const { MaybeUninit::uninit() },
+            built: false,
+        }
+    }
+}
+
+#[cfg_attr(feature = "alloc", allow(dead_code))]
+impl<X: Contiguous> Scratch<X> {
+    /// The value built by `write` in this slot, which must initialise every
+    /// one of the `X::LEN` slots it is given, as [`build_with`]'s writer
+    /// (or panic, leaving the slot empty). A value built before is
+    /// dropped first.
+    pub(crate) fn build_with(&mut self, write: impl FnOnce(&mut Slots<X::Elem>)) -> &X {
+        self.clear();
+        write(slots(&mut self.value));
+        self.built = true;
+        // SAFETY: `write` initialised every slot of the value (its
+        // contract; a panic never gets here), and the slots are all of
+        // the value's elements (`Contiguous`).
+        unsafe { self.value.assume_init_ref() }
+    }
+}
+
+impl<X> Scratch<X> {
+    /// Drops the value, if built, leaving the slot empty.
+    fn clear(&mut self) {
+        if self.built {
+            self.built = false;
+            // SAFETY: `built` says the value is initialised; it is marked
+            // empty first, so a panicking drop cannot drop it again.
+            unsafe { self.value.assume_init_drop() }
+        }
+    }
+}
+
+impl<X> Drop for Scratch<X> {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
 /// A value whose element at position `i` is `f(i)`, called in order and
 /// written in place ([`Slots::fill`]).
 #[inline(always)]
@@ -174,6 +234,25 @@ pub(crate) fn build_boxed_with<X: Contiguous>(
     write(slots(&mut boxed));
     // SAFETY: as in `build_with`: every element is initialised.
     unsafe { boxed.assume_init() }
+}
+
+/// A scratch value built in place by `write` (the contract of
+/// [`build_with`]'s writer), for a kernel's own use: in a box with `alloc`,
+/// so that the stack never holds it (`einsum!`'s walked operands, at any
+/// size), else by value.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn build_scratch<X: Contiguous>(
+    write: impl FnOnce(&mut Slots<X::Elem>),
+) -> alloc::boxed::Box<X> {
+    build_boxed_with(write)
+}
+
+/// [`build_scratch`] without `alloc`: the value itself.
+#[cfg(not(feature = "alloc"))]
+#[inline]
+pub(crate) fn build_scratch<X: Contiguous>(write: impl FnOnce(&mut Slots<X::Elem>)) -> X {
+    build_with(write)
 }
 
 /// A vector of `len` elements built in place by `write`, with the

@@ -412,9 +412,46 @@ fn results_above_the_threshold_take_one_slot_of_the_stack() {
 fn pairs_above_the_threshold_take_one_slot_of_the_stack() {
     // Kept whole: `let (a, b) = ..` would move the parts into two more
     // slots in an unoptimized build.
-    let pair: (Tensor<f32, Shape![256, 512]>, Tensor<f32, Shape![256, 512]>) = build_pair_with(
+    type Half = Tensor<f32, Shape![256, 512]>;
+    let pair: (Half, Half) = build_pair_with(
         |out| out.fill(|i| i as f32),
         |out| out.fill(|i| -(i as f32)),
     );
     assert_eq!((pair.0[[255, 511]], pair.1[[0, 3]]), (131_071.0, -3.0));
+}
+
+/// A scratch slot drops what it built, once: when built again, and when
+/// dropped; a panicking writer leaves it empty (and drops what it wrote).
+#[test]
+fn a_scratch_slot_drops_what_it_built() {
+    let before = alive();
+    let mut slot = Scratch::<Tensor<Counted, Shape![3, 4]>>::default();
+    let built = slot.build_with(|out| out.fill(Counted::new));
+    assert_eq!(built[[2, 3]].0, 11);
+    assert_eq!(alive(), before + 12);
+    let again = slot.build_with(|out| out.fill(|i| Counted::new(i + 100)));
+    assert_eq!(again[[0, 1]].0, 101);
+    assert_eq!(alive(), before + 12);
+    // The value built before is dropped first, then the writer panics
+    // having dropped what it wrote: nothing is left alive.
+    let failed = catch_unwind(AssertUnwindSafe(|| {
+        slot.build_with(|out| {
+            out.fill(|i| {
+                if i == 5 {
+                    panic!("stop")
+                } else {
+                    Counted::new(i)
+                }
+            })
+        });
+    }));
+    assert!(failed.is_err());
+    assert_eq!(alive(), before);
+    drop(slot);
+    assert_eq!(alive(), before);
+    let mut full = Scratch::<Tensor<Counted, Shape![2]>>::default();
+    full.build_with(|out| out.fill(Counted::new));
+    assert_eq!(alive(), before + 2);
+    drop(full);
+    assert_eq!(alive(), before);
 }

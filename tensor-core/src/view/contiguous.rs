@@ -1,10 +1,11 @@
 //! The elements of any view as one row-major slice, for the kernels that
 //! read slices (convolutions, padding, `einsum!`): the view's own elements
-//! when they are in order without gaps, else a copy. With the `alloc`
-//! feature the copy is made on the heap, so the caller's frame holds only
-//! a pointer for it: a convolution of a transposed input by 4.5 MiB of
-//! weights runs on a 2 MiB thread. Without `alloc` it is a tensor on the
-//! stack, as every by-value result is.
+//! when they are in order without gaps, else a copy kept in a slot the
+//! caller declares ([`CopySlot`]). With the `alloc` feature the copy is
+//! made on the heap, so the caller's frame holds only a pointer for it: a
+//! convolution of a transposed input by 4.5 MiB of weights runs on a 2 MiB
+//! thread. Without `alloc` the slot is the tensor itself, written in place
+//! (`uninit::Scratch`), with no temporary of its size.
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -14,38 +15,53 @@ use crate::tensor::Tensor;
 
 use super::View;
 
-/// A copy of a view's elements, of shape `S`: boxed with `alloc`.
+/// Where [`View::contiguous_in`] keeps a copy of a view of shape `S`:
+/// boxed with `alloc` (`Default` is `None`).
 #[cfg(feature = "alloc")]
-pub(crate) type Copied<T, S> = alloc::boxed::Box<Tensor<T, S>>;
+pub(crate) type CopySlot<T, S> = Option<alloc::boxed::Box<Tensor<T, S>>>;
 
-/// A copy of a view's elements, of shape `S`: on the stack without `alloc`.
+/// Where [`View::contiguous_in`] keeps a copy of a view of shape `S`: the
+/// tensor itself, built in place, without `alloc`.
 #[cfg(not(feature = "alloc"))]
-pub(crate) type Copied<T, S> = Tensor<T, S>;
+pub(crate) type CopySlot<T, S> = crate::uninit::Scratch<Tensor<T, S>>;
 
 impl<'a, T, L: Layout> View<'a, T, L> {
     /// The elements in row-major order, as one slice of `L::Shape::SIZE`
-    /// elements: the view's own when contiguous, else a [`Copied`] kept in
-    /// `copy` (a slot the caller declares `None`).
+    /// elements: the view's own when contiguous, else a copy kept in
+    /// `copy` (a slot the caller declares, `Default::default()`).
     #[inline(always)]
-    pub(crate) fn contiguous_in<'s>(&self, copy: &'s mut Option<Copied<T, L::Shape>>) -> &'s [T]
+    pub(crate) fn contiguous_in<'s>(&self, copy: &'s mut CopySlot<T, L::Shape>) -> &'s [T]
     where
         'a: 's,
         T: Clone,
     {
         match self.as_contiguous() {
             Some(elems) => elems,
-            None => copy.insert(copied(self)).as_slice(),
+            None => copy_into(self, copy),
         }
     }
 }
 
-/// A copy of `v`, never inlined: its work stays out of the callers' code.
+/// A copy of `v` made in `copy`, never inlined, so that its work (and, in
+/// an unoptimized build, its temporaries) stays out of the callers.
+#[cfg(feature = "alloc")]
 #[inline(never)]
-fn copied<T: Clone, L: Layout>(v: &View<'_, T, L>) -> Copied<T, L::Shape> {
-    #[cfg(feature = "alloc")]
-    return v.to_boxed_tensor();
-    #[cfg(not(feature = "alloc"))]
-    return v.to_tensor();
+fn copy_into<'s, T: Clone, L: Layout>(
+    v: &View<'_, T, L>,
+    copy: &'s mut CopySlot<T, L::Shape>,
+) -> &'s [T] {
+    copy.insert(v.to_boxed_tensor()).as_slice()
+}
+
+/// A copy of `v` written in place into `copy`, never inlined.
+#[cfg(not(feature = "alloc"))]
+#[inline(never)]
+fn copy_into<'s, T: Clone, L: Layout>(
+    v: &View<'_, T, L>,
+    copy: &'s mut CopySlot<T, L::Shape>,
+) -> &'s [T] {
+    copy.build_with(|out| super::copy::write_into(v, out))
+        .as_slice()
 }
 
 #[cfg(test)]
@@ -55,15 +71,15 @@ mod tests {
     #[test]
     fn a_contiguous_view_is_read_in_place() {
         let t = Tensor::<i32, Shape![3, 4]>::from_flat_fn(|i| i as i32);
-        let mut copy = None;
+        let mut copy = Default::default();
         let here = t.view().contiguous_in(&mut copy).as_ptr();
-        assert_eq!((here, copy.is_none()), (t.as_slice().as_ptr(), true));
+        assert_eq!(here, t.as_slice().as_ptr());
     }
 
     #[test]
     fn a_strided_view_is_copied_in_row_major_order() {
         let t = Tensor::<i32, Shape![3, 4]>::from_flat_fn(|i| i as i32);
-        let mut copy = None;
+        let mut copy = Default::default();
         let got = t.t().contiguous_in(&mut copy).to_vec();
         assert_eq!(got, t.t().to_tensor().as_slice());
         assert_eq!(&got[..4], &[0, 4, 8, 1]);
@@ -75,7 +91,7 @@ mod tests {
     #[test]
     fn a_large_copy_is_made_on_the_heap() {
         let t = Tensor::<f32, Shape![512, 512]>::boxed_from_flat_fn(|i| i as f32);
-        let mut copy = None;
+        let mut copy = Default::default();
         let s = t.t().contiguous_in(&mut copy);
         assert_eq!((s.len(), s[1], s[512]), (512 * 512, 512.0, 1.0));
     }

@@ -67,6 +67,15 @@ pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T,
     build_with(|out| write::<T, L>(view.data, &view.state, out, bits))
 }
 
+/// Writes the view's elements into `out` (all of its `L::Shape::SIZE`
+/// slots, in row-major order), as [`to_tensor`] does (for copies made in
+/// place without `alloc`: `view/contiguous.rs`).
+#[cfg(not(feature = "alloc"))]
+#[inline]
+pub(crate) fn write_into<T: Clone, L: Layout>(view: &View<'_, T, L>, out: &mut Slots<T>) {
+    write::<T, L>(view.data, &view.state, out, clone_bits::<T, L>())
+}
+
 /// The [`Bitwise`] proof a copy of `L`'s elements of the `Clone` type `T`
 /// takes: [`Bitwise::of_primitive`] when the copy goes by tiles (the only
 /// path that reads it), so that other copies do not read the CPU's level.

@@ -215,7 +215,7 @@ where
     where
         T: Clone,
     {
-        let mut copy = None;
+        let mut copy = Default::default();
         let source = self.inner.contiguous_in(&mut copy);
         let rank = <L::Shape as Shape>::RANK;
         let row = <L::Shape as Shape>::PADDED[rank - 1];

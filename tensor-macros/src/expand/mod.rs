@@ -89,8 +89,9 @@ pub fn dim_type(spec: &DimSpec) -> TokenStream {
             // for the same reason. The operands keep their meaning: `16 * P`
             // and `P * 16` are different types in generic code, and a
             // `Shape![C * P]` instantiated at `C = 16` is the first. `1 * H`
-            // keeps `Dim1`'s `Product`, which is `H` itself.
-            let literal_left = matches!(**left, DimSpec::Size(n, _) if n != 1 || matches!(op, arith::Op::Add))
+            // and `0 * H` keep the size's own `Product`, which is `H` itself
+            // and `Dim<0>`.
+            let literal_left = matches!(**left, DimSpec::Size(n, _) if n > 1 || matches!(op, arith::Op::Add))
                 && !matches!(**right, DimSpec::Size(..));
             let (l, r) = (dim_type(left), dim_type(right));
             let (gat, l, r) = match (op, literal_left) {

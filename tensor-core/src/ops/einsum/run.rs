@@ -25,7 +25,7 @@ use crate::num::{Accumulate, MulAccumulate, Zero};
 use crate::ops::matmul::dense_batched;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::build_with;
+use crate::uninit::{build_scratch, build_with};
 use crate::view::{first_position, View};
 
 /// A spec, as a type: `einsum!` implements it for a local type per call.
@@ -54,7 +54,7 @@ where
     O: Shape,
 {
     if const { L::STRIDES.is_none() } {
-        let mut copy = None;
+        let mut copy = Default::default();
         let a = View::new(a.contiguous_in(&mut copy), ());
         return einsum1::<E, T, RowMajor<L::Shape>, O>(&a, PhantomData);
     }
@@ -86,12 +86,12 @@ where
     O: Shape,
 {
     if const { La::STRIDES.is_none() } {
-        let mut copy = None;
+        let mut copy = Default::default();
         let a = View::new(a.contiguous_in(&mut copy), ());
         return einsum2::<E, T, RowMajor<La::Shape>, Lb, O>(&a, b, PhantomData);
     }
     if const { Lb::STRIDES.is_none() } {
-        let mut copy = None;
+        let mut copy = Default::default();
         let b = View::new(b.contiguous_in(&mut copy), ());
         return einsum2::<E, T, La, RowMajor<Lb::Shape>, O>(a, &b, PhantomData);
     }
@@ -112,7 +112,8 @@ where
 /// The product into a scratch tensor, then walked into `out`.
 #[inline(never)]
 fn reordered<T: MulAccumulate, O: Shape>(pa: &[T], pb: &[T], out: &mut [T], plan: &Contraction) {
-    let c: Tensor<T, O> = build_with(|slots| dense_batched(pa, pb, slots, plan.sizes));
+    // On the heap with `alloc`: the product may be larger than the stack.
+    let c = build_scratch::<Tensor<T, O>>(|slots| dense_batched(pa, pb, slots, plan.sizes));
     gather(c.as_slice(), 0, &plan.c, out);
 }
 
@@ -139,7 +140,8 @@ fn walked<T: Accumulate, L: Layout, R>(
     w: &Walk,
     f: impl FnOnce(&[T]) -> R,
 ) -> R {
-    let scratch: Tensor<T, L::Shape> = build_with(|slots| {
+    // On the heap with `alloc`: the operand may be larger than the stack.
+    let scratch = build_scratch::<Tensor<T, L::Shape>>(|slots| {
         let buf = slots.init_with(T::narrow(Zero::ZERO));
         let (data, state) = v.parts();
         gather(data, first_position::<L>(&state), w, &mut buf[..w.len]);

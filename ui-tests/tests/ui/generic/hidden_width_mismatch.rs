@@ -1,7 +1,10 @@
 // A feed-forward layer whose hidden width is `4 * D`, returning the hidden
 // activations where the block's `[T, D]` output was meant: the mismatch
 // names `4 * D` as `<D as Dimension>::ProductOf<Dim<4>>`, not typenum's
-// arithmetic on `D`'s bits.
+// arithmetic on `D`'s bits. rustc's "consider further restricting this
+// bound" below it is its own, for any projection on a type parameter (as
+// for `D * 4`), and not valid Rust after the attribute: documented in
+// docs/generic.md, "Known gaps".
 use tensor_core::prelude::*;
 
 #[shape(T, D)]
