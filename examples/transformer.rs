@@ -198,28 +198,28 @@ mod tests {
         t.as_slice().chunks(w).map(|r| r.to_vec()).collect()
     }
 
-    /// `got` (the block's output) against [`reference`] on the same inputs.
-    fn assert_matches<T: Dimension, F: Dimension>(
-        got: &Tensor<f32, (T, Dim<64>)>,
-        x: &Tensor<f32, (T, Dim<64>)>,
-        heads: &Heads<Dim![4], Dim![16]>,
-        w1: &Tensor<f32, (Dim<64>, F)>,
-        w2: &Tensor<f32, (F, Dim<64>)>,
-    ) {
+    /// The block at `T` tokens (4 heads of 16, feed-forward width `F`) on
+    /// inputs drawn from `seed`, against [`reference`] on the same inputs.
+    fn block_against_reference<T: Dimension, F: Dimension>(seed: u32, w2_bound: f32) {
+        let mut rng = XorShift(seed);
+        let heads = random_heads::<Dim![4], Dim![16]>(&mut rng);
+        let w1 = Tensor::<f32, (Dim<64>, F)>::from_flat_fn(|_| rng.uniform(0.125));
+        let w2 = Tensor::<f32, (F, Dim<64>)>::from_flat_fn(|_| rng.uniform(w2_bound));
+        let x = Tensor::<f32, (T, Dim<64>)>::from_flat_fn(|_| rng.uniform(1.0));
+        let got = rows(&block::<T, Dim![4], Dim![16], F>(&x, &heads, &w1, &w2));
         let want = reference(
-            &rows(x),
+            &rows(&x),
             [
                 heads.q.as_slice(),
                 heads.k.as_slice(),
                 heads.v.as_slice(),
                 heads.o.as_slice(),
             ],
-            &rows(w1),
-            &rows(w2),
+            &rows(&w1),
+            &rows(&w2),
             4,
             16,
         );
-        let got = rows(got);
         assert_eq!(got.len(), want.len());
         for (i, (g, w)) in got.iter().flatten().zip(want.iter().flatten()).enumerate() {
             assert!(
@@ -231,13 +231,7 @@ mod tests {
 
     #[test]
     fn block_matches_the_textbook_formulation() {
-        let mut rng = XorShift(99);
-        let heads = random_heads::<Dim![4], Dim![16]>(&mut rng);
-        let w1 = Tensor::<f32, Shape![64, 128]>::from_flat_fn(|_| rng.uniform(0.125));
-        let w2 = Tensor::<f32, Shape![128, 64]>::from_flat_fn(|_| rng.uniform(0.09));
-        let x = Tensor::<f32, Shape![16, 64]>::from_flat_fn(|_| rng.uniform(1.0));
-        let got = block::<Dim![16], Dim![4], Dim![16], Dim![128]>(&x, &heads, &w1, &w2);
-        assert_matches(&got, &x, &heads, &w1, &w2);
+        block_against_reference::<Dim![16], Dim![128]>(99, 0.09);
     }
 
     /// 256 tokens, on cargo test's 2 MiB thread, unoptimized: the two
@@ -245,13 +239,7 @@ mod tests {
     /// heap.
     #[test]
     fn block_at_256_tokens_on_a_test_thread() {
-        let mut rng = XorShift(7);
-        let heads = random_heads::<Dim![4], Dim![16]>(&mut rng);
-        let w1 = Tensor::<f32, Shape![64, 256]>::from_flat_fn(|_| rng.uniform(0.125));
-        let w2 = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(0.0625));
-        let x = Tensor::<f32, Shape![256, 64]>::from_flat_fn(|_| rng.uniform(1.0));
-        let got = block::<Dim![256], Dim![4], Dim![16], Dim![256]>(&x, &heads, &w1, &w2);
-        assert_matches(&got, &x, &heads, &w1, &w2);
+        block_against_reference::<Dim![256], Dim![256]>(7, 0.0625);
     }
 
     #[test]
