@@ -210,3 +210,42 @@ fn split() {
         (pattern(0, 0), pattern(511, 511))
     );
 }
+
+// Constructors and moves that are not operations: the `const fn` fills and
+// `into_reshape` each keep one stack copy besides the result's (the `const
+// fn`'s own slot; the argument moved in), so they are tested at 768 KiB
+// and 512 KiB. Before: `zeros()` took three copies (2.25 MiB here) and
+// `into_reshape` of a tensor held by value seven (3.5 MiB), both over the
+// thread's 2 MiB.
+
+/// `[384, 512]` `f32`: 768 KiB.
+type Wide = Shape![384, 512];
+
+#[test]
+fn zeros_of_768_kib() {
+    let z = Tensor::<f32, Wide>::zeros();
+    assert!(z.iter().all(|&x| x == 0.0));
+}
+
+#[test]
+fn ones_of_768_kib() {
+    let o = Tensor::<f32, Wide>::ones();
+    assert_eq!(o.iter().sum::<f32>(), (384 * 512) as f32);
+}
+
+#[test]
+fn splat_of_768_kib() {
+    let s = Tensor::<f32, Wide>::splat(0.5);
+    assert!(s.iter().all(|&x| x == 0.5));
+}
+
+#[test]
+fn into_reshape_of_512_kib_held_by_value() {
+    let [a, _] = halves();
+    let t: Tensor<f32, Shape![256, 512]> = *a;
+    let r = t.into_reshape::<Shape![512, 256]>();
+    for (i, j) in [(0, 0), (511, 255), (3, 7), (300, 100)] {
+        let flat = i * 256 + j;
+        assert_eq!(r[[i, j]], pattern(flat / 512, flat % 512));
+    }
+}

@@ -18,12 +18,53 @@
 //! assert_eq!(col, tensor![[1, 1], [2, 2], [3, 3]]);
 //! ```
 
-use core::mem::{size_of, ManuallyDrop};
+use core::mem::{needs_drop, size_of, ManuallyDrop};
 
 use crate::axis::Axes;
 use crate::constraint::{BroadcastFrom, FlipShape, PermuteShape, ReshapesTo, Transpose};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+
+/// `$this` (a `Tensor<T, $s>`, by value) as a `Tensor<T, $s2>` of the
+/// same size (which the caller asserts in a `const` block), moved without a copy of its own: the bytes are read
+/// once into the caller's result ([`read_as`]). Elements without drop glue
+/// leave `$this` to go out of scope, a no-op; others are first wrapped in
+/// `ManuallyDrop`, which an unoptimized build pays for with one more copy
+/// on the stack. (A macro, not a function: a call taking the tensor by
+/// value is one more copy there too.)
+macro_rules! moved_as {
+    ($this:ident, $s:ty, $s2:ty) => {{
+        if const { !needs_drop::<T>() } {
+            // SAFETY: the sizes are equal (the caller's assertion), and
+            // `$this`, dropped after the read, has no drop glue (`T` has
+            // none, nor has `Tensor`): its elements move to the result.
+            unsafe { read_as::<T, $s, $s2>(&$this) }
+        } else {
+            let this = ManuallyDrop::new($this);
+            // SAFETY: as above; `ManuallyDrop` keeps the elements from
+            // being dropped twice.
+            unsafe { read_as::<T, $s, $s2>(&this) }
+        }
+    }};
+}
+
+/// The elements of `t` read as a tensor of shape `S2`.
+///
+/// # Safety
+///
+/// `Tensor<T, S>` and `Tensor<T, S2>` have the same size, and the caller
+/// never drops `t`'s elements (it forgets `t`, or `T` has no drop glue).
+/// Both tensors are `#[repr(transparent)]` over their storage, which for
+/// every (sealed) `Shape` is nested arrays `[[T; a]; b]..` holding exactly
+/// `SIZE` elements of `T`, unpadded, in row-major order: so the two types
+/// have the alignment of `T`, and the same bytes for the same elements in
+/// the same order. The read moves each element exactly once.
+#[inline(always)]
+unsafe fn read_as<T, S: Shape, S2: Shape>(t: &Tensor<T, S>) -> Tensor<T, S2> {
+    debug_assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
+    // SAFETY: the function's contract.
+    unsafe { core::ptr::read((t as *const Tensor<T, S>).cast::<Tensor<T, S2>>()) }
+}
 
 impl<T, S: Shape> Tensor<T, S> {
     /// The same elements, in the same row-major order, under the shape `S2`
@@ -38,15 +79,27 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         S: ReshapesTo<S2>,
     {
-        self.into_reshape_at_build()
+        // Not through `into_reshape_at_build`: on an unoptimized stack each
+        // call that takes the tensor by value copies it (a `[256, 1024]`
+        // `f32` reshape took 6 MiB of stack through the two calls). The
+        // bound makes the counts equal; the block asserts what the read
+        // needs all the same.
+        const {
+            assert!(
+                S::SIZE == S2::SIZE,
+                "into_reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
+            );
+            assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
+        }
+        moved_as!(self, S, S2)
     }
 
     /// [`Tensor::into_reshape`] without the `ReshapesTo` bound: the element
     /// counts are asserted in a `const` block, evaluated when the calling
     /// item is instantiated (`cargo build`). `#[shape]` writes it for the
     /// reshapes of items whose counts the compiler cannot compare in
-    /// generic code (`view/reshape_at_build.rs`); `into_reshape` calls it
-    /// after its bound has checked the counts.
+    /// generic code (`view/reshape_at_build.rs`); `into_reshape` does the
+    /// same after its bound has checked the counts.
     #[doc(hidden)]
     pub fn into_reshape_at_build<S2: Shape>(self) -> Tensor<T, S2> {
         const {
@@ -56,15 +109,7 @@ impl<T, S: Shape> Tensor<T, S> {
             );
             assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
         }
-        let this = ManuallyDrop::new(self);
-        // SAFETY: both tensors are `#[repr(transparent)]` over their storage,
-        // which for every (sealed) `Shape` is nested arrays `[[T; a]; b]..`
-        // holding exactly `SIZE` elements of `T`, unpadded, in row-major
-        // order: so both types have the same size (asserted above), the
-        // alignment of `T`, and the same bytes for the same elements in the
-        // same order. Reading one as the other moves each element exactly
-        // once; `ManuallyDrop` keeps the source from dropping them again.
-        unsafe { core::ptr::read((&*this as *const Tensor<T, S>).cast::<Tensor<T, S2>>()) }
+        moved_as!(self, S, S2)
     }
 
     /// The tensor with its axes permuted (`permute`), copied into the new
@@ -123,5 +168,42 @@ impl<T, S: Shape> Tensor<T, S> {
         S2: Shape + BroadcastFrom<S>,
     {
         self.expand::<S2>().to_tensor()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+    use std::string::String;
+
+    use crate::prelude::*;
+
+    /// Elements with drop glue take the `ManuallyDrop` branch: each is
+    /// moved once, dropped once (by the result), none leaked.
+    #[test]
+    fn into_reshape_moves_elements_with_drop_glue_once() {
+        let marker = Rc::new(());
+        let t = Tensor::<Rc<()>, Shape![2, 3]>::from_flat_fn(|_| Rc::clone(&marker));
+        assert_eq!(Rc::strong_count(&marker), 7);
+        let r = t.into_reshape::<Shape![3, 2]>();
+        assert_eq!(Rc::strong_count(&marker), 7);
+        let s = r.into_reshape_at_build::<Shape![6]>();
+        assert_eq!(Rc::strong_count(&marker), 7);
+        drop(s);
+        assert_eq!(Rc::strong_count(&marker), 1);
+
+        let words = Tensor::<String, Shape![2, 2]>::from_flat_fn(|i| "abcd"[i..=i].into());
+        let flat = words.into_reshape::<Shape![4]>();
+        assert_eq!(flat.as_slice().concat(), "abcd");
+    }
+
+    /// Elements without drop glue are read in place, in order.
+    #[test]
+    fn into_reshape_keeps_the_order() {
+        let t = Tensor::<u16, Shape![4, 3]>::from_flat_fn(|i| i as u16 * 3 + 1);
+        let r = t.into_reshape::<Shape![2, 6]>();
+        assert_eq!(r, Tensor::from_flat_fn(|i| i as u16 * 3 + 1));
+        let s = r.into_reshape_at_build::<Shape![3, 2, 2]>();
+        assert_eq!(s[[2, 1, 1]], 34);
     }
 }

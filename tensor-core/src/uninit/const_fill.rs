@@ -54,8 +54,11 @@ macro_rules! const_fill {
             i += 1;
         }
         // SAFETY: the loop wrote all `LEN` elements, and any `LEN`
-        // initialised elements are a valid `Contiguous` value.
-        unsafe { out.assume_init() }
+        // initialised elements are a valid `Contiguous` value; `out` (a
+        // `MaybeUninit`, which drops nothing) is not used again. A read
+        // writes the caller's value directly: `assume_init` took one more
+        // copy of the value on an unoptimized stack.
+        unsafe { out.as_ptr().read() }
     }};
 }
 
