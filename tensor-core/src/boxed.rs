@@ -81,6 +81,26 @@ impl<T, S: Shape> Tensor<T, S> {
     {
         Self::boxed_from_flat_fn(|_| T::ZERO)
     }
+
+    /// A boxed copy of this tensor, built in its allocation. For a large
+    /// `Box<Tensor>` this is the clone to use: `Box::clone` (std's) clones
+    /// the tensor on the stack before moving it into the new box, so a
+    /// 4 MiB tensor overflows a 2 MiB thread in an unoptimized build.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let w = Tensor::<f32, Shape![1024, 1024]>::boxed_full(0.5); // 4 MiB
+    /// let mut c = w.to_boxed_tensor();
+    /// c[[0, 0]] = 1.0;
+    /// assert_eq!((w[[0, 0]], c[[0, 0]], c[[1023, 1023]]), (0.5, 1.0, 0.5));
+    /// ```
+    pub fn to_boxed_tensor(&self) -> Box<Self>
+    where
+        T: Clone,
+    {
+        let elems = self.as_slice();
+        build_boxed_with(|out| out.write_clone_of_slice(elems))
+    }
 }
 
 /// A boxed tensor holding the elements of `view`, copied in its allocation
@@ -169,6 +189,21 @@ mod tests {
             );
             let r = n.flip::<Axes![0]>().to_boxed_tensor();
             assert_eq!(r[[0, 5]], 4095 * 4096 + 5);
+        });
+    }
+
+    #[test]
+    fn to_boxed_tensor_of_a_large_tensor() {
+        on_small_stack(|| {
+            let n = Tensor::<u32, Big>::boxed_from_flat_fn(|i| i as u32 * 3);
+            let mut c = n.to_boxed_tensor();
+            c[[0, 1]] = 0;
+            assert_eq!((n[[0, 1]], c[[0, 1]]), (3, 0));
+            assert_eq!(
+                (c[[4095, 4095]], c[[17, 5]]),
+                (n[[4095, 4095]], (17 * 4096 + 5) * 3)
+            );
+            assert_eq!(c.as_slice()[2..], n.as_slice()[2..]);
         });
     }
 
