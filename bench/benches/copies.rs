@@ -58,10 +58,11 @@ fn main() {
     let ops = Operands::<Square>::new();
     let (nd_src, nd_dst) = Square::ndarray();
     println!(
-        "operand alignment (bytes): tensor src {}, dst {}, to_boxed_tensor {}, ndarray src {}, dst {}",
+        "operand alignment (bytes): tensor src {}, dst {}, to_boxed_tensor {}, boxed_zeros of the cube {}, ndarray src {}, dst {}",
         alignment_of(&ops.src.0),
         alignment_of(&ops.dst.0),
         alignment_of(&*transpose_boxed(&ops.src.0)),
+        alignment_of(&*Tensor::<f32, Cube>::boxed_zeros()),
         alignment_of(&nd_src.as_slice().unwrap()[0]),
         alignment_of(&nd_dst.as_slice().unwrap()[0]),
     );
@@ -350,6 +351,15 @@ mod transpose {
         let mut ops = Operands::<Square>::new();
         bencher.bench_local(|| ops.dst.0.copy_from(&black_box(&ops.src.0).t()));
     }
+
+    /// `dst.copy_from(&src.t())` into a `Tensor::boxed_zeros()`, aligned
+    /// as the allocator aligns it (as `to_boxed_tensor`'s result is).
+    #[divan::bench]
+    fn tensor_copy_from_malloc(bencher: Bencher) {
+        let ops = Operands::<Square>::new();
+        let mut dst = Tensor::<f32, Square>::boxed_zeros();
+        bencher.bench_local(|| dst.copy_from(&black_box(&ops.src.0).t()));
+    }
 }
 
 /// `t.permute::<Axes![2, 0, 1]>()` of a `[64, 64, 64]` `f32` tensor to
@@ -429,6 +439,15 @@ mod permute {
                 .0
                 .copy_from(&black_box(&ops.src.0).permute::<Axes![2, 0, 1]>())
         });
+    }
+
+    /// `dst.copy_from(..)` into a `Tensor::boxed_zeros()`, aligned as the
+    /// allocator aligns it (as `to_boxed_tensor`'s result is).
+    #[divan::bench]
+    fn tensor_copy_from_malloc(bencher: Bencher) {
+        let ops = Operands::<Cube>::new();
+        let mut dst = Tensor::<f32, Cube>::boxed_zeros();
+        bencher.bench_local(|| dst.copy_from(&black_box(&ops.src.0).permute::<Axes![2, 0, 1]>()));
     }
 }
 
