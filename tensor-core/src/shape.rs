@@ -161,6 +161,11 @@ mod sealed {
 /// assert_eq!(S::STRIDES, [12, 4, 1]);
 /// assert_eq!(<Shape![]>::SIZE, 1);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape",
+    label = "not a shape",
+    note = "a shape is a tuple of dimensions, written `Shape![..]`: `Shape![3072]` for a vector, `Shape![2, 3]` for a matrix, `Shape![]` for a scalar (`Dim![..]` names one dimension, not a shape)"
+)]
 pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     /// The number of axes.
     const RANK: usize;
