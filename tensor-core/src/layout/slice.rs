@@ -23,7 +23,6 @@
 //! ```
 
 use core::marker::PhantomData;
-use typenum::{IsLessOrEqual, LeEq};
 
 use super::{Layout, Padded, MAX_RANK};
 use crate::dim::Dimension;
@@ -37,6 +36,7 @@ mod bound;
 pub use at_build::{AtBuild, LengthOn, Literal, Position, Trim, TrimStep, Whole, WholeStep};
 pub use bound::{
     Bound, BoundFits, InRange, IndexFits, IndexInRange, Ordered, RangeLen, SpanFits, SpanInRange,
+    StartsBefore,
 };
 
 /// `..`: the whole axis.
@@ -134,7 +134,7 @@ pub trait AxisSpec<D: Dimension>: SliceItem {
     /// `Y`, named through the entry's checks: its output length where a
     /// rule computes it ([`DimThen`]; `T - 1` that the item does not spell
     /// has none), and the `Then` of its bound, index, order or span check
-    /// ([`BoundFits`], [`IndexFits`], [`Ordered`], [`SpanFits`]). An entry
+    /// ([`BoundFits`], [`IndexFits`], [`StartsBefore`], [`SpanFits`]). An entry
     /// that fails one leaves the sliced view without a type, so the mistake
     /// is one error and a method called on the view adds none.
     type Then<Y>;
@@ -191,19 +191,16 @@ where
     E: Bound<D> + BoundFits<D>,
     Step: Dimension,
     Len: RangeLen<D, B, E, Step>,
-    B::Start: IsLessOrEqual<E::End>,
-    LeEq<B::Start, E::End>: Ordered<B, E, D>,
+    B: StartsBefore<E, D>,
 {
     type Prepend<Rest> = Cons<Len::Dim, Rest>;
     const MAP: AxisMap = range_map(B::START, E::END, Step::VALUE, REV);
     type Then<Y> = <Len::Dim as DimThen>::Then<
-        <B as BoundFits<D>>::Then<
-            <E as BoundFits<D>>::Then<<LeEq<B::Start, E::End> as Ordered<B, E, D>>::Then<Y>>,
-        >,
+        <B as BoundFits<D>>::Then<<E as BoundFits<D>>::Then<<B as StartsBefore<E, D>>::Then<Y>>>,
     >;
     #[inline(always)]
     fn then<Y>(y: Y) -> Self::Then<Y> {
-        let y = <LeEq<B::Start, E::End> as Ordered<B, E, D>>::then(y);
+        let y = <B as StartsBefore<E, D>>::then(y);
         <B as BoundFits<D>>::then(<E as BoundFits<D>>::then(y))
     }
 }

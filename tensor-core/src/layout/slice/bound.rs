@@ -166,6 +166,26 @@ impl<B, E, D> Ordered<B, E, D> for B1 {
     then_is_y!();
 }
 
+/// The start bound `Self` of a range lies at or before its end `E` on an
+/// axis of size `D`: [`Ordered`] stated on the bound, so that a breach
+/// names the two bounds rather than typenum's bit (as [`BoundFits`]).
+#[diagnostic::on_unimplemented(
+    message = "`slice!` range `{Self}..{E}` starts after it ends, on an axis of size `{D}`",
+    label = "start after end"
+)]
+pub trait StartsBefore<E, D> {
+    then_items!();
+}
+
+#[diagnostic::do_not_recommend]
+impl<B: Bound<D>, E: Bound<D>, D: Dimension> StartsBefore<E, D> for B
+where
+    B::Start: IsLessOrEqual<E::End>,
+    LeEq<B::Start, E::End>: Ordered<B, E, D>,
+{
+    then_through!(LeEq<B::Start, E::End> as Ordered<B, E, D>);
+}
+
 /// The length of a range on an axis of size `D`, as a dimension type.
 #[diagnostic::on_unimplemented(
     message = "`slice!` range `{B}..{E}` on an axis of size `{D}`: its length cannot be computed at compile time",
