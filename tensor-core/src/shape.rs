@@ -164,7 +164,7 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape",
     label = "not a shape",
-    note = "a shape is a tuple of dimensions, written `Shape![..]`: `Shape![3072]` for a vector, `Shape![2, 3]` for a matrix, `Shape![]` for a scalar (`Dim![..]` names one dimension, not a shape)"
+    note = "a shape is a tuple of dimensions, written `Shape![..]`: `Shape![3072]` for a vector, `Shape![2, 3]` for a matrix, `Shape![]` for a scalar (`Dim![..]` names one dimension, not a shape); a type parameter that stands for a shape is declared `S: Shape`"
 )]
 pub trait Shape: sealed::Sealed + Copy + Default + Debug + 'static {
     /// The number of axes.

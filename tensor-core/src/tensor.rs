@@ -281,8 +281,8 @@ impl<'a, T, S: Shape> IntoIterator for &'a mut Tensor<T, S> {
 }
 
 impl<T: Clone, S: Shape> Clone for Tensor<T, S> {
-    /// A copy, built in place (on the heap first for a large tensor in an
-    /// unoptimized build, as every by-value result). Cloning a
+    /// A copy, built in place (with `alloc`, a large tensor on the heap
+    /// first, as every by-value result). Cloning a
     /// `Box<Tensor>` goes through std's `Box::clone`, which holds the
     /// clone on the stack: for large boxed tensors use
     /// `to_boxed_tensor()` (feature `alloc`).

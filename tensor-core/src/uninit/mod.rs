@@ -77,15 +77,17 @@ pub(crate) unsafe trait Contiguous {
 #[inline(always)]
 fn slots<X: Contiguous>(value: &mut MaybeUninit<X>) -> &mut Slots<X::Elem> {
     const { assert!(mem::size_of::<X>() == X::LEN * mem::size_of::<X::Elem>()) };
+    // One pointer for the poison and the slots: taking a second from
+    // `value` would invalidate the first (Miri, Stacked Borrows).
     let first = value.as_mut_ptr().cast::<MaybeUninit<X::Elem>>();
     // In unoptimized builds (the tests) the slots start as a byte pattern,
     // so that a writer that misses a slot leaves garbage a test sees, not
     // the value an earlier build left in the same stack slot.
     #[cfg(debug_assertions)]
-    // SAFETY: `value` is `size_of::<X>()` writable bytes, and any bytes
-    // are a valid `MaybeUninit`.
+    // SAFETY: `first` points at `value`'s `size_of::<X>()` writable bytes,
+    // and any bytes are a valid `MaybeUninit`.
     unsafe {
-        core::ptr::write_bytes(value.as_mut_ptr().cast::<u8>(), POISON, mem::size_of::<X>())
+        core::ptr::write_bytes(first.cast::<u8>(), POISON, mem::size_of::<X>())
     };
     // SAFETY: `X` is `X::LEN` elements in a row from its first byte,
     // unpadded (`Contiguous`, and the size checked above). `MaybeUninit`

@@ -113,6 +113,10 @@ pub(crate) fn transpose<T>(bits: Bitwise, data: &[T], plane: Plane, out: &mut Sl
     // two, so they read and write only positions of the plane.
     unsafe {
         let out = out.as_mut_ptr();
+        // Which blocks run is a matter of speed: both write the same
+        // elements (the tests hold each level to the plain loop), so the
+        // mutants of this test survive the tests; `bench/benches/copies.rs`
+        // is what tells them apart.
         let wide = bits.level() >= Simd::Avx512 && !crowded(plane);
         let block_bytes = if wide { 64 } else { 32 };
         for part in aligned_parts(plane, out as usize, block_bytes) {
@@ -360,6 +364,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A plane without rows or without columns writes nothing (and its
+    /// last row, `xs - 1`, is never computed).
+    #[test]
+    fn empty_planes_write_nothing() {
+        let data: Vec<u32> = (0..100).collect();
+        check(&data, plane(0, 10, (0, 5), (0, 8)), 40, 7);
+        check(&data, plane(0, 10, (5, 0), (0, 8)), 40, 7);
     }
 
     #[test]
