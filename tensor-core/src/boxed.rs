@@ -98,8 +98,7 @@ impl<T, S: Shape> Tensor<T, S> {
     where
         T: Clone,
     {
-        let elems = self.as_slice();
-        build_boxed_with(|out| out.write_clone_of_slice(elems))
+        boxed_copy(&self.view())
     }
 }
 

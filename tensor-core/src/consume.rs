@@ -25,8 +25,9 @@ use crate::constraint::{BroadcastFrom, FlipShape, PermuteShape, ReshapesTo, Tran
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
-/// `$this` (a `Tensor<T, $s>`, by value) as a `Tensor<T, $s2>` of the
-/// same size (which the caller asserts in a `const` block), moved without a copy of its own: the bytes are read
+/// `$this` (a `Tensor<T, $s>` of the caller's `T`, by value) as a
+/// `Tensor<T, $s2>` of the same size (which the caller asserts in a
+/// `const` block), moved without a copy of its own: the bytes are read
 /// once into the caller's result ([`read_as`]). Elements without drop glue
 /// leave `$this` to go out of scope, a no-op; others are first wrapped in
 /// `ManuallyDrop`, which an unoptimized build pays for with one more copy
@@ -82,15 +83,9 @@ impl<T, S: Shape> Tensor<T, S> {
         // Not through `into_reshape_at_build`: on an unoptimized stack each
         // call that takes the tensor by value copies it (a `[256, 1024]`
         // `f32` reshape took 6 MiB of stack through the two calls). The
-        // bound makes the counts equal; the block asserts what the read
-        // needs all the same.
-        const {
-            assert!(
-                S::SIZE == S2::SIZE,
-                "into_reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-            );
-            assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
-        }
+        // bound makes the counts equal; the read needs equal sizes, which
+        // follow, and are asserted all the same.
+        const { assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>()) };
         moved_as!(self, S, S2)
     }
 
