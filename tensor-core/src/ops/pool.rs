@@ -15,10 +15,10 @@ use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
 use super::reduce::larger;
 use super::{AsView, ShapeOf};
+use crate::layout::walk::Rows;
 use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::view::View;
 
 /// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
 /// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
@@ -91,8 +91,7 @@ pub trait AssignPool: Destination {
         ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
         Self::Elem: Copy + PartialOrd,
     {
-        let v = x.as_view();
-        write_each(self, pool_element::<X, W>(&v, larger));
+        assign_pool::<_, X, W>(self, x, larger, |m| m);
     }
 
     /// Writes [`x.avg_pool2d::<W>()`](Pool::avg_pool2d) into this
@@ -111,9 +110,8 @@ pub trait AssignPool: Destination {
         ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
         Self::Elem: Float + FromCount,
     {
-        let (v, count) = (x.as_view(), Self::Elem::from_count(W::SIZE));
-        let mut sum = pool_element::<X, W>(&v, |a, b| a + b);
-        write_each(self, |o| sum(o) / count);
+        let count = Self::Elem::from_count(W::SIZE);
+        assign_pool::<_, X, W>(self, x, |a, b| a + b, |sum| sum / count);
     }
 }
 
@@ -127,37 +125,72 @@ where
     ShapeOf<A>: PoolShape<W>,
     A::Elem: Copy,
 {
-    let v = a.as_view();
-    build(pool_element::<A, W>(&v, combine))
+    if <ShapeOf<A> as Shape>::SIZE == 0 {
+        // No input element: no pool, so the result has no element either.
+        return build(|_| unreachable!("a pool of an empty shape has no element"));
+    }
+    // Every element is written by `assign_pool`; the input's first serves
+    // as the value they hold before.
+    let first = *a.as_view().at_flat(0);
+    build_by(first, |out| assign_pool::<_, A, W>(out, a, combine, |m| m))
 }
 
-/// Element `o` (row-major) of the pools of `W` of `v`, folded by `combine`.
-fn pool_element<'v, A, W>(
-    v: &'v View<'_, A::Elem, A::Layout>,
-    combine: impl Fn(A::Elem, A::Elem) -> A::Elem + 'v,
-) -> impl FnMut(usize) -> A::Elem + 'v
-where
-    A: AsView + ?Sized,
+/// Writes into `out` each pool of `W` of `x` folded by `combine`, then
+/// mapped by `finish`. Each pool is folded in row-major order (its first
+/// row left to right, then the next), so that every destination gets the
+/// same result.
+///
+/// The input is read through the layout's row reader (`Rows`): output row
+/// `r` (counted across the leading axes) pools the `KH` input rows from
+/// `first_row(r)`. A destination that is one run is written row by row;
+/// any other element by element.
+fn assign_pool<D, X, W>(
+    out: &mut D,
+    x: &X,
+    combine: impl Fn(X::Elem, X::Elem) -> X::Elem,
+    finish: impl Fn(X::Elem) -> X::Elem,
+) where
+    D: Destination<Elem = X::Elem> + ?Sized,
+    X: AsView + ?Sized,
     W: Shape,
-    ShapeOf<A>: PoolShape<W>,
-    A::Elem: Copy,
+    ShapeOf<X>: PoolShape<W>,
+    X::Elem: Copy,
 {
-    let (dims, rank) = (<ShapeOf<A> as Shape>::DIMS, <ShapeOf<A> as Shape>::RANK);
+    let (dims, rank) = (<ShapeOf<X> as Shape>::DIMS, <ShapeOf<X> as Shape>::RANK);
     let (h, w) = (dims.as_ref()[rank - 2], dims.as_ref()[rank - 1]);
+    // `PoolShape` divides the axes by `KH` and `KW`, so neither is 0.
     let [kh, kw] = [W::DIMS.as_ref()[0], W::DIMS.as_ref()[1]];
     let (ph, pw) = (h / kh, w / kw);
-    move |o| {
-        let (n, i, j) = (o / (ph * pw), o / pw % ph, o % pw);
-        let base = n * h * w + i * kh * w + j * kw;
-        let mut acc = *v.at_flat(base);
-        for a in 0..kh {
-            for b in 0..kw {
-                if a + b > 0 {
-                    acc = combine(acc, *v.at_flat(base + a * w + b));
-                }
+    let v = x.as_view();
+    let rows = Rows::new(&v);
+    // The pool at column `j` whose first row is input row `first`
+    // (counted across the leading axes).
+    let pool_at = |first: usize, j: usize| {
+        let fold_row = |acc, a: usize, from: usize| {
+            let row = rows.row(first + a);
+            (from..kw).fold(acc, |acc, b| combine(acc, *rows.at(&row, j * kw + b)))
+        };
+        let row = rows.row(first);
+        let acc = fold_row(*rows.at(&row, j * kw), 0, 1);
+        finish((1..kh).fold(acc, |acc, a| fold_row(acc, a, 0)))
+    };
+    // The first input row of output row `r`: `KH` rows per output row,
+    // `H` per plane.
+    let first_row = |r: usize| r / ph * h + r % ph * kh;
+    let Some(elems) = out.as_contiguous_mut() else {
+        write_each(out, |o| pool_at(first_row(o / pw), o % pw));
+        return;
+    };
+    // One run: plane by plane and pool row by pool row, with no division
+    // (which kept LLVM from vectorising the row's loop), as a hand-written
+    // loop.
+    for n in 0..elems.len().checked_div(ph * pw).unwrap_or(0) {
+        for i in 0..ph {
+            let line = &mut elems[(n * ph + i) * pw..][..pw];
+            for (j, y) in line.iter_mut().enumerate() {
+                *y = pool_at(n * h + i * kh, j);
             }
         }
-        acc
     }
 }
 
@@ -242,10 +275,74 @@ mod tests {
         assert_eq!(empty.t().max_pool2d::<Shape![2, 2]>().shape(), [0, 2, 2]);
     }
 
+    /// The 2 × 2 pools of a `[c, h, w]` run, by plain loops; `N` results.
+    fn plain<const N: usize>(x: &[f32], [c, h, w]: [usize; 3], avg: bool) -> std::vec::Vec<f32> {
+        let mut out = std::vec::Vec::new();
+        for k in 0..c {
+            for i in 0..h / 2 {
+                for j in 0..w / 2 {
+                    let at = |a: usize, b: usize| x[(k * h + 2 * i + a) * w + 2 * j + b];
+                    let pool = [at(0, 0), at(0, 1), at(1, 0), at(1, 1)];
+                    out.push(match avg {
+                        true => pool.iter().sum::<f32>() / 4.0,
+                        false => pool.into_iter().fold(f32::MIN, f32::max),
+                    });
+                }
+            }
+        }
+        assert_eq!(out.len(), N);
+        out
+    }
+
+    /// Test data: quarters from -12 to 13, in no order.
+    fn value(n: usize) -> f32 {
+        ((n * 37) % 101) as f32 * 0.25 - 12.0
+    }
+
+    /// LeNet's pools at CIFAR size (`[6, 28, 28]` and `[16, 10, 10]` by
+    /// 2 × 2), against plain loops over the flat data.
+    #[test]
+    fn pools_at_lenet_sizes_match_plain_loops() {
+        let x = Tensor::<f32, Shape![6, 28, 28]>::from_flat_fn(value);
+        let want = plain::<1176>(x.as_slice(), [6, 28, 28], false);
+        assert_eq!(x.max_pool2d::<Shape![2, 2]>().as_slice(), &want[..]);
+        let want = plain::<1176>(x.as_slice(), [6, 28, 28], true);
+        assert_eq!(x.avg_pool2d::<Shape![2, 2]>().as_slice(), &want[..]);
+        let y = Tensor::<f32, Shape![16, 10, 10]>::from_flat_fn(value);
+        let want = plain::<400>(y.as_slice(), [16, 10, 10], false);
+        assert_eq!(y.max_pool2d::<Shape![2, 2]>().as_slice(), &want[..]);
+    }
+
+    /// A ResNet-sized pool (`[64, 56, 56]`, 784 KiB, boxed) of a permuted
+    /// view, into a box, against plain loops.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_resnet_sized_pool_of_a_permuted_view() {
+        let big = Tensor::<f32, Shape![64, 56, 56]>::boxed_from_flat_fn(value);
+        let mut out = Tensor::<f32, Shape![64, 28, 28]>::boxed_zeros();
+        out.assign_max_pool2d::<Shape![2, 2], _>(&big.permute::<Axes![0, 2, 1]>());
+        let back = out.permute::<Axes![0, 2, 1]>().to_boxed_tensor();
+        assert_eq!(
+            back.as_slice(),
+            &plain::<50176>(big.as_slice(), [64, 56, 56], false)[..]
+        );
+    }
+
     #[test]
     fn nan_wins_a_max_pool_and_views_pool_their_logical_elements() {
-        let x = tensor![[1.0f32, f32::NAN], [3.0, 4.0]];
-        assert!(x.max_pool2d::<Shape![2, 2]>()[[0, 0]].is_nan());
+        // A NaN at each place of a pool, and in a pool's rows after the first.
+        for at in 0..4 {
+            let mut x = Tensor::<f32, Shape![2, 4]>::from_flat_fn(|n| n as f32);
+            x[[at / 2, 2 + at % 2]] = f32::NAN;
+            let m = x.max_pool2d::<Shape![2, 2]>();
+            assert!(m[[0, 1]].is_nan() && m[[0, 0]] == 5.0, "NaN at {at}");
+            let mut out = Tensor::<f32, Shape![2, 1]>::zeros();
+            out.view_mut().t().assign_max_pool2d::<Shape![2, 2], _>(&x);
+            assert!(
+                out[[1, 0]].is_nan() && out[[0, 0]] == 5.0,
+                "NaN at {at}, strided"
+            );
+        }
         let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|n| (n as i32 * 5) % 11);
         let p = t.t().max_pool2d::<Shape![2, 2]>();
         assert_eq!(p, t.t().to_tensor().max_pool2d::<Shape![2, 2]>());

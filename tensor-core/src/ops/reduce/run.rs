@@ -9,31 +9,40 @@ use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::Shape;
 use crate::view::View;
 
-/// `b` if it is larger than `a`, else `a`; NaN (unordered) wins.
+/// `b` if it is larger than `a`, else `a`; NaN (unordered) wins, `a` if
+/// both are. Written as two comparisons and a select (`&`: no
+/// short-circuit branch), so that LLVM vectorises a loop of them: `b` is
+/// taken when it is not at most `a` (larger, or unordered with it) and `a`
+/// is ordered with itself (not a NaN). A `match` on `partial_cmp` kept max
+/// pools and reductions scalar.
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(b <= a)`: also true when unordered
 pub(crate) fn larger<T: PartialOrd>(a: T, b: T) -> T {
-    match b.partial_cmp(&a) {
-        Some(core::cmp::Ordering::Greater) => b,
-        Some(_) => a,
-        None => nan_of(a, b),
-    }
-}
-
-/// `b` if it is smaller than `a`, else `a`; NaN (unordered) wins.
-pub(crate) fn smaller<T: PartialOrd>(a: T, b: T) -> T {
-    match b.partial_cmp(&a) {
-        Some(core::cmp::Ordering::Less) => b,
-        Some(_) => a,
-        None => nan_of(a, b),
-    }
-}
-
-/// Whichever of two unordered values is unordered with itself (NaN).
-fn nan_of<T: PartialOrd>(a: T, b: T) -> T {
-    if a.partial_cmp(&a).is_none() {
-        a
-    } else {
+    if !(b <= a) & ordered_with_itself(&a) {
         b
+    } else {
+        a
     }
+}
+
+/// `b` if it is smaller than `a`, else `a`; NaN (unordered) wins, `a` if
+/// both are (as [`larger`]).
+#[inline(always)]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(b >= a)`: also true when unordered
+pub(crate) fn smaller<T: PartialOrd>(a: T, b: T) -> T {
+    if !(b >= a) & ordered_with_itself(&a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// Whether `x` is ordered with itself (not a NaN); always for a total
+/// order, where it folds to `true`.
+#[inline(always)]
+#[allow(clippy::eq_op)]
+fn ordered_with_itself<T: PartialOrd>(x: &T) -> bool {
+    x == x
 }
 
 /// How many elements each result of a reduction over `X` folds: the
@@ -164,6 +173,19 @@ mod tests {
         assert!(larger(f32::NAN, 1.0).is_nan() && larger(1.0, f32::NAN).is_nan());
         assert!(smaller(f64::NAN, 1.0).is_nan() && smaller(1.0, f64::NAN).is_nan());
         assert_eq!((larger(1, 2), smaller(1, 2)), (2, 1));
+        assert_eq!((larger(2, 1), smaller(2, 1)), (2, 1));
+        assert_eq!(
+            (larger(-0.5f32, 0.25), smaller(0.25f32, -0.5)),
+            (0.25, -0.5)
+        );
+        // Of two NaNs, the first (`a`) is kept: told apart by their payloads.
+        let (a, b) = (f32::from_bits(0x7fc0_0001), f32::from_bits(0x7fc0_0002));
+        assert_eq!(larger(a, b).to_bits(), a.to_bits());
+        assert_eq!(smaller(b, a).to_bits(), b.to_bits());
+        // Equal values: `a` (told apart by the sign of zero).
+        assert!(
+            larger(-0.0f32, 0.0).is_sign_negative() && smaller(0.0f32, -0.0).is_sign_positive()
+        );
     }
 
     #[test]
