@@ -13,9 +13,10 @@
 
 use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
-use super::reduce::larger;
+use super::reduce::{larger, ordered_with_itself};
 use super::{AsView, ShapeOf};
 use crate::layout::walk::Rows;
+use crate::layout::Layout;
 use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -51,7 +52,14 @@ pub trait Pool: AsView {
         ShapeOf<Self>: PoolShape<W>,
         Self::Elem: Copy + PartialOrd,
     {
-        pool::<Self, W>(self, larger)
+        if <ShapeOf<Self> as Shape>::SIZE == 0 {
+            // No input element: no pool, so the result has no element either.
+            return build(|_| unreachable!("a pool of an empty shape has no element"));
+        }
+        // Every element is written by `assign_max_pool2d`; the input's
+        // first serves as the value they hold before.
+        let first = *self.as_view().at_flat(0);
+        build_by(first, |out| out.assign_max_pool2d::<W, _>(self))
     }
 
     /// The mean of each `W` pool of the last two axes.
@@ -91,7 +99,12 @@ pub trait AssignPool: Destination {
         ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
         Self::Elem: Copy + PartialOrd,
     {
-        assign_pool::<_, X, W>(self, x, larger, |m| m);
+        let fold = Fold {
+            fast: |a, b| if b > a { b } else { a },
+            exact: larger,
+            suspect: |e: &Self::Elem| !ordered_with_itself(e),
+        };
+        assign_pool::<_, X, W>(self, x, fold, |m| m);
     }
 
     /// Writes [`x.avg_pool2d::<W>()`](Pool::avg_pool2d) into this
@@ -111,43 +124,54 @@ pub trait AssignPool: Destination {
         Self::Elem: Float + FromCount,
     {
         let count = Self::Elem::from_count(W::SIZE);
-        assign_pool::<_, X, W>(self, x, |a, b| a + b, |sum| sum / count);
+        let add = |a, b| a + b;
+        let fold = Fold {
+            fast: add,
+            exact: add,
+            suspect: |_: &Self::Elem| false,
+        };
+        assign_pool::<_, X, W>(self, x, fold, |sum| sum / count);
     }
 }
 
 impl<D: Destination + ?Sized> AssignPool for D {}
 
-/// Each pool of `W` folded by `combine`, in row-major order.
-fn pool<A, W>(a: &A, combine: impl Fn(A::Elem, A::Elem) -> A::Elem) -> Tensor<A::Elem, Pooled<A, W>>
-where
-    A: AsView + ?Sized,
-    W: Shape,
-    ShapeOf<A>: PoolShape<W>,
-    A::Elem: Copy,
-{
-    if <ShapeOf<A> as Shape>::SIZE == 0 {
-        // No input element: no pool, so the result has no element either.
-        return build(|_| unreachable!("a pool of an empty shape has no element"));
-    }
-    // Every element is written by `assign_pool`; the input's first serves
-    // as the value they hold before.
-    let first = *a.as_view().at_flat(0);
-    build_by(first, |out| assign_pool::<_, A, W>(out, a, combine, |m| m))
+/// How a pool folds its elements: by `exact`, the definition, or by `fast`
+/// where it gives the same result, on pools none of whose elements
+/// `suspect` flags.
+///
+/// The max pool's `fast` is `if b > a { b } else { a }`, which LLVM
+/// vectorises (`maxps`) on every x86-64 target; its `exact`, [`larger`],
+/// also passes a NaN on: a second compare and a select, which the
+/// baseline target (SSE2, no `blendvps`) keeps scalar and which is slower
+/// than `fast` and the check together with AVX-512 too (measured in
+/// bench/README.md, "pool"). The two agree unless a NaN is in the pool.
+struct Fold<F, E, S> {
+    fast: F,
+    exact: E,
+    suspect: S,
 }
 
-/// Writes into `out` each pool of `W` of `x` folded by `combine`, then
-/// mapped by `finish`. Each pool is folded in row-major order (its first
-/// row left to right, then the next), so that every destination gets the
-/// same result.
+/// Writes into `out` each pool of `W` of `x` folded (in row-major order,
+/// each pool's first row left to right, then the next) and mapped by
+/// `finish`.
 ///
 /// The input is read through the layout's row reader (`Rows`): output row
 /// `r` (counted across the leading axes) pools the `KH` input rows from
-/// `first_row(r)`. A destination that is one run is written row by row;
-/// any other element by element.
+/// `r / PH · H + r % PH · KH`. A destination that is one run is written
+/// plane by plane and pool row by pool row, with no division (which kept
+/// LLVM from vectorising the row's loop). When the input is one run too
+/// and no element of an output row's band of input rows is suspect, the
+/// row is folded over the band by `fold.fast` ([`dense_line`]). Any other
+/// row, input or destination by `fold.exact`, through the row reader.
 fn assign_pool<D, X, W>(
     out: &mut D,
     x: &X,
-    combine: impl Fn(X::Elem, X::Elem) -> X::Elem,
+    fold: Fold<
+        impl Fn(X::Elem, X::Elem) -> X::Elem,
+        impl Fn(X::Elem, X::Elem) -> X::Elem,
+        impl Fn(&X::Elem) -> bool,
+    >,
     finish: impl Fn(X::Elem) -> X::Elem,
 ) where
     D: Destination<Elem = X::Elem> + ?Sized,
@@ -163,35 +187,88 @@ fn assign_pool<D, X, W>(
     let (ph, pw) = (h / kh, w / kw);
     let v = x.as_view();
     let rows = Rows::new(&v);
-    // The pool at column `j` whose first row is input row `first`
-    // (counted across the leading axes).
-    let pool_at = |first: usize, j: usize| {
-        let fold_row = |acc, a: usize, from: usize| {
-            let row = rows.row(first + a);
-            (from..kw).fold(acc, |acc, b| combine(acc, *rows.at(&row, j * kw + b)))
-        };
-        let row = rows.row(first);
-        let acc = fold_row(*rows.at(&row, j * kw), 0, 1);
-        finish((1..kh).fold(acc, |acc, a| fold_row(acc, a, 0)))
-    };
-    // The first input row of output row `r`: `KH` rows per output row,
-    // `H` per plane.
-    let first_row = |r: usize| r / ph * h + r % ph * kh;
+    let k = [kh, kw];
     let Some(elems) = out.as_contiguous_mut() else {
-        write_each(out, |o| pool_at(first_row(o / pw), o % pw));
+        let first_row = |r: usize| r / ph * h + r % ph * kh;
+        write_each(out, |o| {
+            pool_at(&rows, first_row(o / pw), o % pw, k, &fold.exact, &finish)
+        });
         return;
     };
-    // One run: plane by plane and pool row by pool row, with no division
-    // (which kept LLVM from vectorising the row's loop), as a hand-written
-    // loop.
+    // Whether none of `run`'s elements is suspect: counted (in `u32`, by
+    // chunks too short to overflow it), not `any`, so that LLVM vectorises
+    // it (no early exit, no reduction of flags).
+    let clear = |run: &[X::Elem]| {
+        run.chunks(1 << 16).all(|chunk| {
+            let flags = chunk.iter().map(|e| u32::from((fold.suspect)(e)));
+            flags.sum::<u32>() == 0
+        })
+    };
+    // The input when it is one run.
+    let dense = v.as_contiguous();
     for n in 0..elems.len().checked_div(ph * pw).unwrap_or(0) {
+        // Checked a plane at a time, while it is in the cache the pools
+        // then read; if it holds a suspect element, band by band.
+        let plane_clear = dense.is_some_and(|input| clear(&input[n * h * w..][..h * w]));
         for i in 0..ph {
+            let first = n * h + i * kh;
             let line = &mut elems[(n * ph + i) * pw..][..pw];
-            for (j, y) in line.iter_mut().enumerate() {
-                *y = pool_at(n * h + i * kh, j);
+            match dense.map(|input| &input[first * w..][..kh * w]) {
+                Some(band) if plane_clear || clear(band) => {
+                    dense_line(line, band, w, k, &fold.fast, &finish);
+                }
+                _ => {
+                    for (j, y) in line.iter_mut().enumerate() {
+                        *y = pool_at(&rows, first, j, k, &fold.exact, &finish);
+                    }
+                }
             }
         }
     }
+}
+
+/// Output row `line` of the pools of `KH` × `KW` (`k`) of `band`, the
+/// `KH` input rows (of `width` elements each) they cover, in one run.
+/// Indexed in the band, cut once outside the loop: a row cut per pool
+/// inside it (as `pool_at` does) kept LLVM from vectorising the max pool.
+#[inline(always)]
+fn dense_line<T: Copy>(
+    line: &mut [T],
+    band: &[T],
+    width: usize,
+    [kh, kw]: [usize; 2],
+    combine: &impl Fn(T, T) -> T,
+    finish: &impl Fn(T) -> T,
+) {
+    let band = &band[..kh * width];
+    for (j, y) in line.iter_mut().enumerate() {
+        let at = |a: usize, b: usize| band[a * width + j * kw + b];
+        let acc = (1..kw).fold(at(0, 0), |acc, b| combine(acc, at(0, b)));
+        let acc = (1..kh).fold(acc, |acc, a| {
+            (0..kw).fold(acc, |acc, b| combine(acc, at(a, b)))
+        });
+        *y = finish(acc);
+    }
+}
+
+/// The pool at column `j` (of `KW` columns) whose first row is input row
+/// `first` (of `KH` rows), folded by `combine` and mapped by `finish`.
+#[inline(always)]
+fn pool_at<T: Copy, L: Layout>(
+    rows: &Rows<'_, T, L>,
+    first: usize,
+    j: usize,
+    [kh, kw]: [usize; 2],
+    combine: &impl Fn(T, T) -> T,
+    finish: &impl Fn(T) -> T,
+) -> T {
+    let fold_row = |acc, a: usize, from: usize| {
+        let row = rows.row(first + a);
+        (from..kw).fold(acc, |acc, b| combine(acc, *rows.at(&row, j * kw + b)))
+    };
+    let row = rows.row(first);
+    let acc = fold_row(*rows.at(&row, j * kw), 0, 1);
+    finish((1..kh).fold(acc, |acc, a| fold_row(acc, a, 0)))
 }
 
 #[cfg(test)]
@@ -330,18 +407,34 @@ mod tests {
 
     #[test]
     fn nan_wins_a_max_pool_and_views_pool_their_logical_elements() {
-        // A NaN at each place of a pool, and in a pool's rows after the first.
-        for at in 0..4 {
-            let mut x = Tensor::<f32, Shape![2, 4]>::from_flat_fn(|n| n as f32);
-            x[[at / 2, 2 + at % 2]] = f32::NAN;
-            let m = x.max_pool2d::<Shape![2, 2]>();
-            assert!(m[[0, 1]].is_nan() && m[[0, 0]] == 5.0, "NaN at {at}");
-            let mut out = Tensor::<f32, Shape![2, 1]>::zeros();
-            out.view_mut().t().assign_max_pool2d::<Shape![2, 2], _>(&x);
-            assert!(
-                out[[1, 0]].is_nan() && out[[0, 0]] == 5.0,
-                "NaN at {at}, strided"
-            );
+        // A NaN at each place of a `[2, 4, 6]` input: its pool's maximum
+        // is NaN and every other pool's is its largest element, whether the
+        // NaN's plane, band (its pool row) or neither is the one read. By
+        // value, into a strided view, and of a strided view.
+        let clean = Tensor::<f32, Shape![2, 4, 6]>::from_flat_fn(|n| ((n * 7) % 11) as f32);
+        let want = clean.max_pool2d::<Shape![2, 3]>();
+        for at in 0..48 {
+            let mut x = clean;
+            x.as_mut_slice()[at] = f32::NAN;
+            let pool = [at / 24, at % 24 / 12, at % 6 / 3];
+            let mut strided = Tensor::<f32, Shape![2, 2, 2]>::zeros();
+            let mut t = strided.view_mut().permute::<Axes![0, 2, 1]>();
+            t.assign_max_pool2d::<Shape![2, 3], _>(&x);
+            let flipped = x.flip::<Axes![2]>().max_pool2d::<Shape![2, 3]>();
+            let results = [
+                x.max_pool2d::<Shape![2, 3]>(),
+                strided.permute::<Axes![0, 2, 1]>().to_tensor(),
+                flipped.flip::<Axes![2]>().to_tensor(),
+            ];
+            for (k, m) in results.iter().enumerate() {
+                for (i, (&got, &clean)) in m.as_slice().iter().zip(want.as_slice()).enumerate() {
+                    let nan = i == (pool[0] * 2 + pool[1]) * 2 + pool[2];
+                    assert!(
+                        if nan { got.is_nan() } else { got == clean },
+                        "NaN at {at}: result {k}, pool {i}"
+                    );
+                }
+            }
         }
         let t = Tensor::<i32, Shape![4, 6]>::from_flat_fn(|n| (n as i32 * 5) % 11);
         let p = t.t().max_pool2d::<Shape![2, 2]>();

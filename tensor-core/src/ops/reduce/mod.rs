@@ -36,7 +36,7 @@ mod write;
 pub(crate) use axes::{extreme_into, reduced_elements, sum_into};
 pub(crate) use mean::{check_mean, mean_to};
 pub use rule::{Kept, Reduced};
-pub(crate) use run::{larger, reduced_count, smaller, sum_run};
+pub(crate) use run::{larger, ordered_with_itself, reduced_count, smaller, sum_run};
 pub(crate) use write::{extreme_to, sum_to};
 
 use rule::KeepShape;

@@ -41,7 +41,7 @@ pub(crate) fn smaller<T: PartialOrd>(a: T, b: T) -> T {
 /// order, where it folds to `true`.
 #[inline(always)]
 #[allow(clippy::eq_op)]
-fn ordered_with_itself<T: PartialOrd>(x: &T) -> bool {
+pub(crate) fn ordered_with_itself<T: PartialOrd>(x: &T) -> bool {
     x == x
 }
 
