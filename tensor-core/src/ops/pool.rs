@@ -376,6 +376,88 @@ mod tests {
         ((n * 37) % 101) as f32 * 0.25 - 12.0
     }
 
+    /// An `f32` that counts the comparisons of each fold: `gt` (the fast
+    /// max, `b > a`) and `le` (the exact one, `!(b <= a)`).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Counted(f32);
+
+    std::thread_local! {
+        /// `[gt, le]` calls on this thread.
+        static CALLS: core::cell::Cell<[usize; 2]> = const { core::cell::Cell::new([0, 0]) };
+    }
+
+    impl PartialOrd for Counted {
+        fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+            self.0.partial_cmp(&other.0)
+        }
+        fn gt(&self, other: &Self) -> bool {
+            CALLS.with(|c| c.set([c.get()[0] + 1, c.get()[1]]));
+            self.0 > other.0
+        }
+        fn le(&self, other: &Self) -> bool {
+            CALLS.with(|c| c.set([c.get()[0], c.get()[1] + 1]));
+            self.0 <= other.0
+        }
+    }
+
+    /// The `[gt, le]` calls of `f`, and its result.
+    fn calls<R>(f: impl FnOnce() -> R) -> ([usize; 2], R) {
+        CALLS.with(|c| c.set([0, 0]));
+        let r = f();
+        (CALLS.with(|c| c.get()), r)
+    }
+
+    /// A contiguous input with no NaN is pooled by the fast fold alone; a
+    /// plane holding a NaN by the exact fold only on the bands (pool rows)
+    /// that hold it; ties keep the first element, as the definition does.
+    #[test]
+    fn max_pools_take_the_exact_fold_only_where_a_nan_is() {
+        let mut x =
+            Tensor::<Counted, Shape![2, 4, 6]>::from_flat_fn(|n| Counted(((n * 7) % 11) as f32));
+        let (n, clean) = calls(|| x.max_pool2d::<Shape![2, 3]>());
+        // 8 pools of 6 elements: 5 comparisons each.
+        assert_eq!(n, [40, 0]);
+        x[[1, 2, 4]] = Counted(f32::NAN); // plane 1, band 1, pool 1
+        let (n, m) = calls(|| x.max_pool2d::<Shape![2, 3]>());
+        // The NaN's band (2 pools) by `le`, the other 6 pools by `gt`.
+        assert_eq!(n, [30, 10]);
+        for (i, (got, want)) in m.as_slice().iter().zip(clean.as_slice()).enumerate() {
+            assert!(
+                if i == 7 { got.0.is_nan() } else { got == want },
+                "pool {i}"
+            );
+        }
+        // Ties: the first of equal elements (zeros told apart by sign).
+        let zeros = tensor![[[-0.0f32, 0.0], [0.0, -0.0]], [[0.0, -0.0], [-0.0, 0.0]]];
+        let m = zeros.max_pool2d::<Shape![2, 2]>();
+        assert!(m[[0, 0, 0]].is_sign_negative() && m[[1, 0, 0]].is_sign_positive());
+    }
+
+    /// Pools of rank 2 and rank 4 inputs (the last two axes pooled).
+    #[test]
+    fn pools_of_rank_2_and_4() {
+        let x = Tensor::<f32, Shape![4, 6]>::from_flat_fn(value);
+        let want = |i: usize, j: usize| {
+            let cells = (0..2).flat_map(move |a| (0..3).map(move |b| (a, b)));
+            cells
+                .map(|(a, b)| x[[i * 2 + a, j * 3 + b]])
+                .fold(f32::MIN, f32::max)
+        };
+        assert_eq!(
+            x.max_pool2d::<Shape![2, 3]>(),
+            Tensor::from_fn(|[i, j]| want(i, j))
+        );
+        let y = Tensor::<f32, Shape![2, 3, 4, 6]>::from_flat_fn(value);
+        let m = y.avg_pool2d::<Shape![2, 3]>();
+        for (k, plane) in y.reshape::<Shape![6, 4, 6]>().outer_iter().enumerate() {
+            let p = plane.avg_pool2d::<Shape![2, 3]>();
+            assert_eq!(
+                p,
+                slice!(m.reshape::<Shape![6, 2, 2]>(), k, .., ..).to_tensor()
+            );
+        }
+    }
+
     /// LeNet's pools at CIFAR size (`[6, 28, 28]` and `[16, 10, 10]` by
     /// 2 × 2), against plain loops over the flat data.
     #[test]
