@@ -10,7 +10,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-use crate::layout::Layout;
+use crate::layout::{Layout, RowMajor};
 use crate::tensor::Tensor;
 
 use super::View;
@@ -39,6 +39,21 @@ impl<'a, T, L: Layout> View<'a, T, L> {
             Some(elems) => elems,
             None => copy_into(self, copy),
         }
+    }
+
+    /// [`contiguous_in`](View::contiguous_in) as a view of the same shape,
+    /// laid out row-major: how a kernel that walks strides reads a layout
+    /// without constant strides (a reshape that composes index maps).
+    #[inline(always)]
+    pub(crate) fn row_major_in<'s>(
+        &self,
+        copy: &'s mut CopySlot<T, L::Shape>,
+    ) -> View<'s, T, RowMajor<L::Shape>>
+    where
+        'a: 's,
+        T: Clone,
+    {
+        View::new(self.contiguous_in(copy), ())
     }
 }
 
@@ -83,6 +98,9 @@ mod tests {
         let got = t.t().contiguous_in(&mut copy).to_vec();
         assert_eq!(got, t.t().to_tensor().as_slice());
         assert_eq!(&got[..4], &[0, 4, 8, 1]);
+        let mut copy = Default::default();
+        let v = t.t().row_major_in(&mut copy);
+        assert_eq!((v.shape(), v[[1, 2]]), ([4, 3], t[[2, 1]]));
     }
 
     /// 1 MiB of transposed `f32` on cargo test's 2 MiB thread, unoptimized:

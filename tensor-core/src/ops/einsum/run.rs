@@ -55,7 +55,7 @@ where
 {
     if const { L::STRIDES.is_none() } {
         let mut copy = Default::default();
-        let a = View::new(a.contiguous_in(&mut copy), ());
+        let a = a.row_major_in(&mut copy);
         return einsum1::<E, T, RowMajor<L::Shape>, O>(&a, PhantomData);
     }
     let w = const {
@@ -87,12 +87,12 @@ where
 {
     if const { La::STRIDES.is_none() } {
         let mut copy = Default::default();
-        let a = View::new(a.contiguous_in(&mut copy), ());
+        let a = a.row_major_in(&mut copy);
         return einsum2::<E, T, RowMajor<La::Shape>, Lb, O>(&a, b, PhantomData);
     }
     if const { Lb::STRIDES.is_none() } {
         let mut copy = Default::default();
-        let b = View::new(b.contiguous_in(&mut copy), ());
+        let b = b.row_major_in(&mut copy);
         return einsum2::<E, T, La, RowMajor<Lb::Shape>, O>(a, &b, PhantomData);
     }
     let plan: Contraction = const { contraction(E::SPEC, geometry::<La>(), geometry::<Lb>()) };
