@@ -199,10 +199,11 @@ fn assign_pool<D, X, W>(
         return;
     };
     // Whether none of `run`'s elements is suspect: counted (in `u32`, by
-    // chunks too short to overflow it), not `any`, so that LLVM vectorises
-    // it (no early exit, no reduction of flags).
+    // chunks too short to overflow it, and that fit a 16-bit `usize`), not
+    // `any`, so that LLVM vectorises it (no early exit, no reduction of
+    // flags).
     let clear = |run: &[X::Elem]| {
-        run.chunks(1 << 16).all(|chunk| {
+        run.chunks(usize::from(u16::MAX)).all(|chunk| {
             let flags = chunk.iter().map(|e| u32::from((fold.suspect)(e)));
             flags.sum::<u32>() == 0
         })
