@@ -11,10 +11,12 @@ use crate::view::View;
 
 /// `b` if it is larger than `a`, else `a`; NaN (unordered) wins, `a` if
 /// both are. Written as two comparisons and a select (`&`: no
-/// short-circuit branch), so that LLVM vectorises a loop of them: `b` is
-/// taken when it is not at most `a` (larger, or unordered with it) and `a`
-/// is ordered with itself (not a NaN). A `match` on `partial_cmp` kept max
-/// pools and reductions scalar.
+/// short-circuit branch): `b` is taken when it is not at most `a` (larger,
+/// or unordered with it) and `a` is ordered with itself (not a NaN). LLVM
+/// vectorises a loop of them where the target has a vector select (x86
+/// from SSE 4.1's `blendvps`), not on the x86-64 baseline (SSE2): there
+/// the max pools fold NaN-free input with `larger_of_ordered`
+/// (`ops/pool.rs`).
 #[inline(always)]
 #[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(b <= a)`: also true when unordered
 pub(crate) fn larger<T: PartialOrd>(a: T, b: T) -> T {
