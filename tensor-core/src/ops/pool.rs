@@ -13,11 +13,10 @@
 
 use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
-use super::reduce::{larger, ordered_with_itself};
+use super::reduce::{larger, larger_of_ordered, none_flagged, ordered_with_itself};
 use super::{AsView, ShapeOf};
 use crate::layout::walk::Rows;
 use crate::layout::Layout;
-use crate::num::type_of::is_primitive;
 use crate::num::{Float, FromCount, Zero};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -198,16 +197,7 @@ fn assign_pool<D, X, W>(
         });
         return;
     };
-    // Whether none of `run`'s elements is suspect: counted (in `u32`, by
-    // chunks too short to overflow it, and that fit a 16-bit `usize`), not
-    // `any`, so that LLVM vectorises it (no early exit, no reduction of
-    // flags).
-    let clear = |run: &[X::Elem]| {
-        run.chunks(usize::from(u16::MAX)).all(|chunk| {
-            let flags = chunk.iter().map(|e| u32::from((fold.suspect)(e)));
-            flags.sum::<u32>() == 0
-        })
-    };
+    let clear = |run: &[X::Elem]| none_flagged(run, &fold.suspect);
     // The input when it is one run.
     let dense = v.as_contiguous();
     for n in 0..elems.len().checked_div(ph * pw).unwrap_or(0) {
@@ -228,26 +218,6 @@ fn assign_pool<D, X, W>(
                 }
             }
         }
-    }
-}
-
-/// `larger(a, b)` for an `a` ordered with itself (not a NaN): `b` when
-/// `!(b <= a)`. For a primitive number that is `b > a` (only a NaN is
-/// unordered, and `a` is none; `maxps` on x86), cheaper where a select is
-/// slow: `cmpleps` and a blend, against `maxps`, measured 3.2× the hand
-/// loop against 1.9–2.4×. Any other `PartialOrd` may have incomparable
-/// pairs, where `b` is the definition's result, so it keeps the test.
-#[inline(always)]
-fn larger_of_ordered<T: PartialOrd>(a: T, b: T) -> T {
-    let take_b = match is_primitive::<T>() {
-        true => b > a,
-        #[allow(clippy::neg_cmp_op_on_partial_ord)] // true when incomparable
-        false => !(b <= a),
-    };
-    if take_b {
-        b
-    } else {
-        a
     }
 }
 

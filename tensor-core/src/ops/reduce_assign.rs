@@ -23,7 +23,7 @@ use core::ops::{Add, Div};
 
 use super::destination::Destination;
 use super::reduce::rule::{KeepShape, ReduceShape};
-use super::reduce::{extreme_to, larger, mean_to, smaller, sum_to};
+use super::reduce::{extreme_to, mean_to, sum_to, Extremum};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::num::{Accumulate, FromCount, Zero};
@@ -141,7 +141,7 @@ pub trait AssignReduce: Destination {
         ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
         Self::Elem: PartialOrd + Copy,
     {
-        extreme_to::<Self, A, X>(self, a, larger, "max_axes");
+        extreme_to::<Self, A, X>(self, a, Extremum::MAX, "max_axes");
     }
 
     /// Writes [`a.max_axes_keep::<X>()`](super::reduce::Reduce::max_axes_keep)
@@ -164,7 +164,7 @@ pub trait AssignReduce: Destination {
         ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
         Self::Elem: PartialOrd + Copy,
     {
-        extreme_to::<Self, A, X>(self, a, larger, "max_axes");
+        extreme_to::<Self, A, X>(self, a, Extremum::MAX, "max_axes");
     }
 
     /// Writes [`a.min_axes::<X>()`](super::reduce::Reduce::min_axes) into
@@ -187,7 +187,7 @@ pub trait AssignReduce: Destination {
         ShapeOf<A>: ReduceShape<X, Output = ShapeOf<Self>>,
         Self::Elem: PartialOrd + Copy,
     {
-        extreme_to::<Self, A, X>(self, a, smaller, "min_axes");
+        extreme_to::<Self, A, X>(self, a, Extremum::MIN, "min_axes");
     }
 
     /// Writes [`a.min_axes_keep::<X>()`](super::reduce::Reduce::min_axes_keep)
@@ -210,7 +210,7 @@ pub trait AssignReduce: Destination {
         ShapeOf<A>: KeepShape<X, Output = ShapeOf<Self>>,
         Self::Elem: PartialOrd + Copy,
     {
-        extreme_to::<Self, A, X>(self, a, smaller, "min_axes");
+        extreme_to::<Self, A, X>(self, a, Extremum::MIN, "min_axes");
     }
 }
 

@@ -3,11 +3,13 @@
 //! lie (trailing: one run per result; leading: whole rows folded in
 //! registers; anything else: each result's elements gathered).
 
-use super::run::{check_not_empty, empty, fold_run, reduced_count, sum_run};
+use super::extreme::{extreme_run, none_unordered, Extremum};
+use super::run::{check_not_empty, empty, reduced_count, sum_run};
 use crate::axis::Axes;
 use crate::index::unravel;
 use crate::layout::walk::Rows;
 use crate::layout::Layout;
+use crate::num::type_of::is_primitive;
 use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::{MultiIndex, Shape, MAX_RANK};
 use crate::uninit::Slots;
@@ -88,20 +90,38 @@ pub(crate) fn sum_into<T: Accumulate, L: Layout, X: Axes, O: Shape>(
     fold_axes_into::<_, _, X, O, _>(v, add, sum_run, || T::narrow(Zero::ZERO), out)
 }
 
-/// The largest (`combine` = [`larger`]) or smallest elements of `v` over
+/// The largest (`e` = [`Extremum::MAX`]) or smallest elements of `v` over
 /// the axes `X` into the `O::SIZE` slots `out`; `what` names the
-/// operation in the panic of an empty reduction.
+/// operation in the panic of an empty reduction. A result that is one run
+/// is [`extreme_run`]'s; any other folds by `e.exact`.
 #[inline]
 #[track_caller]
-pub(crate) fn extreme_into<T: Copy, L: Layout, X: Axes, O: Shape>(
+pub(crate) fn extreme_into<T: Copy + PartialOrd, L: Layout, X: Axes, O: Shape>(
     v: &View<'_, T, L>,
-    combine: fn(T, T) -> T,
+    e: Extremum<T>,
     what: &'static str,
     out: &mut Slots<T>,
 ) {
     check_not_empty::<L::Shape, X>(what);
-    let run = |xs: &[T]| fold_run(xs, combine, what);
-    fold_axes_into::<_, _, X, O, _>(v, Fold::plain(combine), run, || empty(what), out)
+    let leading = const {
+        matches!(
+            placement(&X::PADDED, X::LEN, <L::Shape as Shape>::RANK),
+            Placement::Leading
+        )
+    };
+    // Whole rows combined: each result is one chain down the rows, in
+    // order, so that `e.fast` is exact on NaN-free input; it is vectorised
+    // where `e.exact` is not (the SSE2 baseline).
+    let elems = v.as_contiguous().filter(|_| leading && is_primitive::<T>());
+    match elems {
+        Some(elems) if O::SIZE != 0 && none_unordered(elems) => {
+            fold_rows(elems, O::SIZE, Fold::plain(e.fast), out)
+        }
+        _ => {
+            let run = |xs: &[T]| extreme_run(xs, e, what);
+            fold_axes_into::<_, _, X, O, _>(v, Fold::plain(e.exact), run, || empty(what), out)
+        }
+    }
 }
 
 /// Reduces the axes `X` of `v` with `combine` into the `O::SIZE` slots

@@ -28,20 +28,23 @@ use crate::tensor::Tensor;
 use crate::uninit::build_with;
 
 mod axes;
+mod extreme;
 mod mean;
 pub(crate) mod rule;
 mod run;
 mod write;
 
 pub(crate) use axes::{extreme_into, reduced_elements, sum_into};
+pub(crate) use extreme::{larger, larger_of_ordered, none_flagged, ordered_with_itself, Extremum};
 pub(crate) use mean::{check_mean, mean_to};
 pub use rule::{Kept, Reduced};
-pub(crate) use run::{larger, ordered_with_itself, reduced_count, smaller, sum_run};
+pub(crate) use run::{reduced_count, sum_run};
 pub(crate) use write::{extreme_to, sum_to};
 
+use extreme::extreme;
 use rule::KeepShape;
 use rule::ReduceShape;
-use run::{extreme, fold_strided};
+use run::fold_strided;
 
 /// Reductions of every operand.
 pub trait Reduce: AsView {
@@ -75,7 +78,7 @@ pub trait Reduce: AsView {
     where
         Self::Elem: Copy + PartialOrd,
     {
-        extreme(&self.as_view(), "max", larger)
+        extreme(&self.as_view(), "max", Extremum::MAX)
     }
 
     /// The smallest element; NaN if any element is NaN.
@@ -88,7 +91,7 @@ pub trait Reduce: AsView {
     where
         Self::Elem: Copy + PartialOrd,
     {
-        extreme(&self.as_view(), "min", smaller)
+        extreme(&self.as_view(), "min", Extremum::MIN)
     }
 
     /// Sums over the axes `X`, which the result drops.
@@ -119,7 +122,9 @@ pub trait Reduce: AsView {
         Self::Elem: Copy + PartialOrd,
     {
         let v = self.as_view();
-        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, larger, "max_axes", out))
+        build_with(|out| {
+            extreme_into::<_, _, X, Reduced<Self, X>>(&v, Extremum::MAX, "max_axes", out)
+        })
     }
 
     /// The smallest element over the axes `X`, which the result drops.
@@ -134,7 +139,9 @@ pub trait Reduce: AsView {
         Self::Elem: Copy + PartialOrd,
     {
         let v = self.as_view();
-        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, smaller, "min_axes", out))
+        build_with(|out| {
+            extreme_into::<_, _, X, Reduced<Self, X>>(&v, Extremum::MIN, "min_axes", out)
+        })
     }
 
     /// The mean over the axes `X`, which the result drops. Exact for
@@ -195,7 +202,9 @@ pub trait Reduce: AsView {
         Self::Elem: Copy + PartialOrd,
     {
         let v = self.as_view();
-        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, larger, "max_axes", out))
+        build_with(|out| {
+            extreme_into::<_, _, X, Reduced<Self, X>>(&v, Extremum::MAX, "max_axes", out)
+        })
     }
 
     /// [`min_axes`](Reduce::min_axes) with the reduced axes kept as size 1.
@@ -216,7 +225,9 @@ pub trait Reduce: AsView {
         Self::Elem: Copy + PartialOrd,
     {
         let v = self.as_view();
-        build_with(|out| extreme_into::<_, _, X, Reduced<Self, X>>(&v, smaller, "min_axes", out))
+        build_with(|out| {
+            extreme_into::<_, _, X, Reduced<Self, X>>(&v, Extremum::MIN, "min_axes", out)
+        })
     }
 
     /// [`mean_axes`](Reduce::mean_axes) with the reduced axes kept as size 1.

@@ -1,6 +1,6 @@
 //! Reductions of one run or of a whole view to one value: the sum in
-//! independent accumulators, `max` and `min` with NaN propagated, and the
-//! counts and panics the reductions over axes share.
+//! independent accumulators, folds in logical order, and the counts and
+//! panics the reductions over axes share.
 
 use crate::axis::Axes;
 use crate::layout::walk::Rows;
@@ -8,44 +8,6 @@ use crate::layout::Layout;
 use crate::num::{Acc, Accumulate, Zero};
 use crate::shape::Shape;
 use crate::view::View;
-
-/// `b` if it is larger than `a`, else `a`; NaN (unordered) wins, `a` if
-/// both are. Written as two comparisons and a select (`&`: no
-/// short-circuit branch): `b` is taken when it is not at most `a` (larger,
-/// or unordered with it) and `a` is ordered with itself (not a NaN). LLVM
-/// vectorises a loop of them where the target has a vector select (x86
-/// from SSE 4.1's `blendvps`), not on the x86-64 baseline (SSE2): there
-/// the max pools fold NaN-free input with `larger_of_ordered`
-/// (`ops/pool.rs`).
-#[inline(always)]
-#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(b <= a)`: also true when unordered
-pub(crate) fn larger<T: PartialOrd>(a: T, b: T) -> T {
-    if !(b <= a) & ordered_with_itself(&a) {
-        b
-    } else {
-        a
-    }
-}
-
-/// `b` if it is smaller than `a`, else `a`; NaN (unordered) wins, `a` if
-/// both are (as [`larger`]).
-#[inline(always)]
-#[allow(clippy::neg_cmp_op_on_partial_ord)] // `!(b >= a)`: also true when unordered
-pub(crate) fn smaller<T: PartialOrd>(a: T, b: T) -> T {
-    if !(b >= a) & ordered_with_itself(&a) {
-        b
-    } else {
-        a
-    }
-}
-
-/// Whether `x` is ordered with itself (not a NaN); always for a total
-/// order, where it folds to `true`.
-#[inline(always)]
-#[allow(clippy::eq_op)]
-pub(crate) fn ordered_with_itself<T: PartialOrd>(x: &T) -> bool {
-    x == x
-}
 
 /// How many elements each result of a reduction over `X` folds: the
 /// product of the reduced axes' sizes.
@@ -129,23 +91,6 @@ pub(super) fn fold_run<T: Copy>(xs: &[T], combine: impl Fn(T, T) -> T, what: &st
     }
 }
 
-/// `combine` over every element of a view.
-#[track_caller]
-pub(super) fn extreme<T: Copy, L: Layout>(
-    v: &View<'_, T, L>,
-    what: &str,
-    combine: impl Fn(T, T) -> T,
-) -> T {
-    match v.as_contiguous() {
-        Some(elems) => fold_run(elems, combine, what),
-        None => {
-            let first = *v.iter().next().unwrap_or_else(|| empty(what));
-            // `combine(first, first)` is `first`: max and min are idempotent.
-            fold_strided(v, first, combine)
-        }
-    }
-}
-
 /// `combine` folded from `init` over every element of `v` in logical order:
 /// row by row through the walker (`layout/walk.rs`) when the layout has
 /// constant strides, element by element otherwise.
@@ -169,26 +114,6 @@ pub(super) fn fold_strided<T: Copy, L: Layout, A>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nan_propagates_wherever_it_appears() {
-        assert!(larger(f32::NAN, 1.0).is_nan() && larger(1.0, f32::NAN).is_nan());
-        assert!(smaller(f64::NAN, 1.0).is_nan() && smaller(1.0, f64::NAN).is_nan());
-        assert_eq!((larger(1, 2), smaller(1, 2)), (2, 1));
-        assert_eq!((larger(2, 1), smaller(2, 1)), (2, 1));
-        assert_eq!(
-            (larger(-0.5f32, 0.25), smaller(0.25f32, -0.5)),
-            (0.25, -0.5)
-        );
-        // Of two NaNs, the first (`a`) is kept: told apart by their payloads.
-        let (a, b) = (f32::from_bits(0x7fc0_0001), f32::from_bits(0x7fc0_0002));
-        assert_eq!(larger(a, b).to_bits(), a.to_bits());
-        assert_eq!(smaller(b, a).to_bits(), b.to_bits());
-        // Equal values: `a` (told apart by the sign of zero).
-        assert!(
-            larger(-0.0f32, 0.0).is_sign_negative() && smaller(0.0f32, -0.0).is_sign_positive()
-        );
-    }
 
     #[test]
     fn sum_run_uses_every_element() {

@@ -3,6 +3,7 @@
 //! each element folded from the reduced elements, in order.
 
 use super::axes::{extreme_into, reduced_elements, sum_into};
+use super::extreme::Extremum;
 use super::rule::{ReduceShape, Reduced};
 use super::run::{check_not_empty, reduced_count};
 use crate::axis::Axes;
@@ -33,35 +34,31 @@ where
     );
 }
 
-/// The largest (`combine` = [`larger`]) or smallest elements of `a` over
+/// The largest (`e` = [`Extremum::MAX`]) or smallest elements of `a` over
 /// `X` into `out`; `what` names the operation in the panic of an empty
 /// reduction.
 #[inline]
 #[track_caller]
-pub(crate) fn extreme_to<D, A, X>(
-    out: &mut D,
-    a: &A,
-    combine: fn(D::Elem, D::Elem) -> D::Elem,
-    what: &'static str,
-) where
+pub(crate) fn extreme_to<D, A, X>(out: &mut D, a: &A, e: Extremum<D::Elem>, what: &'static str)
+where
     D: Destination + ?Sized,
     A: AsView<Elem = D::Elem> + ?Sized,
     X: Axes,
     ShapeOf<A>: ReduceShape<X>,
-    D::Elem: Copy,
+    D::Elem: Copy + PartialOrd,
 {
     let v = a.as_view();
     let count = reduced_count::<ShapeOf<A>, X>();
     check_not_empty::<ShapeOf<A>, X>(what);
     write_with(
         out,
-        |slots| extreme_into::<_, _, X, Reduced<A, X>>(&v, combine, what, slots),
+        |slots| extreme_into::<_, _, X, Reduced<A, X>>(&v, e, what, slots),
         |o| {
             let mut elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
             let first = elems
                 .next()
                 .expect("a reduced axis of size 0 panicked above");
-            elems.fold(first, combine)
+            elems.fold(first, e.exact)
         },
     );
 }
