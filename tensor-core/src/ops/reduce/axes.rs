@@ -111,7 +111,9 @@ pub(crate) fn extreme_into<T: Copy + PartialOrd, L: Layout, X: Axes, O: Shape>(
     };
     // Whole rows combined: each result is one chain down the rows, in
     // order, so that `e.fast` is exact on NaN-free input; it is vectorised
-    // where `e.exact` is not (the SSE2 baseline).
+    // where `e.exact` is not (the SSE2 baseline). (Mutants that only turn
+    // this path off, the guard `false` or `O::SIZE == 0`, change no result
+    // and survive.)
     let elems = v.as_contiguous().filter(|_| leading && is_primitive::<T>());
     match elems {
         Some(elems) if O::SIZE != 0 && none_unordered(elems) => {
@@ -283,6 +285,53 @@ mod tests {
         assert!(of(&[0], 2) == Placement::Leading);
         assert!(of(&[1], 3) == Placement::Mixed);
         assert!(of(&[0, 1], 2) == Placement::Trailing);
+    }
+
+    /// The definition of `max` (`largest`) or `min` down each column of
+    /// `[40, 48]` `f32` (flat `xs`): the first NaN, else the first element
+    /// equal to the extreme value.
+    fn columns(xs: &[f32], largest: bool) -> std::vec::Vec<u32> {
+        let column = |j: usize| (0..40).map(move |i| xs[i * 48 + j]);
+        (0..48)
+            .map(|j| {
+                let nan = column(j).find(|x| x.is_nan());
+                let pick = |a: f32, b: f32| if largest { a.max(b) } else { a.min(b) };
+                let value = column(j).fold(xs[j], pick);
+                nan.unwrap_or_else(|| column(j).find(|&x| x == value).unwrap())
+                    .to_bits()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn leading_reductions_of_floats_are_the_in_order_fold() {
+        let base: std::vec::Vec<f32> = (0..1920)
+            .map(|n| ((n * 40503) % 1999) as f32 - 999.0)
+            .collect();
+        let mut cases = std::vec![base.clone()];
+        // A NaN in the first row, in a middle row, in the last row.
+        for at in [3, 20 * 48 + 17, 39 * 48 + 47] {
+            let mut xs = base.clone();
+            xs[at] = f32::NAN;
+            cases.push(xs);
+        }
+        // Zeros of both signs down column 5 as its extreme, each sign first.
+        for (a, b) in [(0.0, -0.0), (-0.0, 0.0)] {
+            for sign in [1.0f32, -1.0] {
+                let mut xs: std::vec::Vec<f32> =
+                    base.iter().map(|x| sign * (x.abs() + 1.0)).collect();
+                (xs[48 + 5], xs[30 * 48 + 5]) = (a, b);
+                cases.push(xs);
+            }
+        }
+        for xs in cases {
+            let t = Tensor::<f32, Shape![40, 48]>::try_from_slice(&xs).unwrap();
+            let bits = |r: Tensor<f32, Shape![48]>| {
+                r.iter().map(|x| x.to_bits()).collect::<std::vec::Vec<_>>()
+            };
+            assert_eq!(bits(t.max_axes::<Axes![0]>()), columns(&xs, true));
+            assert_eq!(bits(t.min_axes::<Axes![0]>()), columns(&xs, false));
+        }
     }
 
     #[test]

@@ -273,8 +273,8 @@ mod tests {
         }
     }
 
-    /// 9216 distinct `f32` (three CIFAR images): more than two chunks of
-    /// the NaN check, negative and positive.
+    /// `len` distinct `f32`, negative and positive (9216: three CIFAR
+    /// images).
     fn distinct(len: usize) -> std::vec::Vec<f32> {
         (0..len)
             .map(|i| ((i * 40503) % 65536) as f32 / 256.0 - 128.0)
@@ -293,6 +293,13 @@ mod tests {
         // a second one of another payload before or after it, in another
         // lane or chunk: the first NaN is the result.
         let (nan1, nan2) = (f32::from_bits(0x7fc0_0001), f32::from_bits(0xffc0_0002));
+        // Only in the elements left over after the lanes (9219 = 576 · 16 + 3).
+        let mut odd = distinct(9219);
+        odd[9217] = nan1;
+        check_runs(&odd, bits32);
+        let mut last = distinct(9217);
+        last[9216] = nan1; // the only element left over
+        check_runs(&last, bits32);
         for at in [0, 1, 15, 16, 17, 4095, 4096, 4097, 8191, 8192, 9215] {
             let mut xs = base.clone();
             xs[at] = nan1;

@@ -68,7 +68,16 @@ pub trait Reduce: AsView {
         }
     }
 
-    /// The largest element; NaN if any element is NaN.
+    /// The largest element; NaN if any element is NaN. The result is an
+    /// element itself, in logical (row-major) order the first NaN, else
+    /// the first of the largest (`0.0` or `-0.0`, whichever comes first).
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let x = tensor![[-0.0f32, 0.0], [-1.0, -2.0]];
+    /// assert!(x.max().is_sign_negative()); // the first of the two zeros
+    /// assert!(x.t().max().is_sign_negative());
+    /// ```
     ///
     /// # Panics
     ///
@@ -81,7 +90,8 @@ pub trait Reduce: AsView {
         extreme(&self.as_view(), "max", Extremum::MAX)
     }
 
-    /// The smallest element; NaN if any element is NaN.
+    /// The smallest element; NaN if any element is NaN. The result is an
+    /// element itself, chosen as by [`max`](Reduce::max).
     ///
     /// # Panics
     ///
