@@ -6,7 +6,11 @@
 //! * `max_axis1`: `*out = x.max_axes::<Axes![1]>()` of `[256, 256]`, the
 //!   maximum of each contiguous row (a softmax's first pass);
 //! * `max_axis0`: `*out = x.max_axes::<Axes![0]>()`, the maximum of each
-//!   column (whole rows combined).
+//!   column (whole rows combined);
+//! * `softmax_axis1`: `out.assign_softmax::<Axis<1>, _>(&x)` of
+//!   `[256, 256]` (attention scores), whose first pass is the row maxima,
+//!   against a hand loop (row maximum, `exp` of the shifted row and its
+//!   sum, division by the sum), equal to within 1e-5 relative (the sums are added in another order).
 //!
 //! The hand loops and ndarray fold with `f32::max`, which LLVM vectorises;
 //! `f32::max` skips a NaN where ours returns it, which cannot matter here:
@@ -87,6 +91,30 @@ fn columns_hand(a: &[f32], out: &mut [f32]) {
     }
 }
 
+/// Softmax of each row of a flat `[256, 256]`.
+#[inline(never)]
+fn softmax_hand(a: &[f32], out: &mut [f32]) {
+    for (row, o) in a[..N * N]
+        .chunks_exact(N)
+        .zip(out[..N * N].chunks_exact_mut(N))
+    {
+        let m = fold_max(row);
+        for (y, &x) in o.iter_mut().zip(row) {
+            *y = (x - m).exp();
+        }
+        let total: f32 = o.iter().sum();
+        for y in o.iter_mut() {
+            *y /= total;
+        }
+    }
+}
+
+/// `out.assign_softmax::<Axis<1>, _>(&x)`.
+#[inline(never)]
+fn softmax_tensor(x: &Tensor<f32, Square>, out: &mut Tensor<f32, Square>) {
+    out.assign_softmax::<tensor_core::Axis<1>, _>(x);
+}
+
 /// `x.max()`.
 #[inline(never)]
 fn all_tensor<Sh: Shape>(x: &Tensor<f32, Sh>) -> f32 {
@@ -160,6 +188,15 @@ fn check() {
     );
     let got = columns_ndarray(&nd2());
     assert_eq!(got.as_slice().unwrap(), &columns, "ndarray columns");
+    let (mut want, mut got) = (flat::<{ N * N }>(), zeros::<Square>());
+    softmax_hand(&a.0, &mut want.0);
+    softmax_tensor(&t.0, &mut got.0);
+    for (&x, &y) in got.0.as_slice().iter().zip(want.0.iter()) {
+        assert!(
+            (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
+            "softmax: {x} against {y}"
+        );
+    }
 }
 
 /// Checks every contender, prints where operands live, runs the benches.
@@ -260,5 +297,25 @@ mod max_axis0 {
     fn ndarray(bencher: Bencher) {
         let a = nd2();
         bencher.bench_local(|| drop(columns_ndarray(black_box(&a))));
+    }
+}
+
+/// `assign_softmax::<Axis<1>, _>` of `[256, 256]` `f32`.
+#[divan::bench_group(sample_count = SAMPLES)]
+mod softmax_axis1 {
+    use super::*;
+
+    /// Flat arrays, row by row: the baseline.
+    #[divan::bench]
+    fn hand_written(bencher: Bencher) {
+        let (a, mut out) = (flat::<{ N * N }>(), flat::<{ N * N }>());
+        bencher.bench_local(|| softmax_hand(black_box(&a.0), &mut out.0));
+    }
+
+    /// `out.assign_softmax::<Axis<1>, _>(&x)`.
+    #[divan::bench]
+    fn tensor(bencher: Bencher) {
+        let (x, mut out) = (super::tensor(), zeros());
+        bencher.bench_local(|| softmax_tensor(black_box(&x.0), &mut out.0));
     }
 }
