@@ -4,7 +4,8 @@
 //!
 //! Built on the keep-dims reductions (`max_axes_keep`, `sum_axes_keep`),
 //! whose size-1 axis broadcasts back along `k`; `exp` and `ln` come from
-//! [`Float`] (`libm`), so both work in `#![no_std]`.
+//! [`Float`] (the `libm` crate, or `std`'s with the `std` feature), so both
+//! work in `#![no_std]`.
 //!
 //! ```
 //! use tensor_core::prelude::*;

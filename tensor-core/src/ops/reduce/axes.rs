@@ -3,7 +3,7 @@
 //! lie (trailing: one run per result; leading: whole rows folded in
 //! registers; anything else: each result's elements gathered).
 
-use super::extreme::{extreme_run, none_unordered, ordered_with_itself, Extremum};
+use super::extreme::{extreme_run, ordered_with_itself, Extremum};
 use super::run::{check_not_empty, empty, reduced_count, sum_run};
 use crate::axis::Axes;
 use crate::index::unravel;
@@ -125,7 +125,10 @@ pub(crate) fn extreme_into<T: Copy + PartialOrd, L: Layout, X: Axes, O: Shape>(
                 0..=4 => marked_strips::<T, { STRIP_BYTES / 8 }>(rest, out_row, e.fast),
                 _ => marked_strips::<T, { STRIP_BYTES / 16 }>(rest, out_row, e.fast),
             };
-            if !(clean && none_unordered(first)) {
+            // A NaN in the first row starts its column's chain, where
+            // `b > a` and `b < a` keep it, as `e.exact` does: only the
+            // other rows need marks.
+            if !clean {
                 out_row.copy_from_slice(first);
                 fold_rest(rest, out_row, &Fold::plain(e.exact));
             }
@@ -373,6 +376,58 @@ mod tests {
                     .to_bits()
             })
             .collect()
+    }
+
+    /// A NaN in a full strip and in the columns left after the strips, on
+    /// every target (131 columns: 8 strips of 16 and 3 left on SSE2, 4 of
+    /// 32 with AVX, 1 of 128 with AVX-512; half as many for `f64`), for
+    /// `f32` and `f64`, against the in-order fold of each column.
+    #[test]
+    fn leading_reductions_mark_nans_in_strips_and_in_the_columns_left() {
+        const W: usize = 131;
+        let value = |n: usize| ((n * 40503) % 1999) as f64 - 999.0;
+        let fold = |xs: &[f64], j: usize, largest: bool| {
+            let column = (0..9).map(|i| xs[i * W + j]);
+            let pick = |a: f64, b: f64| match (largest, a.is_nan()) {
+                (_, true) => a,
+                (true, false) if b > a || b.is_nan() => b,
+                (false, false) if b < a || b.is_nan() => b,
+                _ => a,
+            };
+            column.clone().skip(1).fold(xs[j], pick)
+        };
+        for at in [4 * W + 5, 7 * W + 130, 8 * W + 129, 2 * W + 64] {
+            let mut xs: std::vec::Vec<f64> = (0..9 * W).map(value).collect();
+            xs[at] = f64::NAN;
+            let wide = Tensor::<f64, Shape![9, 131]>::try_from_slice(&xs).unwrap();
+            let narrow: std::vec::Vec<f32> = xs.iter().map(|&x| x as f32).collect();
+            let narrow = Tensor::<f32, Shape![9, 131]>::try_from_slice(&narrow).unwrap();
+            let (w_max, w_min) = (wide.max_axes::<Axes![0]>(), wide.min_axes::<Axes![0]>());
+            let (n_max, n_min) = (narrow.max_axes::<Axes![0]>(), narrow.min_axes::<Axes![0]>());
+            for j in 0..W {
+                let (hi, lo) = (fold(&xs, j, true), fold(&xs, j, false));
+                assert_eq!(
+                    w_max[[j]].to_bits(),
+                    hi.to_bits(),
+                    "f64 max, column {j}, NaN at {at}"
+                );
+                assert_eq!(
+                    w_min[[j]].to_bits(),
+                    lo.to_bits(),
+                    "f64 min, column {j}, NaN at {at}"
+                );
+                assert_eq!(
+                    n_max[[j]].to_bits(),
+                    (hi as f32).to_bits(),
+                    "f32 max, column {j}"
+                );
+                assert_eq!(
+                    n_min[[j]].to_bits(),
+                    (lo as f32).to_bits(),
+                    "f32 min, column {j}"
+                );
+            }
+        }
     }
 
     #[test]
