@@ -138,19 +138,31 @@ pub(crate) fn zip_assign<T, L: Layout, B: AsView + ?Sized>(
     type Rb<'a, B, S> = Rows<'a, <B as AsView>::Elem, Expanded<<B as AsView>::Layout, S>>;
     let b = b.as_view().expand::<L::Shape>();
     if const { Rb::<B, L::Shape>::STRIDED } && out.view().as_contiguous().is_some() {
-        let rows = Rows::new(&b);
         let (data, start) = out.contiguous_mut();
-        let elems = &mut data[start..][..<L::Shape as Shape>::SIZE];
-        let width = Rb::<B, L::Shape>::WIDTH.max(1);
-        for (r, chunk) in elems.chunks_exact_mut(width).enumerate() {
-            let row = rows.row(r);
-            for (j, x) in chunk.iter_mut().enumerate() {
-                f(x, rows.at(&row, j));
-            }
-        }
+        update_rows(&mut data[start..][..<L::Shape as Shape>::SIZE], &b, f);
         return;
     }
     out.for_each_indexed(|flat, x| f(x, b.at_flat(flat)));
+}
+
+/// `f` of each of `elems`, a row-major run of `b`'s shape, with the
+/// matching element of `b`, row by row through the layout's row reader
+/// (for a `b` with constant strides, `Rows::STRIDED`; no unravel per
+/// element).
+#[inline(always)]
+pub(crate) fn update_rows<T, U, Lb: Layout>(
+    elems: &mut [T],
+    b: &View<'_, U, Lb>,
+    mut f: impl FnMut(&mut T, &U),
+) {
+    let rows = Rows::new(b);
+    let width = Rows::<U, Lb>::WIDTH.max(1);
+    for (r, chunk) in elems.chunks_exact_mut(width).enumerate() {
+        let row = rows.row(r);
+        for (j, x) in chunk.iter_mut().enumerate() {
+            f(x, rows.at(&row, j));
+        }
+    }
 }
 
 /// Methods of every operand: `map` and `zip_map`.

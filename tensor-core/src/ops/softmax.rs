@@ -16,7 +16,7 @@
 //! ```
 
 use super::destination::{build_by, write_each, Destination};
-use super::elementwise::zip_same_into;
+use super::elementwise::{update_rows, zip_same_into};
 use super::reduce::{Kept, Reduce};
 use super::{AsView, ShapeOf};
 use crate::axis::SingleAxis;
@@ -169,15 +169,7 @@ where
 {
     if const { Rows::<D::Elem, L>::STRIDED } {
         if let Some(elems) = out.as_contiguous_mut() {
-            let rows = Rows::new(b);
-            let width = Rows::<D::Elem, L>::WIDTH.max(1);
-            for (r, chunk) in elems.chunks_exact_mut(width).enumerate() {
-                let row = rows.row(r);
-                for (j, x) in chunk.iter_mut().enumerate() {
-                    f(x, rows.at(&row, j));
-                }
-            }
-            return;
+            return update_rows(elems, b, f);
         }
     }
     out.for_each_indexed(|i, x| f(x, b.at_flat(i)));
