@@ -6,8 +6,11 @@
 
 use proc_macro::TokenStream;
 
+use errors::{axes_errors, expr_errors, type_errors};
+
 mod ast;
 mod einsum;
+mod errors;
 mod expand;
 mod file;
 mod valid;
@@ -248,35 +251,6 @@ fn include_tensor_impl(input: proc_macro2::TokenStream) -> syn::Result<proc_macr
     let input: ast::IncludeInput = syn::parse2(input)?;
     let file = file::read(&input)?;
     Ok(expand::include::include(&file, input.path.span()))
-}
-
-/// Every error of an invocation, in type position: a tuple of
-/// `compile_error!`s projected to `()`, which is a valid (scalar) shape and
-/// an empty axis list, so no error follows from the type.
-fn type_errors(error: syn::Error) -> proc_macro2::TokenStream {
-    let each = error.into_iter().map(syn::Error::into_compile_error);
-    quote::quote!(<(#(#each,)*) as ::tensor_core::__private::Discard>::Unit)
-}
-
-/// The errors of an `Axes![..]` list, standing for the identity list of as
-/// many axes (at most the largest rank): `permute::<Axes![1, 1, 2]>()` then
-/// reports the repeated axis and nothing else, where `()` made every use of
-/// the permuted view an error too.
-fn axes_errors(error: syn::Error, input: &proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    let each = error.into_iter().map(syn::Error::into_compile_error);
-    let len = syn::parse2::<ast::ExprList>(input.clone()).map_or(0, |l| l.0.len());
-    let identity = (0..len.min(valid::MAX_RANK)).map(|n| {
-        let n = proc_macro2::Literal::usize_unsuffixed(n);
-        quote::quote!(::tensor_core::Axis<#n>)
-    });
-    quote::quote!(<(#(#each,)*) as ::tensor_core::__private::Discard>::Or<(#(#identity,)*)>)
-}
-
-/// Every error of an invocation, in expression position: a block of
-/// `compile_error!`s.
-fn expr_errors(error: syn::Error) -> proc_macro2::TokenStream {
-    let each = error.into_iter().map(syn::Error::into_compile_error);
-    quote::quote!({ #(#each);* })
 }
 
 /// A view of a tensor or view, NumPy's `x[1:3, :, 2::2, -1]` written
