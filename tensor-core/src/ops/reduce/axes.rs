@@ -3,7 +3,9 @@
 //! lie (trailing: one run per result; leading: whole rows folded in
 //! registers; anything else: each result's elements gathered).
 
-use super::extreme::{extreme_run, ordered_with_itself, Extremum};
+use core::cell::Cell;
+
+use super::extreme::{extreme_run, marking, Extremum, Marked};
 use super::run::{check_not_empty, empty, reduced_count, sum_run};
 use crate::axis::Axes;
 use crate::index::unravel;
@@ -121,14 +123,16 @@ pub(crate) fn extreme_into<T: Copy + PartialOrd, L: Layout, X: Axes, O: Shape>(
         Some(elems) => {
             let (first, rest) = elems.split_at(O::SIZE);
             let out_row = out.init_from(first);
-            let clean = match size_of::<T>() {
-                0..=4 => marked_strips::<T, { STRIP_BYTES / 8 }>(rest, out_row, e.fast),
-                _ => marked_strips::<T, { STRIP_BYTES / 16 }>(rest, out_row, e.fast),
-            };
             // A NaN in the first row starts its column's chain, where
             // `b > a` and `b < a` keep it, as `e.exact` does: only the
             // other rows need marks.
-            if !clean {
+            let nan = Cell::new(0);
+            let mark = |(x, mark): Marked<T>| {
+                nan.set(nan.get() | mark);
+                x
+            };
+            fold_rest(rest, out_row, &Fold(|x| (x, 0), marking(e.fast), mark));
+            if nan.get() != 0 {
                 out_row.copy_from_slice(first);
                 fold_rest(rest, out_row, &Fold::plain(e.exact));
             }
@@ -206,55 +210,9 @@ fn fold_rest<T: Copy, A: Copy>(
     match size_of::<A>() {
         0..=4 => fold_strips::<T, A, { STRIP_BYTES / 4 }>(rest, out, combine),
         5..=8 => fold_strips::<T, A, { STRIP_BYTES / 8 }>(rest, out, combine),
+        9..=16 => fold_strips::<T, A, { STRIP_BYTES / 16 }>(rest, out, combine),
         _ => fold_strips::<T, A, 4>(rest, out, combine),
     }
-}
-
-/// Folds the rows of `rows` (each `out.len()` long) into `out` by `fast`,
-/// in strips of `W` columns, each column also marking whether it met a
-/// NaN in the same pass (as `extreme_run`'s lanes: LLVM vectorises the
-/// two together); whether none did. Strips of half [`STRIP_BYTES`] of
-/// accumulators, the other half marks.
-#[inline(always)]
-fn marked_strips<T: Copy + PartialOrd, const W: usize>(
-    rows: &[T],
-    out: &mut [T],
-    fast: fn(T, T) -> T,
-) -> bool {
-    let width = out.len();
-    let mut strips = out.chunks_exact_mut(W);
-    let mut marks = 0;
-    for (s, strip) in strips.by_ref().enumerate() {
-        marks |= marked_strip::<T, W>(rows, width, s * W, strip.try_into().unwrap(), fast);
-    }
-    let first = width - strips.into_remainder().len();
-    for j in first..width {
-        let strip = (&mut out[j..=j]).try_into().unwrap();
-        marks |= marked_strip::<T, 1>(rows, width, j, strip, fast);
-    }
-    marks == 0
-}
-
-/// Folds columns `j0 .. j0 + W` of every row of `rows` (each `width`
-/// long) into `out` by `fast`; non-zero if one of them is a NaN.
-#[inline(always)]
-fn marked_strip<T: Copy + PartialOrd, const W: usize>(
-    rows: &[T],
-    width: usize,
-    j0: usize,
-    out: &mut [T; W],
-    fast: fn(T, T) -> T,
-) -> u32 {
-    let (mut acc, mut marks) = (*out, [0u32; W]);
-    for row in rows.chunks_exact(width) {
-        let xs: &[T; W] = row[j0..][..W].try_into().unwrap();
-        for ((a, mark), &x) in acc.iter_mut().zip(&mut marks).zip(xs) {
-            *a = fast(*a, x);
-            *mark |= u32::from(!ordered_with_itself(&x));
-        }
-    }
-    *out = acc;
-    marks.iter().fold(0, |all, &mark| all | mark)
 }
 
 /// Folds the rows of `rows` (each `out.len()` long) into `out`, strip by

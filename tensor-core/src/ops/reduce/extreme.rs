@@ -191,27 +191,41 @@ fn fold_lanes<T: Copy + PartialOrd>(xs: &[T], combine: fn(T, T) -> T) -> (T, boo
     }
 }
 
-/// [`fold_lanes`] in `N` lanes. Each lane's NaN mark is a `u32` or-ed in
-/// beside its fold, which LLVM vectorises with it (`cmpunordps`, `por`).
+/// [`fold_lanes`] in `N` lanes, each [`Marked`].
 #[inline(always)]
 fn fold_lanes_in<T: Copy + PartialOrd, const N: usize>(
     xs: &[T],
     combine: fn(T, T) -> T,
 ) -> (T, bool) {
-    let mut acc = [xs[0]; N];
-    let mut marks = [0u32; N];
+    let step = marking(combine);
+    let mut acc = [(xs[0], 0); N];
     let chunks = xs.chunks_exact(N);
     let rest = chunks.remainder();
     for chunk in chunks {
-        for ((a, mark), &x) in acc.iter_mut().zip(&mut marks).zip(chunk) {
-            *a = combine(*a, x);
-            *mark |= u32::from(!ordered_with_itself(&x));
+        for (a, &x) in acc.iter_mut().zip(chunk) {
+            *a = step(*a, x);
         }
     }
-    let folded = acc.iter().fold(acc[0], |m, &x| combine(m, x));
+    let (folded, marks) = acc
+        .iter()
+        .fold(acc[0], |(m, all), &(x, mark)| (combine(m, x), all | mark));
     let folded = rest.iter().fold(folded, |m, &x| combine(m, x));
-    let clean = marks.iter().fold(0, |all, &mark| all | mark) == 0;
-    (folded, clean && none_unordered(rest))
+    (folded, marks == 0 && none_unordered(rest))
+}
+
+/// An extremum folded with its NaN mark: the mark or-s whether any element
+/// folded in was a NaN. Folding both in one pass lets LLVM vectorise them
+/// together (`maxps`, `cmpunordps`, `por`), where counting NaNs first
+/// reads the input twice.
+pub(super) type Marked<T> = (T, u32);
+
+/// `fast` on the value of a [`Marked`], and the element's NaN mark or-ed
+/// into its mark.
+#[inline(always)]
+pub(super) fn marking<T: Copy + PartialOrd>(
+    fast: fn(T, T) -> T,
+) -> impl Fn(Marked<T>, T) -> Marked<T> + Copy {
+    move |(a, mark), x| (fast(a, x), mark | u32::from(!ordered_with_itself(&x)))
 }
 
 /// Whether `x` is an `f32` or `f64` zero (either sign): the only equal
