@@ -10,7 +10,11 @@
 //! * `softmax_axis1`: `out.assign_softmax::<Axis<1>, _>(&x)` of
 //!   `[256, 256]` (attention scores), whose first pass is the row maxima,
 //!   against a hand loop (row maximum, `exp` of the shifted row and its
-//!   sum, division by the sum), equal to within 1e-5 relative (the sums are added in another order).
+//!   sum, division by the sum), equal to within 1e-5 relative (the sums are added in another order);
+//! * `log_softmax_axis1`: `out.assign_log_softmax::<Axis<1>, _>(&x)` of
+//!   `[256, 256]` (a classifier's loss), against a hand loop (row maximum,
+//!   sum of the shifted `exp`, one `ln` per row, `(x - max) - ln(sum)`),
+//!   equal to within 1e-5 relative.
 //!
 //! The hand loops and ndarray fold with `f32::max`, which LLVM vectorises;
 //! `f32::max` skips a NaN where ours returns it, which cannot matter here:
@@ -109,6 +113,31 @@ fn softmax_hand(a: &[f32], out: &mut [f32]) {
     }
 }
 
+/// The hand-written log-softmax along rows: `(x - max) - ln(sum)`, the
+/// sum of `exp(x - max)`, one `ln` per row.
+#[inline(never)]
+fn log_softmax_hand(a: &[f32], out: &mut [f32]) {
+    for (row, o) in a[..N * N]
+        .chunks_exact(N)
+        .zip(out[..N * N].chunks_exact_mut(N))
+    {
+        let m = fold_max(row);
+        for (y, &x) in o.iter_mut().zip(row) {
+            *y = (x - m).exp();
+        }
+        let ln_sum = o.iter().sum::<f32>().ln();
+        for (y, &x) in o.iter_mut().zip(row) {
+            *y = (x - m) - ln_sum;
+        }
+    }
+}
+
+/// `out.assign_log_softmax::<Axis<1>, _>(&x)`.
+#[inline(never)]
+fn log_softmax_tensor(x: &Tensor<f32, Square>, out: &mut Tensor<f32, Square>) {
+    out.assign_log_softmax::<tensor_core::Axis<1>, _>(x);
+}
+
 /// `out.assign_softmax::<Axis<1>, _>(&x)`.
 #[inline(never)]
 fn softmax_tensor(x: &Tensor<f32, Square>, out: &mut Tensor<f32, Square>) {
@@ -195,6 +224,14 @@ fn check() {
         assert!(
             (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
             "softmax: {x} against {y}"
+        );
+    }
+    log_softmax_hand(&a.0, &mut want.0);
+    log_softmax_tensor(&t.0, &mut got.0);
+    for (&x, &y) in got.0.as_slice().iter().zip(want.0.iter()) {
+        assert!(
+            (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
+            "log_softmax: {x} against {y}"
         );
     }
 }
@@ -317,5 +354,25 @@ mod softmax_axis1 {
     fn tensor(bencher: Bencher) {
         let (x, mut out) = (super::tensor(), zeros());
         bencher.bench_local(|| softmax_tensor(black_box(&x.0), &mut out.0));
+    }
+}
+
+/// `assign_log_softmax::<Axis<1>, _>` of `[256, 256]` `f32`.
+#[divan::bench_group(sample_count = SAMPLES)]
+mod log_softmax_axis1 {
+    use super::*;
+
+    /// Flat arrays, row by row: the baseline.
+    #[divan::bench]
+    fn hand_written(bencher: Bencher) {
+        let (a, mut out) = (flat::<{ N * N }>(), flat::<{ N * N }>());
+        bencher.bench_local(|| log_softmax_hand(black_box(&a.0), &mut out.0));
+    }
+
+    /// `out.assign_log_softmax::<Axis<1>, _>(&x)`.
+    #[divan::bench]
+    fn tensor(bencher: Bencher) {
+        let (x, mut out) = (super::tensor(), zeros());
+        bencher.bench_local(|| log_softmax_tensor(black_box(&x.0), &mut out.0));
     }
 }

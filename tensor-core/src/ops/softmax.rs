@@ -125,12 +125,13 @@ pub trait AssignSoftmax: Destination {
             return;
         }
         let max = exp_shifted::<Self, I, A>(self, a);
-        let sums = self.sum_axes_keep::<I::List>();
-        let sums = sums.view().expand_unchecked::<ShapeOf<Self>>();
-        let (v, max) = (a.as_view(), max.view().expand_unchecked::<ShapeOf<Self>>());
-        self.for_each_indexed(|i, x| {
-            *x = (*v.at_flat(i) - *max.at_flat(i)) - sums.at_flat(i).ln();
-        });
+        // `(x - max) - ln(sum)`: the logarithms taken once per line, then
+        // the two differences written row by row.
+        let mut ln_sums = self.sum_axes_keep::<I::List>();
+        ln_sums.iter_mut().for_each(|s| *s = s.ln());
+        zip_kept_into::<Self, I, A>(self, a, &max, |&x, &m| x - m);
+        let ln_sums = ln_sums.view().expand_unchecked::<ShapeOf<Self>>();
+        update_with(self, &ln_sums, |x, &ln_sum| *x = *x - ln_sum);
     }
 }
 
@@ -147,13 +148,32 @@ where
     D::Elem: Float,
 {
     let max = a.max_axes_keep::<I::List>();
-    let (v, m) = (a.as_view(), max.view().expand_unchecked::<ShapeOf<D>>());
-    let shifted = |&x: &D::Elem, &m: &D::Elem| (x - m).exp();
-    match out.as_contiguous_mut() {
-        Some(elems) => zip_same_into(v, m, shifted, as_slots(elems)),
-        None => write_each(out, |i| shifted(v.at_flat(i), m.at_flat(i))),
-    }
+    zip_kept_into::<D, I, A>(out, a, &max, |&x, &m| (x - m).exp());
     max
+}
+
+/// `f` of each element of `a` and the element of `kept` (reduced along
+/// `I`, kept dims) on its line, written into `out`: row by row through the
+/// layout's row reader when `out` is one run, element by element
+/// otherwise.
+fn zip_kept_into<D, I, A>(
+    out: &mut D,
+    a: &A,
+    kept: &Tensor<D::Elem, Kept<A, I::List>>,
+    f: impl Fn(&D::Elem, &D::Elem) -> D::Elem,
+) where
+    D: Destination + ?Sized,
+    I: SingleAxis,
+    A: AsView<Elem = D::Elem> + ?Sized,
+    A::Layout: Layout<Shape = ShapeOf<D>>,
+    ShapeOf<D>: KeepShape<I::List>,
+    D::Elem: Copy,
+{
+    let (v, k) = (a.as_view(), kept.view().expand_unchecked::<ShapeOf<D>>());
+    match out.as_contiguous_mut() {
+        Some(elems) => zip_same_into(v, k, f, as_slots(elems)),
+        None => write_each(out, |i| f(v.at_flat(i), k.at_flat(i))),
+    }
 }
 
 /// `f` of each element of `out` with the matching element of `b`, a view

@@ -198,9 +198,10 @@ fn fold_rows<T: Copy, A: Copy>(
 /// Folds the rows of `rest` (each `out.len()` long) into `out` by
 /// `combine`, in strips of [`STRIP_BYTES`] of accumulators.
 ///
-/// (The strip widths here and in `extreme_into` change only the speed:
-/// each column is one chain down the rows whatever the strip, so mutants
-/// of the widths and of their match arms survive.)
+/// (The strip widths change only the speed: each column is one chain down
+/// the rows whatever the strip, so mutants of the widths and of their
+/// match arms survive; so does deleting `extreme_into`'s leading path,
+/// whose results the general fold gives too.)
 #[inline(always)]
 fn fold_rest<T: Copy, A: Copy>(
     rest: &[T],

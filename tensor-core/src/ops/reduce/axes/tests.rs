@@ -37,7 +37,8 @@ fn columns(xs: &[f32], largest: bool) -> std::vec::Vec<u32> {
 /// A NaN in a full strip and in the columns left after the strips, on
 /// every target (131 columns: 8 strips of 16 and 3 left on SSE2, 4 of
 /// 32 with AVX, 1 of 128 with AVX-512; half as many for `f64`), for
-/// `f32` and `f64`, against the in-order fold of each column.
+/// `f32` and `f64`, against the in-order fold of each column; and NaNs in
+/// two places, whose marks must not cancel.
 #[test]
 fn leading_reductions_mark_nans_in_strips_and_in_the_columns_left() {
     const W: usize = 131;
@@ -52,9 +53,16 @@ fn leading_reductions_mark_nans_in_strips_and_in_the_columns_left() {
         };
         column.clone().skip(1).fold(xs[j], pick)
     };
-    for at in [4 * W + 5, 7 * W + 130, 8 * W + 129, 2 * W + 64] {
+    let (strip, left) = (4 * W + 5, 7 * W + 130);
+    for at in [
+        &[strip][..],
+        &[left],
+        &[8 * W + 129],
+        &[2 * W + 64],
+        &[strip, left],
+    ] {
         let mut xs: std::vec::Vec<f64> = (0..9 * W).map(value).collect();
-        xs[at] = f64::NAN;
+        at.iter().for_each(|&at| xs[at] = f64::NAN);
         let wide = Tensor::<f64, Shape![9, 131]>::try_from_slice(&xs).unwrap();
         let narrow: std::vec::Vec<f32> = xs.iter().map(|&x| x as f32).collect();
         let narrow = Tensor::<f32, Shape![9, 131]>::try_from_slice(&narrow).unwrap();
@@ -65,12 +73,12 @@ fn leading_reductions_mark_nans_in_strips_and_in_the_columns_left() {
             assert_eq!(
                 w_max[[j]].to_bits(),
                 hi.to_bits(),
-                "f64 max, column {j}, NaN at {at}"
+                "f64 max, column {j}, NaN at {at:?}"
             );
             assert_eq!(
                 w_min[[j]].to_bits(),
                 lo.to_bits(),
-                "f64 min, column {j}, NaN at {at}"
+                "f64 min, column {j}, NaN at {at:?}"
             );
             assert_eq!(
                 n_max[[j]].to_bits(),
