@@ -67,8 +67,13 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             step,
             len,
         } => {
+            // A whole axis at step 1 or -1 (`0..`, `..;-1`) is as long
+            // as the axis: no typenum arithmetic for the trait solver.
             let len = match len {
                 Some(n) => known(*n),
+                None if step.unsigned_abs() == 1 && trimmed(*start, *end) == Some(0) => {
+                    quote!(#p::Whole)
+                }
                 None => quote!(#p::Computed),
             };
             range_type(*start, *end, *step, len)
@@ -246,6 +251,21 @@ mod tests {
         assert!(
             s.contains("Range < FromStart < Dim1 > , Open , Dim1 , Computed , false"),
             "{s}"
+        );
+    }
+
+    #[test]
+    fn whole_axes_at_unit_steps_need_no_arithmetic() {
+        let s = spec(quote!(x, 0.., ..;-1, 0..;-1, ..;2, 0..-1), false);
+        holds(
+            &s,
+            &[
+                "Range < FromStart < Dim < 0 > > , Open , Dim1 , Whole , false",
+                "Range < Open , Open , Dim1 , Whole , true",
+                "Range < FromStart < Dim < 0 > > , Open , Dim1 , Whole , true",
+                "Range < Open , Open , Dim < 2 > , Computed , false",
+                "Range < FromStart < Dim < 0 > > , FromEnd < Dim1 > , Dim1 , Computed , false",
+            ],
         );
     }
 
