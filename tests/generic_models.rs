@@ -252,3 +252,32 @@ fn at_an_odd_size() {
     agrees_with_loops(&net, x.as_slice(), [2, 24, 36], y.as_slice());
     let _: &Tensor<f32, Shape![288, 120]> = &net.f1.0;
 }
+
+/// The negative log-likelihood of each sample, as a classifier's loss is
+/// written: unary `-` of a generic tensor, with no bound.
+#[shape(B, K)]
+fn nll(
+    logits: &Tensor<f32, Shape![B, K]>,
+    onehot: &Tensor<f32, Shape![B, K]>,
+) -> Tensor<f32, Shape![B]> {
+    -(&logits.log_softmax::<Axis<1>>() * onehot).sum_axes::<Axes![1]>()
+}
+
+#[test]
+fn a_loss_negates_in_generic_code() {
+    const B: usize = 32;
+    let logits = Tensor::<f32, Shape![32, 10]>::from_flat_fn(|i| ((i * 7919) % 23) as f32 / 4.0);
+    let onehot = Tensor::<f32, Shape![32, 10]>::from_fn(|[b, k]| f32::from(u8::from(k == b % 10)));
+    let loss = nll(&logits, &onehot);
+    for b in 0..B {
+        let row: std::vec::Vec<f64> = (0..10).map(|k| f64::from(logits[[b, k]])).collect();
+        let max = row.iter().copied().fold(f64::MIN, f64::max);
+        let ln_sum = row.iter().map(|x| (x - max).exp()).sum::<f64>().ln();
+        let want = -((row[b % 10] - max) - ln_sum);
+        assert!(
+            (f64::from(loss[[b]]) - want).abs() < 1e-5,
+            "sample {b}: {} against {want}",
+            loss[[b]]
+        );
+    }
+}

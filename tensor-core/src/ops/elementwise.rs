@@ -1,6 +1,7 @@
 //! Elementwise operations: `map`, `zip_map`, `+ - * /` between tensors and
 //! views of broadcast-compatible shapes (NumPy's rules, the result shape
-//! computed in the type), with a scalar on either side, and `+= -= *= /=`.
+//! computed in the type), with a scalar on either side, `+= -= *= /=`, and
+//! unary `-`.
 //!
 //! Results are written once, in place (`build`), never over a first fill.
 //! Operands whose layouts are contiguous are read as slices, so the loops
@@ -18,9 +19,10 @@
 //! assert_eq!(&a + &tensor![[100], [200]], tensor![[101, 102, 103], [204, 205, 206]]);
 //! a += &tensor![1, 1, 1];
 //! assert_eq!(a.map(|x| x % 2), tensor![[0, 1, 0], [1, 0, 1]]); // x: &i32
+//! assert_eq!(-&a.t(), tensor![[-2, -5], [-3, -6], [-4, -7]]);
 //! ```
 
-use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{BroadcastFrom, BroadcastShapes};
@@ -322,6 +324,32 @@ macro_rules! operator {
         }
     };
 }
+
+/// Implements unary `-` for each operand kind: a new tensor of the
+/// operand's shape.
+macro_rules! negation {
+    ($([$($gen:tt)*] $operand:ty),+) => {$(
+        impl<$($gen)*> Neg for $operand
+        where
+            T: Copy + Neg<Output = T>,
+        {
+            type Output = Tensor<T, ShapeOf<Self>>;
+            #[inline(always)]
+            fn neg(self) -> Self::Output {
+                map_view(self.as_view(), |&x| -x)
+            }
+        }
+    )+};
+}
+
+negation!(
+    [T, S: Shape] Tensor<T, S>,
+    ['a, T, S: Shape] &'a Tensor<T, S>,
+    ['a, T, L: Layout] View<'a, T, L>,
+    ['a, 'b, T, L: Layout] &'b View<'a, T, L>,
+    ['a, T, L: Layout] ViewMut<'a, T, L>,
+    ['a, 'b, T, L: Layout] &'b ViewMut<'a, T, L>
+);
 
 operator!(Add, add, AddAssign, add_assign, +);
 operator!(Sub, sub, SubAssign, sub_assign, -);

@@ -106,3 +106,35 @@ fn compound_assignment_reads_rows_of_the_right_operand() {
     vt *= &tensor![1, 10, 100, 1000];
     assert_eq!(b[[3, 2]], 11 * 1000);
 }
+
+/// Unary `-` of every operand kind at a CIFAR image's size, against a
+/// plain loop: contiguous, transposed (strided rows), broadcast (a stride
+/// of 0) and a mutable view; signed zeros and NaN keep their meaning.
+#[test]
+fn negation_of_every_operand_kind() {
+    type Image = Shape![3, 32, 32];
+    let x = Tensor::<f32, Image>::from_flat_fn(|i| i as f32 * 0.5 - 700.0);
+    let plain = |f: &dyn Fn([usize; 3]) -> f32| Tensor::<f32, Image>::from_fn(f);
+    let want = plain(&|[c, h, w]| -x[[c, h, w]]);
+    assert_eq!(-&x, want);
+    assert_eq!(-x, want);
+    assert_eq!(-x.view(), want);
+    assert_eq!(-&x.view(), want);
+    let t = x.permute::<Axes![0, 2, 1]>();
+    assert_eq!(-t, plain(&|[c, h, w]| -x[[c, w, h]]));
+    let row = Tensor::<f32, Shape![32]>::from_flat_fn(|i| i as f32);
+    let wide = row.expand::<Image>();
+    assert_eq!(-&wide, plain(&|[_, _, w]| -(w as f32)));
+    let mut y = x;
+    assert_eq!(-y.view_mut(), want);
+    let m = y.view_mut();
+    assert_eq!(-&m, want);
+    let specials = tensor![0.0f32, -0.0, f32::NAN, f32::INFINITY];
+    let bits: std::vec::Vec<u32> = (-&specials).iter().map(|v| v.to_bits()).collect();
+    let want: std::vec::Vec<u32> = specials.iter().map(|v| (-v).to_bits()).collect();
+    assert_eq!(bits, want);
+    assert_eq!(
+        -tensor![[1i8, -2], [127, -127]],
+        tensor![[-1, 2], [-127, 127]]
+    );
+}
