@@ -415,3 +415,36 @@ fn boxed_operands_need_no_reborrow() {
     let b = Tensor::<f32, Shape![10]>::boxed_full(1.0);
     assert_eq!(b.view().dot(&b), 10.0);
 }
+
+/// A model's own layers named as the prelude's traits: the user's names
+/// shadow the prelude's, and the methods still resolve.
+mod layers_named_as_traits {
+    use tensor_core::prelude::*;
+
+    struct Conv {
+        w: Tensor<f32, Shape![6, 3, 5, 5]>,
+    }
+    struct Pool;
+    struct Softmax;
+    struct Matmul;
+    struct Concat;
+    struct Split;
+    struct Reduce;
+
+    #[test]
+    fn methods_resolve_beside_the_users_names() {
+        let _ = (Pool, Softmax, Matmul, Concat, Split, Reduce);
+        let layer = Conv { w: Tensor::ones() };
+        let x = Tensor::<f32, Shape![3, 32, 32]>::ones();
+        let y = x.conv2d(&layer.w).max_pool2d::<Shape![2, 2]>();
+        assert_eq!(y[[5, 13, 13]], 75.0);
+        let p = y.reshape::<Shape![6, 196]>().softmax::<Axis<1>>();
+        assert!((p.sum() - 6.0).abs() < 1e-4);
+        let m = p.matmul(&Tensor::<f32, Shape![196, 2]>::ones());
+        let (a, b) = m
+            .concat::<Axis<0>>(&m)
+            .split::<Axis<0>, Shape![6, 2], Shape![6, 2]>();
+        assert_eq!(a, b);
+        assert!((a.sum() - 12.0).abs() < 1e-4);
+    }
+}

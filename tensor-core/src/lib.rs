@@ -116,6 +116,29 @@ pub mod prelude {
     pub use tensor_core_macros::{
         include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape,
     };
+
+    // The operation traits again, unnamed: a user's own item of the same
+    // name (a layer `struct Conv`, `struct Softmax`) shadows the named
+    // import, and these keep the methods in scope (`x.conv2d(&w)` still
+    // resolves). Tested in tests/ops.rs.
+    pub use crate::ops::arg::{ArgReduce as _, AssignArg as _};
+    pub use crate::ops::concat::{AssignConcat as _, Concat as _};
+    pub use crate::ops::conv::Conv as _;
+    pub use crate::ops::conv_assign::{AssignConv as _, AssignConvSame as _};
+    pub use crate::ops::conv_pad::ConvSame as _;
+    pub use crate::ops::elementwise::Elementwise as _;
+    pub use crate::ops::float::FloatOps as _;
+    pub use crate::ops::lazy::IntoLazy as _;
+    pub use crate::ops::matmul::Matmul as _;
+    pub use crate::ops::moments::{AssignMoments as _, Moments as _};
+    pub use crate::ops::pool::{AssignPool as _, Pool as _};
+    pub use crate::ops::reduce::Reduce as _;
+    pub use crate::ops::reduce_assign::AssignReduce as _;
+    pub use crate::ops::softmax::{AssignSoftmax as _, Softmax as _};
+    pub use crate::ops::split::Split as _;
+    pub use crate::ops::stack::{AssignStack as _, Stack as _};
+    pub use crate::ops::zip_assign::AssignZip as _;
+    pub use crate::quant::Quantize as _;
 }
 
 /// This crate's README (its crates.io page), compiled and run as doc-tests.
