@@ -179,3 +179,15 @@ fn from_fn_closure_pattern_is_typed_by_the_expected_type() {
     let c: Tensor<f32, Shape![3, 3]> = Tensor::from_fn(|[i, j]| (i + j) as f32);
     assert_eq!(c[[2, 1]], 3.0);
 }
+
+/// `to_tensor()` on a tensor is a copy, as on a view: a chain reads the
+/// same after `into_t` as after `t`.
+#[test]
+fn to_tensor_of_a_tensor_copies_it() {
+    let x = Tensor::<f32, Shape![3, 32, 32]>::from_flat_fn(|i| i as f32);
+    let copy = x.to_tensor();
+    assert_eq!(copy, x);
+    let t = x.into_permute::<Axes![0, 2, 1]>().to_tensor();
+    assert_eq!(t, x.permute::<Axes![0, 2, 1]>().to_tensor());
+    assert_eq!(t[[2, 31, 0]], x[[2, 0, 31]]);
+}

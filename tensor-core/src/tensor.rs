@@ -262,6 +262,25 @@ impl<T, S: Shape> Tensor<T, S> {
     pub fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
         self.as_mut_slice().iter_mut()
     }
+
+    /// A copy of the tensor, as `clone()` makes: the same call as a view's
+    /// [`View::to_tensor`](crate::View::to_tensor), so a chain that ends
+    /// in `.to_tensor()` reads the same after `into_permute` or
+    /// `into_reshape` as after `permute` or `reshape`. (A large tensor is
+    /// copied on the stack, as `clone()` copies it: use
+    /// `to_boxed_tensor()` for one.)
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.into_t().to_tensor(), t.t().to_tensor());
+    /// ```
+    pub fn to_tensor(&self) -> Self
+    where
+        T: Clone,
+    {
+        self.clone()
+    }
 }
 
 impl<'a, T, S: Shape> IntoIterator for &'a Tensor<T, S> {
