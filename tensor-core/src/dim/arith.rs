@@ -90,8 +90,14 @@ pub type DimSum<A, B> = <A as AddDim<B>>::Output;
 pub type DimDiff<A, B> = <A as SubDim<B>>::Output;
 /// The dimension `A * B` (what `Shape![A * B]` writes).
 pub type DimProd<A, B> = <A as MulDim<B>>::Output;
-/// The dimension `A / B` (what `Shape![A / B]` writes).
-pub type DimQuot<A, B> = <A as DivDim<B>>::Output;
+/// The dimension `A / B` (what `Shape![A / B]` writes): the quotient's type
+/// through [`FloorDivDim`], which is defined for every dividend and a
+/// divisor above 0, while the `#[shape]` attribute and the library's rules
+/// require [`DivDim`] (an exact division) beside it. So a concrete size
+/// that does not divide is one error, from the `DivDim` bound, and the
+/// type that names the quotient adds none; `A / B` and `floor(A / B)` are
+/// one type.
+pub type DimQuot<A, B> = <A as FloorDivDim<B>>::Output;
 /// The dimension `A / B`, rounded down.
 pub type DimFloorQuot<A, B> = <A as FloorDivDim<B>>::Output;
 

@@ -66,8 +66,14 @@ fn arith_steps(
         arith_steps(left, is_var, push);
         arith_steps(right, is_var, push);
         if matches!(op, Op::Sub | Op::Div | Op::FloorDiv) && mentions(dim, is_var) {
-            let (l, r, op) = (dim_type(left), dim_type(right), op_trait(*op, *span));
-            push(quote!(#l: #op<#r>));
+            let (l, r, trait_) = (dim_type(left), dim_type(right), op_trait(*op, *span));
+            push(quote!(#l: #trait_<#r>));
+            // `A / B` is named through `FloorDivDim` (`DimQuot`), so that a
+            // size that does not divide is one error, the `DivDim` bound's.
+            if *op == Op::Div {
+                let floor = op_trait(Op::FloorDiv, *span);
+                push(quote!(#l: #floor<#r>));
+            }
         }
     }
 }
@@ -220,6 +226,7 @@ mod tests {
             [
                 "H:::tensor_core::dim::SubDim<K>",
                 "::tensor_core::dim::DimDiff<H,K>:::tensor_core::dim::DivDim<::tensor_core::Dim<2>>",
+                "::tensor_core::dim::DimDiff<H,K>:::tensor_core::dim::FloorDivDim<::tensor_core::Dim<2>>",
             ]
         );
     }
