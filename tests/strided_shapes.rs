@@ -41,6 +41,28 @@ fn strided_sum(
     y.sum_axes::<Axes![1, 2]>()
 }
 
+/// The same convolution with its output written with exact division,
+/// `(H - 3) / 2 + 1`: the type `floor((H - 3) / 2) + 1` writes (`A / B` is
+/// named as the floor quotient), under a bound that the division is exact
+/// at each call.
+#[shape(C, H, W, O)]
+fn strided_conv_exact(
+    x: &Tensor<f32, Shape![C, H, W]>,
+    w: &Tensor<f32, Shape![O, C, 3, 3]>,
+) -> Tensor<f32, Shape![O, (H - 3) / 2 + 1, (W - 3) / 2 + 1]> {
+    x.conv2d_step::<_, Shape![2, 2]>(w)
+}
+
+/// An item that spells `/` calls one that spells `floor` with no bound to
+/// restate (the other way round, the caller would have to spell `/` too).
+#[shape(C, H, W, O)]
+fn exact_calls_floor(
+    x: &Tensor<f32, Shape![C, H, W]>,
+    w: &Tensor<f32, Shape![O, C, 3, 3]>,
+) -> Tensor<f32, Shape![O, (H - 3) / 2 + 1, (W - 3) / 2 + 1]> {
+    strided_conv(x, w)
+}
+
 /// The six loops of a 3×3 convolution with stride 2 over flat `[c, h, w]`
 /// input and `[o, c, 3, 3]` weights, into `out = [oh, ow]` positions, the
 /// input read `pad = [top, left]` positions early (zero outside it).
@@ -166,4 +188,13 @@ fn floor_folds_literals() {
         <Shape![ceil(27 / 2), ceil(32 / 2), ceil(0 / 5)]>::DIMS,
         [14, 16, 0]
     );
+}
+
+#[test]
+fn exact_division_is_the_floor_quotients_type() {
+    let x = Tensor::<f32, Shape![2, 9, 13]>::ones();
+    let w = Tensor::<f32, Shape![4, 2, 3, 3]>::ones();
+    let y: Tensor<f32, Shape![4, 4, 6]> = strided_conv_exact(&x, &w);
+    assert_eq!(y[[3, 3, 5]], 18.0);
+    assert_eq!(exact_calls_floor(&x, &w), y);
 }

@@ -95,6 +95,16 @@ fn columns_hand(a: &[f32], out: &mut [f32]) {
     }
 }
 
+/// `exp(x - max)` of `row` into `o`; returns the maximum and the sum.
+#[inline(always)]
+fn exp_shifted_row(row: &[f32], o: &mut [f32]) -> (f32, f32) {
+    let m = fold_max(row);
+    for (y, &x) in o.iter_mut().zip(row) {
+        *y = (x - m).exp();
+    }
+    (m, o.iter().sum())
+}
+
 /// Softmax of each row of a flat `[256, 256]`.
 #[inline(never)]
 fn softmax_hand(a: &[f32], out: &mut [f32]) {
@@ -102,11 +112,7 @@ fn softmax_hand(a: &[f32], out: &mut [f32]) {
         .chunks_exact(N)
         .zip(out[..N * N].chunks_exact_mut(N))
     {
-        let m = fold_max(row);
-        for (y, &x) in o.iter_mut().zip(row) {
-            *y = (x - m).exp();
-        }
-        let total: f32 = o.iter().sum();
+        let (_, total) = exp_shifted_row(row, o);
         for y in o.iter_mut() {
             *y /= total;
         }
@@ -121,11 +127,8 @@ fn log_softmax_hand(a: &[f32], out: &mut [f32]) {
         .chunks_exact(N)
         .zip(out[..N * N].chunks_exact_mut(N))
     {
-        let m = fold_max(row);
-        for (y, &x) in o.iter_mut().zip(row) {
-            *y = (x - m).exp();
-        }
-        let ln_sum = o.iter().sum::<f32>().ln();
+        let (m, total) = exp_shifted_row(row, o);
+        let ln_sum = total.ln();
         for (y, &x) in o.iter_mut().zip(row) {
             *y = (x - m) - ln_sum;
         }
@@ -218,22 +221,20 @@ fn check() {
     let got = columns_ndarray(&nd2());
     assert_eq!(got.as_slice().unwrap(), &columns, "ndarray columns");
     let (mut want, mut got) = (flat::<{ N * N }>(), zeros::<Square>());
+    let close = |what: &str, got: &[f32], want: &[f32]| {
+        for (&x, &y) in got.iter().zip(want) {
+            assert!(
+                (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
+                "{what}: {x} against {y}"
+            );
+        }
+    };
     softmax_hand(&a.0, &mut want.0);
     softmax_tensor(&t.0, &mut got.0);
-    for (&x, &y) in got.0.as_slice().iter().zip(want.0.iter()) {
-        assert!(
-            (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
-            "softmax: {x} against {y}"
-        );
-    }
+    close("softmax", got.0.as_slice(), &want.0);
     log_softmax_hand(&a.0, &mut want.0);
     log_softmax_tensor(&t.0, &mut got.0);
-    for (&x, &y) in got.0.as_slice().iter().zip(want.0.iter()) {
-        assert!(
-            (x - y).abs() <= 1e-5 * y.abs() + f32::MIN_POSITIVE,
-            "log_softmax: {x} against {y}"
-        );
-    }
+    close("log_softmax", got.0.as_slice(), &want.0);
 }
 
 /// Checks every contender, prints where operands live, runs the benches.

@@ -97,7 +97,7 @@ pub type DimProd<A, B> = <A as MulDim<B>>::Output;
 /// that does not divide is one error, from the `DivDim` bound, and the
 /// type that names the quotient adds none; `A / B` and `floor(A / B)` are
 /// one type.
-pub type DimQuot<A, B> = <A as FloorDivDim<B>>::Output;
+pub type DimQuot<A, B> = DimFloorQuot<A, B>;
 /// The dimension `A / B`, rounded down.
 pub type DimFloorQuot<A, B> = <A as FloorDivDim<B>>::Output;
 

@@ -71,9 +71,7 @@ fn entry_type(entry: &Entry<'_>) -> TokenStream {
             // as the axis: no typenum arithmetic for the trait solver.
             let len = match len {
                 Some(n) => known(*n),
-                None if step.unsigned_abs() == 1 && trimmed(*start, *end) == Some(0) => {
-                    quote!(#p::Whole)
-                }
+                None if whole_axis(*start, *end, *step) => quote!(#p::Whole),
                 None => quote!(#p::Computed),
             };
             range_type(*start, *end, *step, len)
@@ -118,7 +116,7 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
         } => {
             let len = match (len, trimmed(*start, *end)) {
                 (Some(n), _) => known(*n),
-                (None, Some(0)) if step.unsigned_abs() == 1 => quote!(#p::Whole),
+                (None, _) if whole_axis(*start, *end, *step) => quote!(#p::Whole),
                 (None, Some(k)) if step.unsigned_abs() == 1 => {
                     let dim = size_type(k, Span::call_site());
                     quote!(#p::Trim<#dim>)
@@ -134,6 +132,12 @@ fn entry_at_build(entry: &Entry<'_>) -> TokenStream {
             quote!(#p::AtBuild<#range>)
         }
     }
+}
+
+/// Whether `start..end;step` covers its whole axis at step 1 or -1: its
+/// length is the axis size (`Whole`).
+fn whole_axis(start: Bound, end: Bound, step: i64) -> bool {
+    step.unsigned_abs() == 1 && trimmed(start, end) == Some(0)
 }
 
 /// How many elements `start..end` leaves off the two ends of its axis,
