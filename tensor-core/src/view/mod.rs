@@ -245,6 +245,20 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
         View::new(self.data, self.state)
     }
 
+    /// The same elements as a read-only view for the whole borrow `'a`
+    /// (giving up writing through them), so that the read-only operations
+    /// ([`View::expand`], [`View::windows`]) keep the lifetime.
+    ///
+    /// ```
+    /// use tensor_core::prelude::*;
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// let v = t.view_mut().t().into_view();
+    /// assert_eq!(v, tensor![[1, 3], [2, 4]]);
+    /// ```
+    pub fn into_view(self) -> View<'a, T, L> {
+        View::new(self.data, self.state)
+    }
+
     /// The element at `index`, or `None` if any axis is out of range.
     pub fn get(&self, index: Dims<L>) -> Option<&T> {
         position::<L>(&index, &self.state).map(|at| &self.data[at])

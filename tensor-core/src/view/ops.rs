@@ -279,27 +279,24 @@ impl<'a, T, L: Layout> View<'a, T, L> {
 }
 
 impl<'a, T, L: Layout> ViewMut<'a, T, L> {
-    /// Broadcasts to the shape `S` as a read-only [`View`]: writing through
-    /// stride 0 would alias, so it does not compile.
+    /// [`View::expand`], as a read-only [`View`]: writing through stride 0
+    /// would alias, so it does not compile.
     pub fn expand<S>(self) -> View<'a, T, Expanded<L, S>>
     where
         S: Shape + BroadcastFrom<L::Shape>,
     {
-        let (data, state) = self.into_parts();
-        View::new(data, state)
+        self.into_view().expand()
     }
 
     /// [`View::windows`], as a read-only [`View`]: the windows overlap, so
-    /// writing through them would alias. Named through
-    /// [`WindowShape::Then`], as for [`View::windows`].
+    /// writing through them would alias.
     pub fn windows<W: Shape>(
         self,
     ) -> <L::Shape as WindowShape<W>>::Then<View<'a, T, Windowed<L, W>>>
     where
         L::Shape: WindowShape<W>,
     {
-        let (data, state) = self.into_parts();
-        <L::Shape as WindowShape<W>>::then(windowed(View::new(data, state)))
+        self.into_view().windows()
     }
 
     /// [`View::windows_step`], as a read-only [`View`] (a [`SteppedView`]).
@@ -307,8 +304,7 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     where
         L::Shape: StepWindowShape<W, St>,
     {
-        let (data, state) = self.into_parts();
-        <L::Shape as StepWindowShape<W, St>>::then(stepped(View::new(data, state)))
+        self.into_view().windows_step()
     }
 
     /// The elements copied into an owned, contiguous tensor.

@@ -94,12 +94,6 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     {
         self.into_view().pad_sides(value)
     }
-
-    /// The same elements, read-only, for as long as this view borrowed them.
-    fn into_view(self) -> View<'a, T, L> {
-        let (data, state) = self.into_parts();
-        View::new(data, state)
-    }
 }
 
 impl<T, S: Shape> Tensor<T, S> {
