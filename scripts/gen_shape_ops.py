@@ -242,9 +242,9 @@ def pool_shape():
         ds = dims(n)
         h, w = ds[-2], ds[-1]
         # `DivDim` checks that the division is exact; the result is the
-        # quotient's type as `Shape![H / 2]` writes it (`DimQuot`, through
-        # `FloorDivDim`, which is defined for any size and divisor above 0).
-        where = [f"{h}: DivDim<KH> + FloorDivDim<KH>", f"{w}: DivDim<KW> + FloorDivDim<KW>"]
+        # quotient's type as `Shape![H / 2]` writes it (`DimQuot`, the
+        # `Dimension::Quot` defined for every two dimensions).
+        where = [f"{h}: DivDim<KH>", f"{w}: DivDim<KW>"]
         res = ds[:-2] + [f"DimQuot<{h}, KH>", f"DimQuot<{w}, KW>"]
         out.append(f"{DNR} impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}> PoolShape<(KH, KW)> for {tup(ds)} "
                    f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")

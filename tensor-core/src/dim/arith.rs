@@ -32,11 +32,11 @@
 //! assert_eq!(<Shape![28 - 3 + 1, 4 * 7, 10 / 2]>::DIMS, [26, 28, 5]);
 //! ```
 
-use core::ops::{Div, Rem, Sub};
+use core::ops::Sub;
 
-use typenum::{Diff, Mod, Quot, U0};
+use typenum::{Diff, NonZero, U0};
 
-use super::{Dimension, ToDim};
+use super::{Dimension, Nat, ToDim};
 
 /// `Self + B`: defined for every two dimensions, so it needs no bound.
 pub trait AddDim<B> {
@@ -90,16 +90,17 @@ pub type DimSum<A, B> = <A as AddDim<B>>::Output;
 pub type DimDiff<A, B> = <A as SubDim<B>>::Output;
 /// The dimension `A * B` (what `Shape![A * B]` writes).
 pub type DimProd<A, B> = <A as MulDim<B>>::Output;
-/// The dimension `A / B` (what `Shape![A / B]` writes): the quotient's type
-/// through [`FloorDivDim`], which is defined for every dividend and a
-/// divisor above 0, while the `#[shape]` attribute and the library's rules
-/// require [`DivDim`] (an exact division) beside it. So a concrete size
-/// that does not divide is one error, from the `DivDim` bound, and the
-/// type that names the quotient adds none; `A / B` and `floor(A / B)` are
-/// one type.
-pub type DimQuot<A, B> = DimFloorQuot<A, B>;
-/// The dimension `A / B`, rounded down.
-pub type DimFloorQuot<A, B> = <A as FloorDivDim<B>>::Output;
+/// The dimension `A / B` (what `Shape![A / B]` writes): the quotient
+/// rounded down, [`Dimension::Quot`], a type for every two dimensions with
+/// no bound (as sums and products are). That the division is exact and not
+/// by 0 is [`DivDim`], which the `#[shape]` attribute and the library's
+/// rules require beside it: a concrete size that does not divide is one
+/// error, from that bound, and a generic caller of an item that divides
+/// gets one error per division it does not spell, from that bound alone.
+/// `A / B` and `floor(A / B)` are one type.
+pub type DimQuot<A, B> = <A as Dimension>::Quot<B>;
+/// The dimension `A / B`, rounded down ([`FloorDivDim`] checks the divisor).
+pub type DimFloorQuot<A, B> = <A as Dimension>::Quot<B>;
 
 /// A remainder of 0: implemented for typenum's `U0` only.
 pub trait Exact {}
@@ -127,24 +128,24 @@ impl<A: Dimension, B: Dimension> MulDim<B> for A {
     type Output = A::Product<B>;
 }
 
-/// `A / B = ToDim(A::Num / B::Num)` when `A::Num % B::Num = 0`; typenum has
-/// no division by 0.
+/// `A / B` when `A % B = 0` and `B > 0` (by [`Nat::Rem`](super::Nat::Rem)):
+/// the quotient is [`Dimension::Quot`], computed for every pair, so this
+/// impl only checks.
 #[diagnostic::do_not_recommend]
 impl<A: Dimension, B: Dimension> DivDim<B> for A
 where
-    A::Num: Div<B::Num> + Rem<B::Num>,
-    Mod<A::Num, B::Num>: Exact,
-    Quot<A::Num, B::Num>: ToDim,
+    B::Num: NonZero,
+    <A::Num as Nat>::Rem<B::Num>: Exact,
 {
-    type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;
+    type Output = A::Quot<B>;
 }
 
-/// `A / B = ToDim(floor(A::Num / B::Num))`; typenum has no division by 0.
+/// `A / B`, rounded down, when `B > 0`: only the divisor is checked, so in
+/// generic code a division by a nonzero size needs no bound.
 #[diagnostic::do_not_recommend]
 impl<A: Dimension, B: Dimension> FloorDivDim<B> for A
 where
-    A::Num: Div<B::Num>,
-    Quot<A::Num, B::Num>: ToDim,
+    B::Num: NonZero,
 {
-    type Output = <Quot<A::Num, B::Num> as ToDim>::Dim;
+    type Output = A::Quot<B>;
 }

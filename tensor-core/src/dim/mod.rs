@@ -145,6 +145,11 @@ pub trait Dimension:
     /// `<H as Dimension>::ProductOf<Dim<3>>` in generic code (see
     /// [`SumOf`](Dimension::SumOf)).
     type ProductOf<L: Dimension>: Dimension;
+    /// The dimension `floor(Self / O)`, for every `O` (through
+    /// [`Nat::Quo`]), so that `Shape![H / 2]` is a type with no bound; for
+    /// `O` of size 0 it is some size, and the rules that divide check the
+    /// divisor ([`DivDim`], [`FloorDivDim`]).
+    type Quot<O: Dimension>: Dimension;
     /// An array of `VALUE` elements of type `E`: `[E; VALUE]`, or nested
     /// arrays of the same layout for sizes above 1024.
     type Array<E>: Row<E>;
@@ -187,6 +192,7 @@ impl Dimension for Dim1 {
     type Product<O: Dimension> = O;
     type SumOf<L: Dimension> = <<L::Num as Nat>::Inc<typenum::B1> as Nat>::Dim;
     type ProductOf<L: Dimension> = L;
+    type Quot<O: Dimension> = <<typenum::U1 as Nat>::Quo<O::Num> as Nat>::Dim;
     type Array<E> = [E; 1];
 }
 
@@ -251,6 +257,7 @@ where
     type Product<O: Dimension> = <<Dim<N> as SmallDim>::Num as Nat>::ProductWith<Dim<N>, O>;
     type SumOf<L: Dimension> = <<L::Num as Nat>::Add<<Dim<N> as SmallDim>::Num> as Nat>::Dim;
     type ProductOf<L: Dimension> = <<L::Num as Nat>::Mul<<Dim<N> as SmallDim>::Num> as Nat>::Dim;
+    type Quot<O: Dimension> = <<<Dim<N> as SmallDim>::Num as Nat>::Quo<O::Num> as Nat>::Dim;
     type Array<E> = [E; N];
 }
 
@@ -285,6 +292,7 @@ impl<Hi: Dimension, Lo: Digit> Dimension for BigDim<Hi, Lo> {
     type Product<O: Dimension> = O::ProductOf<Self>;
     type SumOf<L: Dimension> = <<L::Num as Nat>::Add<Append<Hi::Num, Lo::Num>> as Nat>::Dim;
     type ProductOf<L: Dimension> = <<L::Num as Nat>::Mul<Append<Hi::Num, Lo::Num>> as Nat>::Dim;
+    type Quot<O: Dimension> = <<Append<Hi::Num, Lo::Num> as Nat>::Quo<O::Num> as Nat>::Dim;
     type Array<E> = BigArray<Hi::Array<[E; 1024]>, Lo::Array<E>>;
 }
 

@@ -6672,8 +6672,8 @@ where
 #[diagnostic::do_not_recommend]
 impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)> for (D0, D1)
 where
-    D0: DivDim<KH> + FloorDivDim<KH>,
-    D1: DivDim<KW> + FloorDivDim<KW>,
+    D0: DivDim<KH>,
+    D1: DivDim<KW>,
 {
     type Output = (DimQuot<D0, KH>, DimQuot<D1, KW>);
 }
@@ -6681,8 +6681,8 @@ where
 impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)>
     for (D0, D1, D2)
 where
-    D1: DivDim<KH> + FloorDivDim<KH>,
-    D2: DivDim<KW> + FloorDivDim<KW>,
+    D1: DivDim<KH>,
+    D2: DivDim<KW>,
 {
     type Output = (D0, DimQuot<D1, KH>, DimQuot<D2, KW>);
 }
@@ -6690,8 +6690,8 @@ where
 impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, KH: Dimension, KW: Dimension>
     PoolShape<(KH, KW)> for (D0, D1, D2, D3)
 where
-    D2: DivDim<KH> + FloorDivDim<KH>,
-    D3: DivDim<KW> + FloorDivDim<KW>,
+    D2: DivDim<KH>,
+    D3: DivDim<KW>,
 {
     type Output = (D0, D1, DimQuot<D2, KH>, DimQuot<D3, KW>);
 }
@@ -6706,8 +6706,8 @@ impl<
         KW: Dimension,
     > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4)
 where
-    D3: DivDim<KH> + FloorDivDim<KH>,
-    D4: DivDim<KW> + FloorDivDim<KW>,
+    D3: DivDim<KH>,
+    D4: DivDim<KW>,
 {
     type Output = (D0, D1, D2, DimQuot<D3, KH>, DimQuot<D4, KW>);
 }
@@ -6723,8 +6723,8 @@ impl<
         KW: Dimension,
     > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5)
 where
-    D4: DivDim<KH> + FloorDivDim<KH>,
-    D5: DivDim<KW> + FloorDivDim<KW>,
+    D4: DivDim<KH>,
+    D5: DivDim<KW>,
 {
     type Output = (D0, D1, D2, D3, DimQuot<D4, KH>, DimQuot<D5, KW>);
 }
@@ -6741,8 +6741,8 @@ impl<
         KW: Dimension,
     > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D5: DivDim<KH> + FloorDivDim<KH>,
-    D6: DivDim<KW> + FloorDivDim<KW>,
+    D5: DivDim<KH>,
+    D6: DivDim<KW>,
 {
     type Output = (D0, D1, D2, D3, D4, DimQuot<D5, KH>, DimQuot<D6, KW>);
 }
@@ -6760,8 +6760,8 @@ impl<
         KW: Dimension,
     > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D6: DivDim<KH> + FloorDivDim<KH>,
-    D7: DivDim<KW> + FloorDivDim<KW>,
+    D6: DivDim<KH>,
+    D7: DivDim<KW>,
 {
     type Output = (D0, D1, D2, D3, D4, D5, DimQuot<D6, KH>, DimQuot<D7, KW>);
 }

@@ -32,8 +32,6 @@
 // * a first sketch of the API spelled the shapes `[M, K]`; rustc parses an item before
 //   an attribute macro sees it, and `[M, K]` is not a type, so the example
 //   is written with `Shape![M, K]` (as everywhere in this suite).
-use core::ops::Mul;
-
 use tensor_core::constraint::MatmulShapes;
 use tensor_core::ops::elementwise::Broadcast;
 use tensor_core::prelude::*;
