@@ -22,6 +22,7 @@ use core::mem::{needs_drop, size_of, ManuallyDrop};
 
 use crate::axis::Axes;
 use crate::constraint::{BroadcastFrom, FlipShape, PermuteShape, ReshapesTo, Transpose};
+use crate::shape::message::counts_differ;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -98,10 +99,9 @@ impl<T, S: Shape> Tensor<T, S> {
     #[doc(hidden)]
     pub fn into_reshape_at_build<S2: Shape>(self) -> Tensor<T, S2> {
         const {
-            assert!(
-                S::SIZE == S2::SIZE,
-                "into_reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-            );
+            if S::SIZE != S2::SIZE {
+                panic!("{}", counts_differ::<S, S2>("into_reshape").as_str())
+            }
             assert!(size_of::<Tensor<T, S>>() == size_of::<Tensor<T, S2>>());
         }
         moved_as!(self, S, S2)

@@ -36,6 +36,8 @@ use core::hash::Hash;
 use crate::dim::Dimension;
 use crate::storage::Row;
 
+pub(crate) mod message;
+
 /// The dimension at axis `I`: `(D0, D1, ..)::Dim = DI`, for `I < RANK`.
 #[diagnostic::on_unimplemented(
     message = "axis {I} is out of range for shape `{Self}`",

@@ -36,6 +36,7 @@
 
 use super::{View, ViewMut};
 use crate::layout::{Layout, Reshaped, RowMajor};
+use crate::shape::message::counts_differ;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -50,10 +51,9 @@ impl<'a, T, L: Layout> View<'a, T, L> {
     #[doc(hidden)]
     pub fn reshape_at_build<S: Shape>(self) -> View<'a, T, Reshaped<L, S>> {
         const {
-            assert!(
-                counts_agree::<L::Shape, S>(),
-                "reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-            )
+            if !counts_agree::<L::Shape, S>() {
+                panic!("{}", counts_differ::<L::Shape, S>("reshape").as_str())
+            }
         };
         let (data, state) = self.parts();
         View::new(data, state)
@@ -66,10 +66,9 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
     #[doc(hidden)]
     pub fn reshape_at_build<S: Shape>(self) -> ViewMut<'a, T, Reshaped<L, S>> {
         const {
-            assert!(
-                counts_agree::<L::Shape, S>(),
-                "reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-            )
+            if !counts_agree::<L::Shape, S>() {
+                panic!("{}", counts_differ::<L::Shape, S>("reshape").as_str())
+            }
         };
         let (data, state) = self.into_parts();
         ViewMut::new(data, state)
@@ -84,10 +83,9 @@ impl<T, S: Shape> Tensor<T, S> {
         // Asserted here, not through `View::reshape_at_build`, so that the
         // one error names the caller's line.
         const {
-            assert!(
-                counts_agree::<S, S2>(),
-                "reshape: the element counts differ (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-            )
+            if !counts_agree::<S, S2>() {
+                panic!("{}", counts_differ::<S, S2>("reshape").as_str())
+            }
         };
         let (data, state) = self.view().parts();
         View::new(data, state)

@@ -48,6 +48,7 @@ use super::{range_map, window_map, AxisMap, AxisSpec, DynRange, FromEnd, FromSta
 use super::{Bound, Computed, Cons, Known, Range, RangeLen};
 use crate::dim::{Dim1, DimDiff, DimFloorQuot, DimSum, Dimension, FloorDivDim, SubDim};
 use crate::seal::SliceItem;
+use crate::shape::message::{Message, AT_INSTANTIATION};
 use crate::shape::{then_is_y, DimThen};
 
 /// A `slice!` entry `E` whose bounds are checked when the item is
@@ -188,6 +189,37 @@ const fn resolve(at: Position, open: usize, dim: usize) -> Option<usize> {
     }
 }
 
+/// `m` followed by the bound `at` as `slice!` writes it: `2`, `-1`, or
+/// nothing when omitted.
+const fn bound(m: Message, at: Position) -> Message {
+    match at {
+        Position::Start(n) => m.number(n),
+        Position::End(n) => m.text("-").number(n),
+        Position::Omitted => m,
+    }
+}
+
+/// What `slice!` says of the index `at` outside an axis of size `dim`.
+const fn index_out_of_range(at: Position, dim: usize) -> Message {
+    let m = bound(Message::new().text("slice!: the index "), at);
+    let m = m.text(" is out of range for an axis of size ").number(dim);
+    m.text(AT_INSTANTIATION)
+}
+
+/// What `slice!` says of a range of `span` elements at a run-time position
+/// on an axis of size `dim` below it.
+const fn window_too_long(span: usize, dim: usize) -> Message {
+    let m = Message::new().text("slice!: a range of ").number(span);
+    let m = m.text(" elements at a run-time position is longer than its axis of size ");
+    m.number(dim).text(AT_INSTANTIATION)
+}
+
+/// "slice!: the range `start..end`", as written.
+const fn range((start, end): (Position, Position)) -> Message {
+    let m = bound(Message::new().text("slice!: the range "), start);
+    bound(m.text(".."), end)
+}
+
 /// The literal index `at` on an axis of size `dim`, or `None` outside
 /// `0..dim`.
 const fn index(at: Position, dim: usize) -> Option<usize> {
@@ -206,10 +238,9 @@ impl<D: Dimension, B: Literal> AxisSpec<D> for AtBuild<Index<B>> {
         Some(i) => i,
         None => 0,
     });
-    const CHECK: () = assert!(
-        index(B::AT, D::VALUE).is_some(),
-        "slice!: an index is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-    );
+    const CHECK: () = if index(B::AT, D::VALUE).is_none() {
+        panic!("{}", index_out_of_range(B::AT, D::VALUE).as_str())
+    };
     then_is_y!();
 }
 
@@ -229,7 +260,8 @@ where
         None => range_map(0, 0, Step::VALUE, REV),
     };
     const CHECK: () = range_fits(
-        bounds(B::AT, E::AT, D::VALUE),
+        (B::AT, E::AT),
+        D::VALUE,
         Step::VALUE,
         <Len::Dim as Dimension>::VALUE,
     );
@@ -249,16 +281,23 @@ const fn bounds(start: Position, end: Position, dim: usize) -> Option<(usize, us
     }
 }
 
-/// Stops the build unless the range's bounds lie in its axis, its start is
-/// not after its end, and its length type `len` is what the bounds give.
-const fn range_fits(bounds: Option<(usize, usize)>, step: usize, len: usize) {
-    let Some((start, end)) = bounds else {
-        panic!("slice!: a range bound is out of range for its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)")
+/// Stops the build unless the range `written` (its start and end) lies in
+/// an axis of size `dim`, its start is not after its end, and its length
+/// type `len` is what the bounds give; the message names the range and
+/// the size in decimal.
+const fn range_fits(written: (Position, Position), dim: usize, step: usize, len: usize) {
+    let Some((start, end)) = bounds(written.0, written.1, dim) else {
+        let m = range(written)
+            .text(" does not fit an axis of size ")
+            .number(dim);
+        panic!("{}", m.text(AT_INSTANTIATION).as_str())
     };
-    assert!(
-        start <= end,
-        "slice!: a range starts after it ends on its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-    );
+    if start > end {
+        let m = range(written)
+            .text(" starts after it ends on an axis of size ")
+            .number(dim);
+        panic!("{}", m.text(AT_INSTANTIATION).as_str())
+    }
     assert!(
         (end - start).div_ceil(step) == len,
         "slice!: a range's length disagrees with its bounds"
@@ -274,10 +313,9 @@ where
 {
     type Prepend<Rest> = Cons<Len, Rest>;
     const MAP: AxisMap = window_map(Span::VALUE, Step::VALUE, REV);
-    const CHECK: () = assert!(
-        Span::VALUE <= D::VALUE,
-        "slice!: a range at a run-time position is longer than its axis (in a `#[shape]` item with dimension variables, this is checked for each instantiation)"
-    );
+    const CHECK: () = if Span::VALUE > D::VALUE {
+        panic!("{}", window_too_long(Span::VALUE, D::VALUE).as_str())
+    };
     then_is_y!();
 }
 
@@ -285,6 +323,29 @@ where
 mod tests {
     use super::*;
     use crate::dim::Dim;
+
+    #[test]
+    fn messages_name_the_entry_and_the_axis_size_in_decimal() {
+        let late = AT_INSTANTIATION;
+        assert_eq!(
+            index_out_of_range(Position::End(4), 3).as_str(),
+            std::format!("slice!: the index -4 is out of range for an axis of size 3{late}")
+        );
+        assert_eq!(
+            range((Position::Start(2), Position::Omitted)).as_str(),
+            "slice!: the range 2.."
+        );
+        assert_eq!(
+            range((Position::Omitted, Position::End(1))).as_str(),
+            "slice!: the range ..-1"
+        );
+        assert_eq!(
+            window_too_long(5, 3).as_str(),
+            std::format!(
+                "slice!: a range of 5 elements at a run-time position is longer than its axis of size 3{late}"
+            )
+        );
+    }
 
     #[test]
     fn positions_resolve_in_their_axis() {
@@ -323,27 +384,28 @@ mod tests {
 
     #[test]
     fn ranges_that_fit_pass() {
-        range_fits(Some((1, 4)), 1, 3);
-        range_fits(Some((0, 5)), 2, 3);
-        range_fits(Some((2, 2)), 1, 0);
+        use Position::{End, Omitted, Start};
+        range_fits((Start(1), Start(4)), 5, 1, 3);
+        range_fits((Omitted, Omitted), 5, 2, 3);
+        range_fits((Start(2), End(3)), 5, 1, 0);
     }
 
     #[test]
-    #[should_panic(expected = "out of range")]
+    #[should_panic(expected = "slice!: the range 2..6 does not fit an axis of size 5")]
     fn a_bound_outside_the_axis_stops() {
-        range_fits(None, 1, 0);
+        range_fits((Position::Start(2), Position::Start(6)), 5, 1, 0);
     }
 
     #[test]
-    #[should_panic(expected = "starts after it ends")]
+    #[should_panic(expected = "slice!: the range 3..-3 starts after it ends on an axis of size 5")]
     fn a_range_ending_before_its_start_stops() {
-        range_fits(Some((3, 2)), 1, 0);
+        range_fits((Position::Start(3), Position::End(3)), 5, 1, 0);
     }
 
     #[test]
     #[should_panic(expected = "disagrees")]
     fn a_length_that_disagrees_stops() {
-        range_fits(Some((0, 5)), 2, 2);
+        range_fits((Position::Omitted, Position::Omitted), 5, 2, 2);
     }
 
     #[test]
