@@ -103,15 +103,74 @@ fn shape_message(file: &FileTensor) -> TokenStream {
     let count: u64 = file.dims.iter().product();
     let message =
         format!("{label} has shape {dims}, which does not fit the declared shape `{{S}}`");
-    let label_text = format!(
-        "the file's shape is {dims}, of {count} elements in {} axes",
-        file.dims.len()
-    );
+    let axes = match file.dims.len() {
+        1 => "1 axis".to_string(),
+        n => format!("{n} axes"),
+    };
+    let label_text = format!("the file's shape is {dims}, of {count} elements in {axes}");
     let note = format!(
         "declare the file's shape `Shape!{dims}`; a shape of the same size but other axes does not \
          fit either (no silent reshape: `.reshape::<..>()` after loading)"
     );
-    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note)])
+    let digits = base_1024_note(&file.dims).map(|n| quote!(, note = #n));
+    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note #digits)])
+}
+
+/// When the file has a size above 1024, a note on how the declared shape's
+/// sizes above 1024 print: as base-1024 digits (`BigDim<Hi, Lo>`), with
+/// the file's largest size as the example.
+fn base_1024_note(dims: &[u64]) -> Option<String> {
+    let big = dims.iter().copied().filter(|&d| d > 1024).max()?;
+    Some(format!(
+        "sizes above 1024 print in base 1024: `BigDim<Hi, Lo>` is Hi * 1024 + Lo \
+         (the file's {big} is `{}`)",
+        dim_type_name(big)
+    ))
+}
+
+/// The dimension type of size `n` as rustc prints it: `Dim1`, `Dim<n>` up
+/// to 1024, `BigDim<Hi, Lo>` above (as `size_type` writes it).
+fn dim_type_name(n: u64) -> String {
+    match n {
+        1 => "Dim1".to_string(),
+        0..=1024 => format!("Dim<{n}>"),
+        _ => {
+            let lo = match n % 1024 {
+                1 => "Dim1".to_string(),
+                lo => format!("Dim<{lo}>"),
+            };
+            format!("BigDim<{}, {lo}>", dim_type_name(n / 1024))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_sizes_are_named_as_rustc_prints_them() {
+        assert_eq!(dim_type_name(1), "Dim1");
+        assert_eq!(dim_type_name(0), "Dim<0>");
+        assert_eq!(dim_type_name(1024), "Dim<1024>");
+        assert_eq!(dim_type_name(1025), "BigDim<Dim1, Dim1>");
+        assert_eq!(dim_type_name(3000), "BigDim<Dim<2>, Dim<952>>");
+        assert_eq!(dim_type_name(3072), "BigDim<Dim<3>, Dim<0>>");
+        assert_eq!(
+            dim_type_name(1000003 * 1024 + 5),
+            "BigDim<BigDim<Dim<976>, Dim<579>>, Dim<5>>"
+        );
+    }
+
+    #[test]
+    fn the_note_explains_digits_only_for_big_files() {
+        assert_eq!(base_1024_note(&[3, 1024]), None);
+        let note = base_1024_note(&[2000, 3000, 7]).unwrap();
+        assert!(
+            note.ends_with("(the file's 3000 is `BigDim<Dim<2>, Dim<952>>`)"),
+            "{note}"
+        );
+    }
 }
 
 /// The headline, label and note of an element type mismatch.
