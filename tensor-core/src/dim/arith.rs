@@ -10,7 +10,7 @@
 //! quotient, and for a sum or product the projection the alias normalizes
 //! to, `<C as Dimension>::Product<H>` (`DimProd<C, H>` is the same type).
 //!
-//! Sums and products are defined for every pair of dimensions ([`Nat`](super::Nat)), so
+//! Sums and products are defined for every pair of dimensions ([`Nat`]), so
 //! they need no bound anywhere, in generic code or in its callers.
 //! Differences and quotients can fail, so `#[shape(..)]` adds each such step
 //! to its item's where-clause, and a caller's sizes are checked by
@@ -128,7 +128,7 @@ impl<A: Dimension, B: Dimension> MulDim<B> for A {
     type Output = A::Product<B>;
 }
 
-/// `A / B` when `A % B = 0` and `B > 0` (by [`Nat::Rem`](super::Nat::Rem)):
+/// `A / B` when `A % B = 0` and `B > 0` (by [`Nat::Rem`]):
 /// the quotient is [`Dimension::Quot`], computed for every pair, so this
 /// impl only checks.
 #[diagnostic::do_not_recommend]
