@@ -248,17 +248,31 @@ mod walk {
                 let j_end = p.js.min(j0 + run);
                 for x in (x0..x_end).step_by(B) {
                     for j in (j0..j_end).step_by(B) {
-                        let sides = (B.min(x_end - x), B.min(j_end - j));
+                        let mut sides = (B.min(x_end - x), B.min(j_end - j));
+                        let (mut x, mut j) = (x, j);
+                        if sides != (B, B) && p.xs >= B && p.js >= B {
+                            // A partial block is the plane's last in its
+                            // rows or columns (`TILE` and the runs are
+                            // multiples of `B`): moved back to end at the
+                            // plane's edge, it is whole, and writes some
+                            // elements a second time, with the same bytes
+                            // (the `[256, 256]` transpose into a 16-byte
+                            // aligned box: the 4 columns after the last
+                            // whole block, 4 × 256 elements copied one by
+                            // one before).
+                            (x, j, sides) = (x.min(p.xs - B), j.min(p.js - B), (B, B));
+                        }
                         let src = p.at + j as isize * p.step + x as isize;
                         // SAFETY: `(x, j)` is in the plane, and so is the
-                        // block from it (`sides` is cut to the plane): the
-                        // caller's guarantees cover it.
+                        // block from it (`sides` is cut to the plane, or
+                        // the block moved back into it): the caller's
+                        // guarantees cover it.
                         unsafe {
                             let (src, dst) =
                                 (data.offset(src), out.add(p.origin + x * p.stride + j));
                             match sides == (B, B) {
                                 true => block(src, dst),
-                                false => edge(src, p.step, (dst, p.stride), sides, true),
+                                false => edge(src, p.step, (dst, p.stride), sides),
                             }
                         }
                     }

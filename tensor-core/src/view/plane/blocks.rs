@@ -11,41 +11,49 @@
 //! ```
 
 /// `dst[x · stride + j] = src[j · step + x]` for `x < sides.0`,
-/// `j < sides.1`: whole 8 × 8 blocks where they fit (when the CPU has AVX),
-/// the rest element by element.
+/// `j < sides.1`: when both sides are at least 8, in 8 × 8 AVX blocks, the
+/// last of each row and column of blocks moved back to end at the side (so
+/// some elements are written twice, with the same bytes); else element by
+/// element.
 ///
 /// # Safety
 ///
-/// `avx` only if the CPU has AVX; `T` is 4 bytes and `Copy`; each
-/// `src + j · step + x` is valid for reads, each `dst + x · stride + j` for
-/// writes, and the two do not overlap.
+/// The CPU has AVX; `T` is 4 bytes and `Copy`; each `src + j · step + x`
+/// is valid for reads, each `dst + x · stride + j` for writes, and the two
+/// do not overlap.
 #[inline(always)]
 pub(super) unsafe fn edge<T>(
     src: *const T,
     step: isize,
     (dst, stride): (*mut T, usize),
     sides: (usize, usize),
-    avx: bool,
 ) {
-    let whole = match avx {
-        true => (sides.0 / 8 * 8, sides.1 / 8 * 8),
-        false => (0, 0),
-    };
+    if sides.0 >= 8 && sides.1 >= 8 {
+        for x in block_starts::<8>(sides.0) {
+            for j in block_starts::<8>(sides.1) {
+                let (from, to) = (j as isize * step + x as isize, x * stride + j);
+                // SAFETY: the caller's, for the 8 × 8 block at `(x, j)`,
+                // inside `sides` (`x + 8 <= sides.0`, `j + 8 <= sides.1`);
+                // the CPU has AVX.
+                unsafe { block8(src.offset(from), step, dst.add(to), stride) };
+            }
+        }
+        return;
+    }
     for x in 0..sides.0 {
         for j in 0..sides.1 {
             let (from, to) = (j as isize * step + x as isize, x * stride + j);
-            if x < whole.0 && j < whole.1 {
-                if x % 8 == 0 && j % 8 == 0 {
-                    // SAFETY: the caller's, for the 8 × 8 block at
-                    // `(x, j)`, inside `sides`; the CPU has AVX (`avx`).
-                    unsafe { block8(src.offset(from), step, dst.add(to), stride) };
-                }
-                continue;
-            }
             // SAFETY: the caller's; `T: Copy`, so a bit copy is a copy.
             unsafe { core::ptr::copy_nonoverlapping(src.offset(from), dst.add(to), 1) };
         }
     }
+}
+
+/// The starts of the `B`-wide blocks that cover `0..n` (`n >= B`): `0, B,
+/// 2B, ..`, the last moved back to `n - B`, so every block lies in `0..n`.
+#[inline(always)]
+pub(super) fn block_starts<const B: usize>(n: usize) -> impl Iterator<Item = usize> {
+    (0..n).step_by(B).map(move |start| start.min(n - B))
 }
 
 /// The 8 × 8 transpose: `dst[x · stride + j] = src[j · step + x]`, raw
