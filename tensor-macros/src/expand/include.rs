@@ -144,6 +144,17 @@ fn dim_type_name(n: u64) -> String {
     }
 }
 
+
+/// The headline, label and note of an element type mismatch.
+fn elem_message(file: &FileTensor) -> TokenStream {
+    let label = escape(&file.label);
+    let name = file.elem.name();
+    let message = format!("{label} holds {name} elements, not `{{T}}`");
+    let label_text = format!("the file holds {name} ({})", escape(&file.file_type));
+    let note = format!("declare `Tensor<{name}, ..>`, or convert the file's data before saving it");
+    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,14 +182,4 @@ mod tests {
             "{note}"
         );
     }
-}
-
-/// The headline, label and note of an element type mismatch.
-fn elem_message(file: &FileTensor) -> TokenStream {
-    let label = escape(&file.label);
-    let name = file.elem.name();
-    let message = format!("{label} holds {name} elements, not `{{T}}`");
-    let label_text = format!("the file holds {name} ({})", escape(&file.file_type));
-    let note = format!("declare `Tensor<{name}, ..>`, or convert the file's data before saving it");
-    quote!(#[diagnostic::on_unimplemented(message = #message, label = #label_text, note = #note)])
 }
