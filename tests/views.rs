@@ -162,6 +162,29 @@ fn writes_through_mutable_views() {
 }
 
 #[test]
+fn assign_of_a_view_writes_every_element_in_logical_order() {
+    // [256, 256] f32, boxed (256 KiB): a transpose into a whole tensor's
+    // mutable view (the SIMD copy), into a transposed one (element by
+    // element), into a slice of rows (other element types: the unit test
+    // in ops/view_assign.rs).
+    let src = Tensor::<f32, Shape![256, 256]>::boxed_from_flat_fn(|i| i as f32);
+    let mut out = Tensor::<f32, Shape![256, 256]>::boxed_zeros();
+    out.view_mut().assign(&src.t());
+    let mut want = Tensor::<f32, Shape![256, 256]>::boxed_zeros();
+    want.copy_from(&src.t());
+    assert_eq!(out, want);
+    assert_eq!(out[[3, 200]], src[[200, 3]]);
+    out.view_mut().t().assign(&src.flip::<Axes![1]>());
+    assert_eq!(
+        (out[[7, 250]], out[[250, 7]]),
+        (src[[250, 255 - 7]], src[[7, 255 - 250]])
+    );
+    slice!(out.view_mut(), 10..12, ..).assign(&slice!(src.t(), 0..2, ..));
+    assert_eq!(slice!(out, 10..12, ..), slice!(src.t(), 0..2, ..));
+    assert_eq!(slice!(out, 12, ..), slice!(src, .., 255 - 12)); // row 12 of the flipped transpose
+}
+
+#[test]
 fn to_tensor_copies_in_logical_order() {
     let t = iota::<Shape![2, 3]>();
     let c: Tensor<i32, Shape![3, 2]> = t.t().to_tensor();

@@ -25,7 +25,10 @@
 //!   copy and free, what a one-off copy of a large tensor costs;
 //! * `memcpy_boxed`: `Box::<[f32]>::from(src)` then dropped: allocation,
 //!   `memcpy` and free, the floor of any copy into new memory and the
-//!   baseline of `tensor_boxed`.
+//!   baseline of `tensor_boxed`;
+//! * `tensor_assign_line_plus_16` (transpose only): `v.assign(&src.t())`
+//!   into a `ViewMut` that starts 16 bytes past a cache line, where a large
+//!   box from the allocator usually starts.
 //!
 //! Every operand the benchmark owns has its own 64-byte-aligned allocation;
 //! ndarray's arrays are where ndarray put them (their alignment is printed).
@@ -138,6 +141,13 @@ fn check_transpose() {
     let (nd_src, mut nd_dst) = Square::ndarray();
     transpose_ndarray(&nd_src, &mut nd_dst);
     verify("ndarray", nd_dst.as_slice().unwrap(), &expected);
+    let mut buffer = Aligned::boxed([0.0f32; N * N + 16]);
+    line_plus_16::<Square>(&mut buffer.0).assign(&ops.src.0.t());
+    verify(
+        "tensor_assign_line_plus_16",
+        &buffer.0[4..4 + N * N],
+        &expected,
+    );
 }
 
 /// Checks every permute contender against the definition.
@@ -360,6 +370,25 @@ mod transpose {
         let mut dst = Tensor::<f32, Square>::boxed_zeros();
         bencher.bench_local(|| dst.copy_from(&black_box(&ops.src.0).t()));
     }
+
+    /// `v.assign(&src.t())` into a `ViewMut` of a buffer that starts 16
+    /// bytes past a cache line, as a large box from the allocator usually
+    /// does (whatever this run's boxes got: their alignment is printed).
+    #[divan::bench]
+    fn tensor_assign_line_plus_16(bencher: Bencher) {
+        let ops = Operands::<Square>::new();
+        let mut buffer = Aligned::boxed([0.0f32; N * N + 16]);
+        let mut dst = line_plus_16::<Square>(&mut buffer.0);
+        bencher.bench_local(|| dst.assign(&black_box(&ops.src.0).t()));
+    }
+}
+
+/// A row-major `ViewMut` of shape `S` over `buffer` (64-byte aligned),
+/// starting 16 bytes (4 floats) into it.
+fn line_plus_16<S: tensor_core::Shape>(
+    buffer: &mut [f32],
+) -> tensor_core::view::ViewMut<'_, f32, tensor_core::layout::RowMajor<S>> {
+    tensor_core::view::ViewMut::try_from_slice(&mut buffer[4..4 + S::SIZE]).expect("room for S")
 }
 
 /// `t.permute::<Axes![2, 0, 1]>()` of a `[64, 64, 64]` `f32` tensor to

@@ -41,12 +41,25 @@ impl<T> Slots<T> {
     where
         T: Copy,
     {
+        Slots::of_init_without_drop(elems).expect("a `Copy` type has no drop glue")
+    }
+
+    /// [`of_init`](Slots::of_init) for any `T` without drop glue, `None`
+    /// for one with: a value overwritten without being dropped loses
+    /// nothing then.
+    #[inline(always)]
+    pub(crate) fn of_init_without_drop(elems: &mut [T]) -> Option<&mut Slots<T>> {
+        if core::mem::needs_drop::<T>() {
+            return None;
+        }
         let len = elems.len();
         // SAFETY: `MaybeUninit<T>` has `T`'s layout, the slots are
         // initialised (and the writers of this crate only write initialised
-        // values into them), and the result borrows `elems` exclusively.
+        // values into them, so they stay so), and the result borrows
+        // `elems` exclusively; `T` has no drop glue, so the values the
+        // writers overwrite need no drop.
         let slots = unsafe { core::slice::from_raw_parts_mut(elems.as_mut_ptr().cast(), len) };
-        Slots::new(slots)
+        Some(Slots::new(slots))
     }
 
     /// The number of slots.

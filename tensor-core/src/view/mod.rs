@@ -293,6 +293,16 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
         }
     }
 
+    /// The elements in row-major order as one slice, when the layout puts
+    /// them so (a whole tensor, a slice of leading axes).
+    pub(crate) fn as_contiguous_mut(&mut self) -> Option<&mut [T]> {
+        if !const { walk::is_contiguous::<L>() } {
+            return None;
+        }
+        let start = first_position::<L>(&self.state);
+        Some(&mut self.data[start..start + <L::Shape as Shape>::SIZE])
+    }
+
     /// The buffer and the position of the first element, for contiguous
     /// writes.
     pub(crate) fn contiguous_mut(&mut self) -> (&mut [T], usize) {
