@@ -144,7 +144,6 @@ fn dim_type_name(n: u64) -> String {
     }
 }
 
-
 /// The headline, label and note of an element type mismatch.
 fn elem_message(file: &FileTensor) -> TokenStream {
     let label = escape(&file.label);
