@@ -99,8 +99,9 @@ pub type DimProd<A, B> = <A as MulDim<B>>::Output;
 /// gets one error per division it does not spell, from that bound alone.
 /// `A / B` and `floor(A / B)` are one type.
 pub type DimQuot<A, B> = <A as Dimension>::Quot<B>;
-/// The dimension `A / B`, rounded down ([`FloorDivDim`] checks the divisor).
-pub type DimFloorQuot<A, B> = <A as Dimension>::Quot<B>;
+/// The dimension `A / B`, rounded down ([`FloorDivDim`] checks the
+/// divisor): [`DimQuot`], the same type.
+pub type DimFloorQuot<A, B> = DimQuot<A, B>;
 
 /// A remainder of 0: implemented for typenum's `U0` only.
 pub trait Exact {}

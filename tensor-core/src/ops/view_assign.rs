@@ -48,8 +48,7 @@ impl<T: Clone, S: Shape, L2: Layout<Shape = S>> AssignSource<T, S> for &View<'_,
             .as_contiguous_mut()
             .and_then(Slots::of_init_without_drop)
         {
-            let (data, state) = self.parts();
-            return copy::write::<T, L2>(data, &state, slots, copy::clone_bits::<T, L2>());
+            return copy::write_into(self, slots);
         }
         out.for_each_indexed(|flat, x| *x = self.at_flat(flat).clone());
     }

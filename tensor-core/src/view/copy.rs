@@ -63,14 +63,13 @@ use tiles::tiles;
 /// SIMD transposes when `T` is a primitive: [`Bitwise::of_primitive`]).
 #[inline]
 pub(crate) fn to_tensor<T: Clone, L: Layout>(view: &View<'_, T, L>) -> Tensor<T, L::Shape> {
-    let bits = clone_bits::<T, L>();
-    build_with(|out| write::<T, L>(view.data, &view.state, out, bits))
+    build_with(|out| write_into(view, out))
 }
 
 /// Writes the view's elements into `out` (all of its `L::Shape::SIZE`
-/// slots, in row-major order), as [`to_tensor`] does (for copies made in
-/// place without `alloc`: `view/contiguous.rs`).
-#[cfg(not(feature = "alloc"))]
+/// slots, in row-major order), as [`to_tensor`] does (also for copies made
+/// in place without `alloc`, `view/contiguous.rs`, and for
+/// `ViewMut::assign`).
 #[inline]
 pub(crate) fn write_into<T: Clone, L: Layout>(view: &View<'_, T, L>, out: &mut Slots<T>) {
     write::<T, L>(view.data, &view.state, out, clone_bits::<T, L>())

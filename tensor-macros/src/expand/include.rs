@@ -128,20 +128,15 @@ fn base_1024_note(dims: &[u64]) -> Option<String> {
     ))
 }
 
-/// The dimension type of size `n` as rustc prints it: `Dim1`, `Dim<n>` up
-/// to 1024, `BigDim<Hi, Lo>` above (as `size_type` writes it).
+/// The dimension type of size `n` as rustc prints it (`Dim1`, `Dim<n>` up
+/// to 1024, `BigDim<Hi, Lo>` above): `Shape!`'s own type for it
+/// ([`canonical`](super::canonical)), without its paths.
 fn dim_type_name(n: u64) -> String {
-    match n {
-        1 => "Dim1".to_string(),
-        0..=1024 => format!("Dim<{n}>"),
-        _ => {
-            let lo = match n % 1024 {
-                1 => "Dim1".to_string(),
-                lo => format!("Dim<{lo}>"),
-            };
-            format!("BigDim<{}, {lo}>", dim_type_name(n / 1024))
-        }
-    }
+    super::canonical(n, Span::call_site())
+        .to_string()
+        .replace(":: tensor_core :: ", "")
+        .replace(' ', "")
+        .replace(',', ", ")
 }
 
 /// The headline, label and note of an element type mismatch.

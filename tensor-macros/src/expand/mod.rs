@@ -33,7 +33,7 @@ pub fn size_type(n: u64, span: Span) -> TokenStream {
 }
 
 /// The dimension type of `n`, with no width check.
-fn canonical(n: u64, span: Span) -> TokenStream {
+pub(crate) fn canonical(n: u64, span: Span) -> TokenStream {
     match n {
         1 => quote_spanned!(span=> ::tensor_core::Dim1),
         0..=1024 => {

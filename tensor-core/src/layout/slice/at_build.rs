@@ -214,6 +214,12 @@ const fn window_too_long(span: usize, dim: usize) -> Message {
     m.number(dim).text(AT_INSTANTIATION)
 }
 
+/// What `slice!` says of the range `written` on an axis of size `dim`:
+/// [`range`], `what`, the size and the message's ending.
+const fn range_on(written: (Position, Position), what: &str, dim: usize) -> Message {
+    range(written).text(what).number(dim).text(AT_INSTANTIATION)
+}
+
 /// "slice!: the range `start..end`", as written.
 const fn range((start, end): (Position, Position)) -> Message {
     let m = bound(Message::new().text("slice!: the range "), start);
@@ -287,16 +293,12 @@ const fn bounds(start: Position, end: Position, dim: usize) -> Option<(usize, us
 /// the size in decimal.
 const fn range_fits(written: (Position, Position), dim: usize, step: usize, len: usize) {
     let Some((start, end)) = bounds(written.0, written.1, dim) else {
-        let m = range(written)
-            .text(" does not fit an axis of size ")
-            .number(dim);
-        panic!("{}", m.text(AT_INSTANTIATION).as_str())
+        let m = range_on(written, " does not fit an axis of size ", dim);
+        panic!("{}", m.as_str())
     };
     if start > end {
-        let m = range(written)
-            .text(" starts after it ends on an axis of size ")
-            .number(dim);
-        panic!("{}", m.text(AT_INSTANTIATION).as_str())
+        let m = range_on(written, " starts after it ends on an axis of size ", dim);
+        panic!("{}", m.as_str())
     }
     assert!(
         (end - start).div_ceil(step) == len,
