@@ -208,20 +208,4 @@ pub mod __private {
     pub const fn usize_value(n: usize) -> usize {
         n
     }
-
-    /// Maps any type to `()`: the macros put their `compile_error!`s in a
-    /// type position through it, so the errors leave a valid type behind.
-    pub trait Discard {
-        /// Always `()`.
-        type Unit;
-        /// Always `U`: a stand-in that lets the rest of the item check
-        /// (`Axes!` with a repeated axis stands for the identity of as many
-        /// axes, so one mistake is one error).
-        type Or<U>;
-    }
-
-    impl<T: ?Sized> Discard for T {
-        type Unit = ();
-        type Or<U> = U;
-    }
 }

@@ -6,7 +6,7 @@
 
 use proc_macro::TokenStream;
 
-use errors::{axes_errors, expr_errors, type_errors};
+use errors::{axes_errors, dim_errors, expr_errors, shape_errors};
 
 mod ast;
 mod einsum;
@@ -54,7 +54,7 @@ mod valid;
 #[allow(non_snake_case)]
 pub fn Shape(input: TokenStream) -> TokenStream {
     shape_type_impl(input.into())
-        .unwrap_or_else(type_errors)
+        .unwrap_or_else(shape_errors)
         .into()
 }
 
@@ -86,7 +86,7 @@ pub fn Shape(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 pub fn Dim(input: TokenStream) -> TokenStream {
     dim_type_impl(input.into())
-        .unwrap_or_else(type_errors)
+        .unwrap_or_else(dim_errors)
         .into()
 }
 
@@ -103,10 +103,7 @@ pub fn Dim(input: TokenStream) -> TokenStream {
 #[proc_macro]
 #[allow(non_snake_case)]
 pub fn Axes(input: TokenStream) -> TokenStream {
-    let input: proc_macro2::TokenStream = input.into();
-    axes_impl(input.clone())
-        .unwrap_or_else(|e| axes_errors(e, &input))
-        .into()
+    axes_impl(input.into()).unwrap_or_else(axes_errors).into()
 }
 
 /// A tensor literal: `tensor![[1, 2], [3, 4]]` or `tensor![0.0; 2, 3]`.

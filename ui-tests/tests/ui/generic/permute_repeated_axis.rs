@@ -1,6 +1,6 @@
 // A repeated axis in the permute of a generic tensor is one error, at the
-// axis: `Axes!` then stands for the identity of as many axes, so the
-// permuted view's `.sum()` adds none (before: a second error listing the
+// axis: `Axes!` then stands for rustc's error type, so the permuted view's
+// `.sum()` adds none (before: a second error listing the
 // `PermuteShape` impls and a third for `sum`).
 use tensor_core::prelude::*;
 
