@@ -236,18 +236,36 @@ def step_window_shape():
     return out
 
 def pool_shape():
-    out = ["// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.",
-           "// do_not_recommend: an inexact division is one error naming both shapes."]
+    out = ["// PoolShape<(KH, KW), (P, Q)>: the last two axes divided exactly by the pool's size.",
+           "// do_not_recommend: an inexact division is one error naming both shapes.",
+           "// P and Q, the divisions' proof parameters, are fixed (to Agree) only once each",
+           "// is known exact: when one is not, it stays unknown (no where-clause suggested).",
+           "// PoolDims<W>: the pooled shape, checking nothing, for every shape and window",
+           "// (the shape itself where PoolShape has no impl), so that the result's type is",
+           "// never a second error."]
+    for n in range(0, 2):
+        ds = dims(n)
+        out.append(f"impl<{''.join(p + ': Dimension, ' for p in ds)}W> PoolDims<W> for {tup(ds) if ds else '()'} "
+                   f"{{ type Output = {tup(ds) if ds else '()'}; }}")
     for n in range(2, MAX_RANK + 1):
         ds = dims(n)
         h, w = ds[-2], ds[-1]
         # `DivDim` checks that the division is exact; the result is the
         # quotient's type as `Shape![H / 2]` writes it (`DimQuot`, the
         # `Dimension::Quot` defined for every two dimensions).
-        where = [f"{h}: DivDim<KH>", f"{w}: DivDim<KW>"]
+        where = [f"{h}: DivDim<KH, P>", f"{w}: DivDim<KW, Q>"]
         res = ds[:-2] + [f"DimQuot<{h}, KH>", f"DimQuot<{w}, KW>"]
-        out.append(f"{DNR} impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}> PoolShape<(KH, KW)> for {tup(ds)} "
-                   f"where {', '.join(where)} {{ type Output = {tup(res)}; }}")
+        out.append(f"{DNR} impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}, P, Q> PoolShape<(KH, KW), (P, Q)> for {tup(ds)} "
+                   f"where {', '.join(where)} {{}}")
+        for k in range(0, MAX_RANK + 1):
+            ks = dims(k, "K")
+            if k == 2:
+                out.append(f"impl<{bounds(ds + ['KH', 'KW'], 'Dimension')}> PoolDims<(KH, KW)> for {tup(ds)} "
+                           f"{{ type Output = {tup(res)}; }}")
+            else:
+                window = tup(ks) if ks else "()"
+                out.append(f"impl<{', '.join([bounds(ds, 'Dimension')] + ks)}> PoolDims<{window}> for {tup(ds)} "
+                           f"{{ type Output = {tup(ds)}; }}")
     return out
 
 def lists_axis():
@@ -421,7 +439,7 @@ def main():
         "use crate::ops::concat::ConcatShape;",
         "use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};",
         "use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};",
-        "use crate::ops::pool::PoolShape;",
+        "use crate::ops::pool::{PoolDims, PoolShape};",
         "use crate::ops::reduce::rule::{AxesExist, ListsAxis, ReducedAxis};",
         "use crate::ops::stack::StackShape;",
         "use crate::view::pad::rule::{PadDim, PadShape};",

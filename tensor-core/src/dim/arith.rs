@@ -36,7 +36,7 @@ use core::ops::Sub;
 
 use typenum::{Diff, NonZero, U0};
 
-use super::{Dimension, Nat, ToDim};
+use super::{Agree, Dimension, Nat, ToDim};
 
 /// `Self + B`: defined for every two dimensions, so it needs no bound.
 pub trait AddDim<B> {
@@ -67,7 +67,7 @@ pub trait MulDim<B> {
     label = "inexact or unspelled dimension division",
     note = "in generic code, a difference or quotient of dimensions is known to be valid only where a `#[shape]` item writes that expression in a `Shape![..]`: in its signature, or in a `let` annotation"
 )]
-pub trait DivDim<B> {
+pub trait DivDim<B, P = Agree> {
     /// The dimension of the quotient.
     type Output: Dimension;
 }
@@ -103,10 +103,13 @@ pub type DimQuot<A, B> = <A as Dimension>::Quot<B>;
 /// divisor): [`DimQuot`], the same type.
 pub type DimFloorQuot<A, B> = DimQuot<A, B>;
 
-/// A remainder of 0: implemented for typenum's `U0` only.
-pub trait Exact {}
+/// A remainder of 0: implemented for typenum's `U0` only, with the proof
+/// parameter `P` of [`DivDim`] (always [`Agree`]): a rule that divides
+/// leaves `P` to inference, and it stays unknown while the remainder is
+/// not known to be 0 (see [`PoolShape`](crate::ops::pool::PoolShape)).
+pub trait Exact<P = Agree> {}
 
-impl Exact for U0 {}
+impl Exact<Agree> for U0 {}
 
 /// `A + B = ToDim(A::Num + B::Num)`, through [`Dimension::Sum`]: no bound.
 impl<A: Dimension, B: Dimension> AddDim<B> for A {
@@ -133,10 +136,10 @@ impl<A: Dimension, B: Dimension> MulDim<B> for A {
 /// the quotient is [`Dimension::Quot`], computed for every pair, so this
 /// impl only checks.
 #[diagnostic::do_not_recommend]
-impl<A: Dimension, B: Dimension> DivDim<B> for A
+impl<A: Dimension, B: Dimension, P> DivDim<B, P> for A
 where
     B::Num: NonZero,
-    <A::Num as Nat>::Rem<B::Num>: Exact,
+    <A::Num as Nat>::Rem<B::Num>: Exact<P>,
 {
     type Output = A::Quot<B>;
 }

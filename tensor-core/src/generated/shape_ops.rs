@@ -21,7 +21,7 @@ use crate::list::{AsList, AsTuple, Cons, Nil};
 use crate::ops::concat::ConcatShape;
 use crate::ops::einsum::check::{NoAxis, Nothing, Nth, PaddedAxes, RankChecked};
 use crate::ops::matmul::rule::{Append2, MatmulBatch, MatrixAxes};
-use crate::ops::pool::PoolShape;
+use crate::ops::pool::{PoolDims, PoolShape};
 use crate::ops::reduce::rule::{AxesExist, ListsAxis, ReducedAxis};
 use crate::ops::stack::StackShape;
 use crate::shape::{AxisOf, DimThen, Shape};
@@ -6667,33 +6667,179 @@ where
     }
 }
 
-// PoolShape<(KH, KW)>: the last two axes divided exactly by the pool's size.
+// PoolShape<(KH, KW), (P, Q)>: the last two axes divided exactly by the pool's size.
 // do_not_recommend: an inexact division is one error naming both shapes.
-#[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)> for (D0, D1)
-where
-    D0: DivDim<KH>,
-    D1: DivDim<KW>,
-{
-    type Output = (DimQuot<D0, KH>, DimQuot<D1, KW>);
+// P and Q, the divisions' proof parameters, are fixed (to Agree) only once each
+// is known exact: when one is not, it stays unknown (no where-clause suggested).
+// PoolDims<W>: the pooled shape, checking nothing, for every shape and window
+// (the shape itself where PoolShape has no impl), so that the result's type is
+// never a second error.
+impl<W> PoolDims<W> for () {
+    type Output = ();
+}
+impl<D0: Dimension, W> PoolDims<W> for (D0,) {
+    type Output = (D0,);
 }
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension> PoolShape<(KH, KW)>
-    for (D0, D1, D2)
+impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension, P, Q> PoolShape<(KH, KW), (P, Q)>
+    for (D0, D1)
 where
-    D1: DivDim<KH>,
-    D2: DivDim<KW>,
+    D0: DivDim<KH, P>,
+    D1: DivDim<KW, Q>,
+{
+}
+impl<D0: Dimension, D1: Dimension> PoolDims<()> for (D0, D1) {
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0> PoolDims<(K0,)> for (D0, D1) {
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, KH: Dimension, KW: Dimension> PoolDims<(KH, KW)> for (D0, D1) {
+    type Output = (DimQuot<D0, KH>, DimQuot<D1, KW>);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2> PoolDims<(K0, K1, K2)> for (D0, D1) {
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2, K3> PoolDims<(K0, K1, K2, K3)> for (D0, D1) {
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2, K3, K4> PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1) {
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2, K3, K4, K5> PoolDims<(K0, K1, K2, K3, K4, K5)>
+    for (D0, D1)
+{
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2, K3, K4, K5, K6>
+    PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1)
+{
+    type Output = (D0, D1);
+}
+impl<D0: Dimension, D1: Dimension, K0, K1, K2, K3, K4, K5, K6, K7>
+    PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1)
+{
+    type Output = (D0, D1);
+}
+#[diagnostic::do_not_recommend]
+impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension, P, Q>
+    PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2)
+where
+    D1: DivDim<KH, P>,
+    D2: DivDim<KW, Q>,
+{
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension> PoolDims<()> for (D0, D1, D2) {
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0> PoolDims<(K0,)> for (D0, D1, D2) {
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, KH: Dimension, KW: Dimension> PoolDims<(KH, KW)>
+    for (D0, D1, D2)
 {
     type Output = (D0, DimQuot<D1, KH>, DimQuot<D2, KW>);
 }
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2> PoolDims<(K0, K1, K2)>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2, K3> PoolDims<(K0, K1, K2, K3)>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2, K3, K4> PoolDims<(K0, K1, K2, K3, K4)>
+    for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2, K3, K4, K5>
+    PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2, K3, K4, K5, K6>
+    PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, K0, K1, K2, K3, K4, K5, K6, K7>
+    PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2)
+{
+    type Output = (D0, D1, D2);
+}
 #[diagnostic::do_not_recommend]
-impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, KH: Dimension, KW: Dimension>
-    PoolShape<(KH, KW)> for (D0, D1, D2, D3)
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+        P,
+        Q,
+    > PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2, D3)
 where
-    D2: DivDim<KH>,
-    D3: DivDim<KW>,
+    D2: DivDim<KH, P>,
+    D3: DivDim<KW, Q>,
+{
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension> PoolDims<()> for (D0, D1, D2, D3) {
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0> PoolDims<(K0,)>
+    for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, KH: Dimension, KW: Dimension>
+    PoolDims<(KH, KW)> for (D0, D1, D2, D3)
 {
     type Output = (D0, D1, DimQuot<D2, KH>, DimQuot<D3, KW>);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0, K1, K2> PoolDims<(K0, K1, K2)>
+    for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0, K1, K2, K3>
+    PoolDims<(K0, K1, K2, K3)> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0, K1, K2, K3, K4>
+    PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0, K1, K2, K3, K4, K5>
+    PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, K0, K1, K2, K3, K4, K5, K6>
+    PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+        K7,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2, D3)
+{
+    type Output = (D0, D1, D2, D3);
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6704,12 +6850,111 @@ impl<
         D4: Dimension,
         KH: Dimension,
         KW: Dimension,
-    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4)
+        P,
+        Q,
+    > PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2, D3, D4)
 where
-    D3: DivDim<KH>,
-    D4: DivDim<KW>,
+    D3: DivDim<KH, P>,
+    D4: DivDim<KW, Q>,
+{
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension> PoolDims<()>
+    for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, K0> PoolDims<(K0,)>
+    for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolDims<(KH, KW)> for (D0, D1, D2, D3, D4)
 {
     type Output = (D0, D1, D2, DimQuot<D3, KH>, DimQuot<D4, KW>);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, K0, K1, K2>
+    PoolDims<(K0, K1, K2)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, K0, K1, K2, K3>
+    PoolDims<(K0, K1, K2, K3)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+    > PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+    > PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+        K7,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2, D3, D4)
+{
+    type Output = (D0, D1, D2, D3, D4);
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6721,12 +6966,142 @@ impl<
         D5: Dimension,
         KH: Dimension,
         KW: Dimension,
-    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5)
+        P,
+        Q,
+    > PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2, D3, D4, D5)
 where
-    D4: DivDim<KH>,
-    D5: DivDim<KW>,
+    D4: DivDim<KH, P>,
+    D5: DivDim<KW, Q>,
+{
+}
+impl<D0: Dimension, D1: Dimension, D2: Dimension, D3: Dimension, D4: Dimension, D5: Dimension>
+    PoolDims<()> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+    > PoolDims<(K0,)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolDims<(KH, KW)> for (D0, D1, D2, D3, D4, D5)
 {
     type Output = (D0, D1, D2, D3, DimQuot<D4, KH>, DimQuot<D5, KW>);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+    > PoolDims<(K0, K1, K2)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+    > PoolDims<(K0, K1, K2, K3)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+    > PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+    > PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+        K7,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2, D3, D4, D5)
+{
+    type Output = (D0, D1, D2, D3, D4, D5);
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6739,12 +7114,157 @@ impl<
         D6: Dimension,
         KH: Dimension,
         KW: Dimension,
-    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6)
+        P,
+        Q,
+    > PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2, D3, D4, D5, D6)
 where
-    D5: DivDim<KH>,
-    D6: DivDim<KW>,
+    D5: DivDim<KH, P>,
+    D6: DivDim<KW, Q>,
+{
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+    > PoolDims<()> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+    > PoolDims<(K0,)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolDims<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6)
 {
     type Output = (D0, D1, D2, D3, D4, DimQuot<D5, KH>, DimQuot<D6, KW>);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+    > PoolDims<(K0, K1, K2)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+    > PoolDims<(K0, K1, K2, K3)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+    > PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+    > PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+        K7,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2, D3, D4, D5, D6)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6);
 }
 #[diagnostic::do_not_recommend]
 impl<
@@ -6758,12 +7278,166 @@ impl<
         D7: Dimension,
         KH: Dimension,
         KW: Dimension,
-    > PoolShape<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+        P,
+        Q,
+    > PoolShape<(KH, KW), (P, Q)> for (D0, D1, D2, D3, D4, D5, D6, D7)
 where
-    D6: DivDim<KH>,
-    D7: DivDim<KW>,
+    D6: DivDim<KH, P>,
+    D7: DivDim<KW, Q>,
+{
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+    > PoolDims<()> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+    > PoolDims<(K0,)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        KH: Dimension,
+        KW: Dimension,
+    > PoolDims<(KH, KW)> for (D0, D1, D2, D3, D4, D5, D6, D7)
 {
     type Output = (D0, D1, D2, D3, D4, D5, DimQuot<D6, KH>, DimQuot<D7, KW>);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+    > PoolDims<(K0, K1, K2)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+    > PoolDims<(K0, K1, K2, K3)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+    > PoolDims<(K0, K1, K2, K3, K4)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+    > PoolDims<(K0, K1, K2, K3, K4, K5)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
+}
+impl<
+        D0: Dimension,
+        D1: Dimension,
+        D2: Dimension,
+        D3: Dimension,
+        D4: Dimension,
+        D5: Dimension,
+        D6: Dimension,
+        D7: Dimension,
+        K0,
+        K1,
+        K2,
+        K3,
+        K4,
+        K5,
+        K6,
+        K7,
+    > PoolDims<(K0, K1, K2, K3, K4, K5, K6, K7)> for (D0, D1, D2, D3, D4, D5, D6, D7)
+{
+    type Output = (D0, D1, D2, D3, D4, D5, D6, D7);
 }
 
 // AsList / AsTuple: a shape tuple as a type-level list, and back.

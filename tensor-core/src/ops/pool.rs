@@ -15,6 +15,7 @@ use super::destination::{build_by, write_each, Destination};
 use super::elementwise::build;
 use super::reduce::{larger, larger_of_ordered, none_flagged, ordered_with_itself};
 use super::{AsView, ShapeOf};
+use crate::dim::Agree;
 use crate::layout::walk::Rows;
 use crate::layout::Layout;
 use crate::num::{Float, FromCount, Zero};
@@ -24,20 +25,77 @@ use crate::tensor::Tensor;
 /// `max_pool2d::<Shape![KH, KW]>()` and `avg_pool2d` of a shape `Self`:
 /// rank 2 or more, the last two axes multiples of `KH` and `KW`; the
 /// result divides them (non-overlapping pools, stride = pool size).
+///
+/// `P` is the rule's proof parameter, `(Agree, Agree)` (as `SplitShape`'s
+/// [`Agree`]), left to inference by the calls: each is the proof
+/// parameter of one of the two divisions ([`DivDim`](crate::dim::DivDim)), fixed only once
+/// that division is known exact. When one is not, its part of `P` stays
+/// unknown, so rustc does not suggest restating the rule as a
+/// where-clause, and the result's shape ([`Proof::Then`]) stays unknown
+/// too, so a result stated as another shape is no second,
+/// mismatched-types error (ui-tests: `generic/max_pool_result_misstated`).
 #[diagnostic::on_unimplemented(
     message = "cannot pool shape `{Self}` by `{W}`: the pool takes 2 axes, and the last two axes must be multiples of its sizes",
-    label = "pool does not divide this shape"
+    label = "pool does not divide this shape",
+    note = "in generic code, write the pooled shape in the `#[shape]` item (`Shape![C, H / 2, W / 2]`, as its return type or a `let` annotation): the attribute then checks that each call's sizes divide"
 )]
-pub trait PoolShape<W> {
+pub trait PoolShape<W, P = Proven>: PoolDims<W> {}
+
+/// The proof parameter of [`PoolShape`] once both divisions are known
+/// exact.
+pub type Proven = (Agree, Agree);
+
+/// A rule's result under a proof parameter: `Then<X>` is `X` once the
+/// parameter is known to be [`Agree`] (or a pair of them), and unknown
+/// while it is not.
+pub trait Proof: sealed::Sealed {
+    /// `X`, for `Agree`.
+    type Then<X: Shape>: Shape;
+}
+
+impl Proof for Agree {
+    type Then<X: Shape> = X;
+}
+
+/// Keeps [`Proof`] to `Agree` and its pairs, for which `Then<X>` is `X`
+/// (`max_pool2d` writes its result through that).
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Agree {}
+    impl<A: Sealed, B: Sealed> Sealed for (A, B) {}
+}
+
+/// Each half in turn: a pair whose halves are not both known is unknown.
+impl<A: Proof, B: Proof> Proof for (A, B) {
+    type Then<X: Shape> = A::Then<B::Then<X>>;
+}
+
+/// The shape of `A` pooled by `W`.
+pub type Pooled<A, W, P = Proven> = <P as Proof>::Then<<ShapeOf<A> as PoolDims<W>>::Output>;
+
+/// A pool's result, of shape `Self` ([`Pooled`]), fits a destination of
+/// shape `D`: the same shape. Stated on `Pooled`, which is known only once
+/// the pool is known to apply, so that a pool that does not is one error,
+/// not a second about its destination.
+#[diagnostic::on_unimplemented(
+    message = "the pooled shape `{Self}` is not the destination's shape `{D}`",
+    label = "destination of another shape"
+)]
+pub trait PoolDestination<D> {}
+
+impl<S> PoolDestination<S> for S {}
+
+/// The shape of `Self` pooled by `W`, computed for every shape and window
+/// and checking nothing ([`PoolShape`] checks): where no pool applies,
+/// `Self` (so that a pool's result type is never an error of its own).
+pub trait PoolDims<W> {
     /// The pooled shape.
     type Output: Shape;
 }
 
-/// The shape of `A` pooled by `W`.
-pub type Pooled<A, W> = <ShapeOf<A> as PoolShape<W>>::Output;
-
-/// Pooling of any operand of rank 2 or more.
-pub trait Pool: AsView {
+/// Pooling of any operand of rank 2 or more (`P`: the rule's proof
+/// parameter, always inferred; see [`PoolShape`]).
+pub trait Pool<P = Proven>: AsView {
     /// The largest element of each `W` pool (`Shape![KH, KW]`) of the last
     /// two axes; NaN if the pool holds one.
     ///
@@ -47,9 +105,10 @@ pub trait Pool: AsView {
     /// assert_eq!(x.max_pool2d::<Shape![2, 3]>(), tensor![[8, 9]]);
     /// assert_eq!(x.t().max_pool2d::<Shape![3, 1]>(), tensor![[5, 8], [3, 9]]);
     /// ```
-    fn max_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W>>
+    fn max_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W, P>>
     where
-        ShapeOf<Self>: PoolShape<W>,
+        P: Proof,
+        ShapeOf<Self>: PoolShape<W, P>,
         Self::Elem: Copy + PartialOrd,
     {
         if <ShapeOf<Self> as Shape>::SIZE == 0 {
@@ -59,7 +118,10 @@ pub trait Pool: AsView {
         // Every element is written by `assign_max_pool2d`; the input's
         // first serves as the value they hold before.
         let first = *self.as_view().at_flat(0);
-        build_by(first, |out| out.assign_max_pool2d::<W, _>(self))
+        // Written through `max_into`, which needs no type equality with the
+        // result's shape: that shape is `Proof::Then` of the pooled one,
+        // equal to it for every (sealed) proof, but not known so here.
+        build_by(first, |out| max_into::<_, Self, W, P>(out, self))
     }
 
     /// The mean of each `W` pool of the last two axes.
@@ -69,20 +131,22 @@ pub trait Pool: AsView {
     /// let x = tensor![[1.0f32, 3.0, 0.0, 0.0], [5.0, 7.0, 1.0, 1.0]];
     /// assert_eq!(x.avg_pool2d::<Shape![2, 2]>(), tensor![[4.0, 0.5]]);
     /// ```
-    fn avg_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W>>
+    fn avg_pool2d<W: Shape>(&self) -> Tensor<Self::Elem, Pooled<Self, W, P>>
     where
-        ShapeOf<Self>: PoolShape<W>,
+        P: Proof,
+        ShapeOf<Self>: PoolShape<W, P>,
         Self::Elem: Float + FromCount,
     {
-        build_by(Zero::ZERO, |out| out.assign_avg_pool2d::<W, _>(self))
+        build_by(Zero::ZERO, |out| avg_into::<_, Self, W, P>(out, self))
     }
 }
 
-impl<A: AsView + ?Sized> Pool for A {}
+impl<A: AsView + ?Sized, P> Pool<P> for A {}
 
 /// Pooling written into a [`Destination`] (a tensor, a boxed one, a
-/// mutable view) of the pooled shape: implemented for every destination.
-pub trait AssignPool: Destination {
+/// mutable view) of the pooled shape: implemented for every destination
+/// (`P`: the rule's proof parameter, always inferred; see [`PoolShape`]).
+pub trait AssignPool<P = Proven>: Destination {
     /// Writes [`x.max_pool2d::<W>()`](Pool::max_pool2d) into this
     /// destination.
     ///
@@ -96,15 +160,12 @@ pub trait AssignPool: Destination {
     fn assign_max_pool2d<W: Shape, X>(&mut self, x: &X)
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
+        ShapeOf<X>: PoolShape<W, P>,
+        P: Proof,
+        Pooled<X, W, P>: PoolDestination<ShapeOf<Self>>,
         Self::Elem: Copy + PartialOrd,
     {
-        let fold = Fold {
-            fast: larger_of_ordered,
-            exact: larger,
-            suspect: |e: &Self::Elem| !ordered_with_itself(e),
-        };
-        assign_pool::<_, X, W>(self, x, fold, |m| m);
+        max_into::<_, X, W, P>(self, x);
     }
 
     /// Writes [`x.avg_pool2d::<W>()`](Pool::avg_pool2d) into this
@@ -120,21 +181,52 @@ pub trait AssignPool: Destination {
     fn assign_avg_pool2d<W: Shape, X>(&mut self, x: &X)
     where
         X: AsView<Elem = Self::Elem> + ?Sized,
-        ShapeOf<X>: PoolShape<W, Output = ShapeOf<Self>>,
+        ShapeOf<X>: PoolShape<W, P>,
+        P: Proof,
+        Pooled<X, W, P>: PoolDestination<ShapeOf<Self>>,
         Self::Elem: Float + FromCount,
     {
-        let count = Self::Elem::from_count(W::SIZE);
-        let add = |a, b| a + b;
-        let fold = Fold {
-            fast: add,
-            exact: add,
-            suspect: |_: &Self::Elem| false,
-        };
-        assign_pool::<_, X, W>(self, x, fold, |sum| sum / count);
+        avg_into::<_, X, W, P>(self, x);
     }
 }
 
-impl<D: Destination + ?Sized> AssignPool for D {}
+impl<D: Destination + ?Sized, P> AssignPool<P> for D {}
+
+/// The max pools of `x` written into `out`, which holds as many elements.
+fn max_into<D, X, W, P>(out: &mut D, x: &X)
+where
+    D: Destination<Elem = X::Elem> + ?Sized,
+    X: AsView + ?Sized,
+    W: Shape,
+    ShapeOf<X>: PoolShape<W, P>,
+    X::Elem: Copy + PartialOrd,
+{
+    let fold = Fold {
+        fast: larger_of_ordered,
+        exact: larger,
+        suspect: |e: &X::Elem| !ordered_with_itself(e),
+    };
+    assign_pool::<_, X, W, P>(out, x, fold, |m| m);
+}
+
+/// The mean pools of `x` written into `out`, which holds as many elements.
+fn avg_into<D, X, W, P>(out: &mut D, x: &X)
+where
+    D: Destination<Elem = X::Elem> + ?Sized,
+    X: AsView + ?Sized,
+    W: Shape,
+    ShapeOf<X>: PoolShape<W, P>,
+    X::Elem: Float + FromCount,
+{
+    let count = X::Elem::from_count(W::SIZE);
+    let add = |a, b| a + b;
+    let fold = Fold {
+        fast: add,
+        exact: add,
+        suspect: |_: &X::Elem| false,
+    };
+    assign_pool::<_, X, W, P>(out, x, fold, |sum| sum / count);
+}
 
 /// How a pool folds its elements: by `exact`, the definition, or by `fast`
 /// where it gives the same result, on pools none of whose elements
@@ -166,7 +258,7 @@ struct Fold<F, E, S> {
 /// and no element of an output row's band of input rows is suspect, the
 /// row is folded over the band by `fold.fast` ([`dense_line`]). Any other
 /// row, input or destination by `fold.exact`, through the row reader.
-fn assign_pool<D, X, W>(
+fn assign_pool<D, X, W, P>(
     out: &mut D,
     x: &X,
     fold: Fold<
@@ -179,7 +271,7 @@ fn assign_pool<D, X, W>(
     D: Destination<Elem = X::Elem> + ?Sized,
     X: AsView + ?Sized,
     W: Shape,
-    ShapeOf<X>: PoolShape<W>,
+    ShapeOf<X>: PoolShape<W, P>,
     X::Elem: Copy,
 {
     let (dims, rank) = (<ShapeOf<X> as Shape>::DIMS, <ShapeOf<X> as Shape>::RANK);
