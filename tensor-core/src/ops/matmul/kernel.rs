@@ -305,7 +305,27 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SIMD:
     for (r, row) in rows.iter_mut().enumerate().skip(1) {
         *row = a.row(i0 + r);
     }
-    for k in 0..d.k {
+    // A tile of at most 16 accumulators (the whole `[4, 4]` product) does
+    // start from the products of `k = 0`: no spill there, and one add less
+    // in each row's chain (`[4, 4]` on the default target: 4.27-4.38 ns ->
+    // 3.98 ns, nalgebra 3.78-4.08 ns in the same runs). Either start gives
+    // the same values (a sum of only `-0.0` products is `-0.0` from here,
+    // `+0.0` from zeros, and the two compare equal), so no test tells the
+    // two paths apart: a mutant of this condition survives, and cannot
+    // change a result.
+    let first = if H * W <= 16 && d.k > 0 {
+        let b0 = b.row::<W>(0, j0).map(T::widen);
+        for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
+            let x = L::at(row, 0).widen();
+            for (s, &y) in acc_row.iter_mut().zip(&b0) {
+                *s = x * y;
+            }
+        }
+        1
+    } else {
+        0
+    };
+    for k in first..d.k {
         let bk = b.row::<W>(k, j0).map(T::widen);
         for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
             mul_add_row::<_, W, SIMD>(acc_row, L::at(row, k).widen(), &bk);
