@@ -61,7 +61,9 @@ pub trait MulDim<B> {
     type Output: Dimension;
 }
 
-/// `Self / B`, exact.
+/// `Self / B`, exact. `P` is the proof parameter ([`Agree`], the
+/// default, the only one that holds): left to inference by the pools, it
+/// stays unknown while the division is not known exact ([`Exact`]).
 #[diagnostic::on_unimplemented(
     message = "cannot compute the dimension `{Self} / {B}`: the division must be exact and not by 0 (in generic code, spelled in a `Shape![..]` of this item)",
     label = "inexact or unspelled dimension division",
@@ -107,9 +109,18 @@ pub type DimFloorQuot<A, B> = DimQuot<A, B>;
 /// parameter `P` of [`DivDim`] (always [`Agree`]): a rule that divides
 /// leaves `P` to inference, and it stays unknown while the remainder is
 /// not known to be 0 (see [`PoolShape`](crate::ops::pool::PoolShape)).
-pub trait Exact<P = Agree> {}
+/// Sealed: another crate's `impl Exact<Local> for U1` would make an inexact
+/// `DivDim<B, Local>` hold, and one for `U0` would leave every concrete
+/// pool's proof ambiguous.
+pub trait Exact<P = Agree>: exact::Sealed<P> {}
 
 impl Exact<Agree> for U0 {}
+
+/// Keeps [`Exact`] to `U0` with [`Agree`].
+mod exact {
+    pub trait Sealed<P> {}
+    impl Sealed<super::Agree> for super::U0 {}
+}
 
 /// `A + B = ToDim(A::Num + B::Num)`, through [`Dimension::Sum`]: no bound.
 impl<A: Dimension, B: Dimension> AddDim<B> for A {

@@ -37,7 +37,7 @@ use crate::tensor::Tensor;
 #[diagnostic::on_unimplemented(
     message = "cannot pool shape `{Self}` by `{W}`: the pool takes 2 axes, and the last two axes must be multiples of its sizes",
     label = "pool does not divide this shape",
-    note = "in generic code, write the pooled shape in the `#[shape]` item (`Shape![C, H / 2, W / 2]`, as its return type or a `let` annotation): the attribute then checks that each call's sizes divide"
+    note = "in generic code, write the pooled shape in the `#[shape]` item (for 2 x 2 pools, `Shape![C, H / 2, W / 2]`, as its return type or a `let` annotation): the attribute then checks that each call's sizes divide"
 )]
 pub trait PoolShape<W, P = Proven>: PoolDims<W> {}
 
@@ -70,7 +70,9 @@ impl<A: Proof, B: Proof> Proof for (A, B) {
     type Then<X: Shape> = A::Then<B::Then<X>>;
 }
 
-/// The shape of `A` pooled by `W`.
+/// The shape of `A` pooled by `W`, under the proof `P`: checks nothing
+/// (a shape the pool does not divide gets the rounded-down quotients, one
+/// of rank below 2 stays itself); the pools check with [`PoolShape`].
 pub type Pooled<A, W, P = Proven> = <P as Proof>::Then<<ShapeOf<A> as PoolDims<W>>::Output>;
 
 /// A pool's result, of shape `Self` ([`Pooled`]), fits a destination of
@@ -79,7 +81,7 @@ pub type Pooled<A, W, P = Proven> = <P as Proof>::Then<<ShapeOf<A> as PoolDims<W
 /// not a second about its destination.
 #[diagnostic::on_unimplemented(
     message = "the pooled shape `{Self}` is not the destination's shape `{D}`",
-    label = "destination of another shape"
+    label = "pooled from this, into a destination of another shape"
 )]
 pub trait PoolDestination<D> {}
 
@@ -198,6 +200,7 @@ where
     D: Destination<Elem = X::Elem> + ?Sized,
     X: AsView + ?Sized,
     W: Shape,
+    P: Proof,
     ShapeOf<X>: PoolShape<W, P>,
     X::Elem: Copy + PartialOrd,
 {
@@ -215,6 +218,7 @@ where
     D: Destination<Elem = X::Elem> + ?Sized,
     X: AsView + ?Sized,
     W: Shape,
+    P: Proof,
     ShapeOf<X>: PoolShape<W, P>,
     X::Elem: Float + FromCount,
 {
@@ -271,6 +275,8 @@ fn assign_pool<D, X, W, P>(
     D: Destination<Elem = X::Elem> + ?Sized,
     X: AsView + ?Sized,
     W: Shape,
+    // A sealed proof: `PoolShape` then holds only for exact divisions.
+    P: Proof,
     ShapeOf<X>: PoolShape<W, P>,
     X::Elem: Copy,
 {
