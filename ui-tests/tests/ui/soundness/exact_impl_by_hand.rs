@@ -1,12 +1,12 @@
-// `Exact` (a remainder of 0, the proof behind `DivDim`) is sealed: an impl
-// for a remainder of 1 under a proof of the crate's own would make an
-// inexact `DivDim<Dim<2>, Liar>` hold for `Dim<7>`.
+// `Exact` (a remainder of 0, the proof behind `DivDim`) is sealed: no
+// crate but tensor-core implements it. Another crate's `Exact<Liar>` for
+// typenum's `U1` would make an inexact `DivDim<Dim<2>, Liar>` hold for
+// `Dim<7>`; the impl below is rejected the same way (written for a type
+// of its own, so that the headline names no typenum internals).
 use tensor_core::dim::arith::Exact;
-// typenum, as the crate re-exports it for its macros.
-use tensor_core::__private::typenum::U1;
 
 struct Liar;
 
-impl Exact<Liar> for U1 {}
+impl Exact<Liar> for Liar {}
 
 fn main() {}
