@@ -26,7 +26,10 @@
 //!   ([`SliceItem`]);
 //! * [`crate::ops::lazy::Expr`]: the nodes of `ops/lazy.rs` ([`Expr`]);
 //! * [`crate::ops::destination::Destination`]: `Tensor` and `ViewMut`
-//!   ([`Destination`]).
+//!   ([`Destination`]);
+//! * [`crate::ops::pool::Proof`]: [`crate::dim::Agree`] and its pairs
+//!   ([`Proof`]);
+//! * [`crate::dim::arith::Exact`]: typenum's `U0` with `Agree` ([`Exact`]).
 //!
 //! [`crate::shape::Shape`] and [`crate::dim::Dimension`] have seals of their
 //! own, next to them.
@@ -43,6 +46,17 @@ pub trait Destination {}
 /// `Expr` of another crate could hand its reader token to a leaf with an
 /// output shape the leaf does not broadcast to.
 pub trait Expr {}
+
+/// Implemented by `Agree` and its pairs (`ops/pool.rs`): `max_pool2d`
+/// writes its result, of shape `Proof::Then<X>`, as the pooled shape `X`,
+/// which it is for these proofs only.
+pub trait Proof {}
+
+/// Implemented by typenum's `U0` with `Agree` (`dim/arith.rs`): another
+/// crate's `Exact<Local>` for `U1` would make an inexact `DivDim<B, Local>`
+/// hold, and one for `U0` would leave every concrete pool's proof
+/// ambiguous.
+pub trait Exact<P> {}
 
 /// Implemented by `()` and the tuples of `Axis<N>` (`axis.rs`).
 pub trait AxisList {}

@@ -109,18 +109,13 @@ pub type DimFloorQuot<A, B> = DimQuot<A, B>;
 /// parameter `P` of [`DivDim`] (always [`Agree`]): a rule that divides
 /// leaves `P` to inference, and it stays unknown while the remainder is
 /// not known to be 0 (see [`PoolShape`](crate::ops::pool::PoolShape)).
-/// Sealed: another crate's `impl Exact<Local> for U1` would make an inexact
-/// `DivDim<B, Local>` hold, and one for `U0` would leave every concrete
-/// pool's proof ambiguous.
-pub trait Exact<P = Agree>: exact::Sealed<P> {}
+/// Sealed (`seal.rs`): another crate's `impl Exact<Local> for U1` would
+/// make an inexact `DivDim<B, Local>` hold, and one for `U0` would leave
+/// every concrete pool's proof ambiguous.
+pub trait Exact<P = Agree>: crate::seal::Exact<P> {}
 
 impl Exact<Agree> for U0 {}
-
-/// Keeps [`Exact`] to `U0` with [`Agree`].
-mod exact {
-    pub trait Sealed<P> {}
-    impl Sealed<super::Agree> for super::U0 {}
-}
+impl crate::seal::Exact<Agree> for U0 {}
 
 /// `A + B = ToDim(A::Num + B::Num)`, through [`Dimension::Sum`]: no bound.
 impl<A: Dimension, B: Dimension> AddDim<B> for A {

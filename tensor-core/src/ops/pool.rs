@@ -48,7 +48,7 @@ pub type Proven = (Agree, Agree);
 /// A rule's result under a proof parameter: `Then<X>` is `X` once the
 /// parameter is known to be [`Agree`] (or a pair of them), and unknown
 /// while it is not.
-pub trait Proof: sealed::Sealed {
+pub trait Proof: crate::seal::Proof {
     /// `X`, for `Agree`.
     type Then<X: Shape>: Shape;
 }
@@ -57,13 +57,10 @@ impl Proof for Agree {
     type Then<X: Shape> = X;
 }
 
-/// Keeps [`Proof`] to `Agree` and its pairs, for which `Then<X>` is `X`
-/// (`max_pool2d` writes its result through that).
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::Agree {}
-    impl<A: Sealed, B: Sealed> Sealed for (A, B) {}
-}
+// Sealed (`seal.rs`): `Agree` and its pairs, for which `Then<X>` is `X`
+// (`max_pool2d` writes its result through that).
+impl crate::seal::Proof for Agree {}
+impl<A: crate::seal::Proof, B: crate::seal::Proof> crate::seal::Proof for (A, B) {}
 
 /// Each half in turn: a pair whose halves are not both known is unknown.
 impl<A: Proof, B: Proof> Proof for (A, B) {
