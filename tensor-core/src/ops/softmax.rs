@@ -29,6 +29,26 @@ use crate::tensor::Tensor;
 use crate::uninit::as_slots;
 use crate::view::View;
 
+/// The axis `I` (`Axis<k>`) of a softmax is an axis of the shape: the
+/// rule of [`Softmax::softmax`], [`Softmax::log_softmax`] and their
+/// `assign_` forms, with a message of its own (the reductions' speaks of
+/// reducing over an axis list). Holds for every shape of rank above `k`.
+///
+/// ```
+/// use tensor_core::ops::softmax::SoftmaxAxis;
+/// use tensor_core::prelude::*;
+/// fn along<S: SoftmaxAxis<Axis<1>>>() {}
+/// along::<Shape![4, 10]>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "no softmax of shape `{Self}` along `{I}`: the shape has no such axis",
+    label = "axis out of range",
+    note = "the axes of a shape of rank r are `Axis<0>` to `Axis<r - 1>`"
+)]
+pub trait SoftmaxAxis<I: SingleAxis>: KeepShape<I::List> {}
+
+impl<S: KeepShape<I::List>, I: SingleAxis> SoftmaxAxis<I> for S {}
+
 /// Softmax and log-softmax of every operand whose elements are floats.
 pub trait Softmax: AsView {
     /// `exp(x - max) / sum(exp(x - max))` along the axis `I` (`Axis<k>`):
@@ -43,7 +63,7 @@ pub trait Softmax: AsView {
     /// ```
     fn softmax<I: SingleAxis>(&self) -> Tensor<Self::Elem, ShapeOf<Self>>
     where
-        ShapeOf<Self>: KeepShape<I::List>,
+        ShapeOf<Self>: SoftmaxAxis<I>,
         Self::Elem: Float,
     {
         build_by(Zero::ZERO, |out| out.assign_softmax::<I, _>(self))
@@ -61,7 +81,7 @@ pub trait Softmax: AsView {
     /// ```
     fn log_softmax<I: SingleAxis>(&self) -> Tensor<Self::Elem, ShapeOf<Self>>
     where
-        ShapeOf<Self>: KeepShape<I::List>,
+        ShapeOf<Self>: SoftmaxAxis<I>,
         Self::Elem: Float,
     {
         build_by(Zero::ZERO, |out| out.assign_log_softmax::<I, _>(self))
@@ -92,7 +112,7 @@ pub trait AssignSoftmax: Destination {
     where
         A: AsView<Elem = Self::Elem> + ?Sized,
         A::Layout: Layout<Shape = ShapeOf<Self>>,
-        ShapeOf<Self>: KeepShape<I::List>,
+        ShapeOf<Self>: SoftmaxAxis<I>,
         Self::Elem: Float,
     {
         if <ShapeOf<Self> as Shape>::SIZE == 0 {
@@ -118,7 +138,7 @@ pub trait AssignSoftmax: Destination {
     where
         A: AsView<Elem = Self::Elem> + ?Sized,
         A::Layout: Layout<Shape = ShapeOf<Self>>,
-        ShapeOf<Self>: KeepShape<I::List>,
+        ShapeOf<Self>: SoftmaxAxis<I>,
         Self::Elem: Float,
     {
         if <ShapeOf<Self> as Shape>::SIZE == 0 {

@@ -50,7 +50,9 @@ pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
 /// `out = a @ b` (row-major, `d.m × d.n`) with the widest kernel the CPU
 /// takes when the product is large ([`product_large`]); small ones
 /// (inlined into their caller, where `d` is a constant) stay on the base
-/// kernel without a test.
+/// kernel without a test, but for the 4 × 4 × 4 `f32` product of operands
+/// with contiguous rows, which takes two YMM registers where the CPU has
+/// them (`square4.rs`).
 ///
 /// Inlined only where optimized: in a debug build each inlined copy keeps
 /// its own stack slots, and a test of eight products in one function
@@ -63,6 +65,10 @@ pub(super) fn product<T: MulAccumulate>(
     out: &mut Slots<T>,
     d: Dims,
 ) {
+    #[cfg(target_arch = "x86_64")]
+    if d.m == 4 && d.n == 4 && d.k == 4 && super::square4::product(a, b, out) {
+        return;
+    }
     if d.m * d.n * d.k <= INLINE_FLOPS {
         return product_base(a, b, out, d);
     }

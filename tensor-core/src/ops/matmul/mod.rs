@@ -48,6 +48,8 @@ mod parallel;
 mod row_step;
 mod rows;
 pub(crate) mod rule;
+#[cfg(target_arch = "x86_64")]
+mod square4;
 
 pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
