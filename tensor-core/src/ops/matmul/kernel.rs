@@ -50,9 +50,9 @@ pub(super) const INLINE_FLOPS: usize = if cfg!(target_feature = "avx512f") {
 /// `out = a @ b` (row-major, `d.m × d.n`) with the widest kernel the CPU
 /// takes when the product is large ([`product_large`]); small ones
 /// (inlined into their caller, where `d` is a constant) stay on the base
-/// kernel without a test, but for the 4 × 4 × 4 `f32` product of operands
-/// with contiguous rows, which takes two YMM registers where the CPU has
-/// them (`square4.rs`).
+/// kernel without a test, but for the smallest `f32` products of operands
+/// with contiguous rows (4 × 4 × 4; 8 × 8 × `k <= 8` on the default
+/// target), which take YMM registers where the CPU has them (`small.rs`).
 ///
 /// Inlined only where optimized: in a debug build each inlined copy keeps
 /// its own stack slots, and a test of eight products in one function
@@ -66,7 +66,7 @@ pub(super) fn product<T: MulAccumulate>(
     d: Dims,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if d.m == 4 && d.n == 4 && d.k == 4 && super::square4::product(a, b, out) {
+    if super::small::product(a, b, out, d) {
         return;
     }
     if d.m * d.n * d.k <= INLINE_FLOPS {

@@ -49,7 +49,7 @@ mod row_step;
 mod rows;
 pub(crate) mod rule;
 #[cfg(target_arch = "x86_64")]
-mod square4;
+mod small;
 
 pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
