@@ -66,7 +66,7 @@ pub(super) fn product<T: MulAccumulate>(
     d: Dims,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if super::small::product(a, b, out, d) {
+    if super::small::try_product(a, b, out, d) {
         return;
     }
     if d.m * d.n * d.k <= INLINE_FLOPS {
@@ -314,11 +314,10 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SIMD:
     // A tile of at most 16 accumulators (the whole `[4, 4]` product) does
     // start from the products of `k = 0`: no spill there, and one add less
     // in each row's chain (`[4, 4]` on the default target: 4.27-4.38 ns ->
-    // 3.98 ns, nalgebra 3.78-4.08 ns in the same runs). Either start gives
-    // the same values (a sum of only `-0.0` products is `-0.0` from here,
-    // `+0.0` from zeros, and the two compare equal), so no test tells the
-    // two paths apart: a mutant of this condition survives, and cannot
-    // change a result.
+    // 3.98 ns, nalgebra 3.78-4.08 ns in the same runs). The two starts
+    // differ only in the sign of a sum of only `-0.0` products (`-0.0`
+    // from here, `+0.0` from zeros); `small.rs`'s kernels start as these
+    // tiles do, and its test of signed zeros holds both to it.
     let first = if H * W <= 16 && d.k > 0 {
         let b0 = b.row::<W>(0, j0).map(T::widen);
         for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
