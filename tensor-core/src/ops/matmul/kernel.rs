@@ -317,7 +317,10 @@ fn tile<T: MulAccumulate, L: Lhs<T>, const H: usize, const W: usize, const SIMD:
     // 3.98 ns, nalgebra 3.78-4.08 ns in the same runs). The two starts
     // differ only in the sign of a sum of only `-0.0` products (`-0.0`
     // from here, `+0.0` from zeros); `small.rs`'s kernels start as these
-    // tiles do, and its test of signed zeros holds both to it.
+    // tiles do, and its test of signed zeros holds both to it. `d.k > 0`
+    // is a guard only: every product of an empty inner dimension returns
+    // before its kernel (`matmul_into`, `rows_matmul`, `dense_batched`), so
+    // its `>=` mutant survives.
     let first = if H * W <= 16 && d.k > 0 {
         let b0 = b.row::<W>(0, j0).map(T::widen);
         for (row, acc_row) in rows.iter().zip(acc.iter_mut()) {
