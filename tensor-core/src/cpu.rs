@@ -1,6 +1,6 @@
 //! Which vector instructions the CPU running the program has, for the
-//! kernels of large products (`ops/matmul`) and of transposing copies
-//! (`view/block.rs`): found once with `cpuid` (in `core::arch`, so
+//! kernels of products (`ops/matmul`), of transposing copies
+//! (`view/block.rs`) and of `f32` max pools (`ops/pool/pairs.rs`): found once with `cpuid` (in `core::arch`, so
 //! `#![no_std]` builds detect it too) and cached in an atomic.
 //!
 //! The level can be capped at run time ([`cap_simd`]), so that a machine
@@ -36,7 +36,8 @@ pub enum Simd {
 }
 
 /// The widest kernel the running CPU takes (`Base` off x86-64), at most
-/// the cap set by [`cap_simd`]: the level every product and copy runs at.
+/// the cap set by [`cap_simd`]: the level every product, copy and `f32`
+/// max pool runs at.
 ///
 /// ```
 /// use tensor_core::cpu::{simd, Simd};
@@ -70,8 +71,8 @@ fn cap() -> Simd {
     }
 }
 
-/// Caps the kernels at `max` from now on, for the whole program: products
-/// and copies then run at `min(max, what the CPU takes)`. For benchmarks
+/// Caps the kernels at `max` from now on, for the whole program: products,
+/// copies and `f32` max pools then run at `min(max, what the CPU takes)`. For benchmarks
 /// and tests of the narrower kernels on a wider machine; results are the
 /// same at every level (exactly for integers, within rounding for floats).
 /// `cap_simd(Simd::Avx512)` lifts the cap.

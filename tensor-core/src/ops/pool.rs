@@ -205,6 +205,10 @@ where
         fast: larger_of_ordered,
         exact: larger,
         suspect: |e: &X::Elem| !ordered_with_itself(e),
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        kernel: pairs::max_kernel(W::DIMS.as_ref()[1]),
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        kernel: None,
     };
     assign_pool::<_, X, W, P>(out, x, fold, |m| m);
 }
@@ -225,6 +229,7 @@ where
         fast: add,
         exact: add,
         suspect: |_: &X::Elem| false,
+        kernel: None,
     };
     assign_pool::<_, X, W, P>(out, x, fold, |sum| sum / count);
 }
@@ -234,18 +239,32 @@ where
 /// `suspect` flags.
 ///
 /// The max pool's `exact` is [`larger`]; its `fast`,
-/// [`larger_of_ordered`], is one compare and one select, which LLVM
-/// vectorises on every x86-64 target, where it keeps `larger`'s two tests
-/// and a select scalar on the baseline target (SSE2, no `blendvps`). The
+/// [`larger_of_ordered`], is one compare and one select, which LLVM can
+/// vectorise on every x86-64 target (it does for pools wider than two
+/// columns; pools two columns wide read two interleaved streams, which it
+/// kept scalar: hence the `kernel` below), where it keeps `larger`'s two
+/// tests and a select scalar on the baseline target (SSE2, no
+/// `blendvps`). The
 /// two agree whenever `a` is ordered with itself, as every element of a
 /// pool is when none is suspect. The fast fold and the check together
 /// were faster than the exact fold with AVX-512 too (bench/README.md,
 /// "pool").
-struct Fold<F, E, S> {
+///
+/// `kernel`, when there is one, folds a whole plane of pools and checks
+/// its elements in the same pass ([`Plane`]); the max pools of `f32` two
+/// columns wide have one on x86-64 (`pairs.rs`).
+struct Fold<T, F, E, S> {
     fast: F,
     exact: E,
     suspect: S,
+    kernel: Option<Plane<T>>,
 }
+
+/// A kernel that writes the pools of one plane of the input (its second
+/// argument, rows of the third's elements, pools of the fourth's rows)
+/// into the first and returns whether the plane holds a suspect element,
+/// in which case it must be folded again, exactly.
+type Plane<T> = fn(&mut [T], &[T], usize, usize) -> bool;
 
 /// Writes into `out` each pool of `W` of `x` folded (in row-major order,
 /// each pool's first row left to right, then the next) and mapped by
@@ -257,12 +276,15 @@ struct Fold<F, E, S> {
 /// plane by plane and pool row by pool row, with no division (which kept
 /// LLVM from vectorising the row's loop). When the input is one run too
 /// and no element of an output row's band of input rows is suspect, the
-/// row is folded over the band by `fold.fast` ([`dense_line`]). Any other
-/// row, input or destination by `fold.exact`, through the row reader.
+/// row is folded over the band by `fold.fast` ([`dense_line`]); with a
+/// `fold.kernel`, each plane is folded and checked by the kernel first,
+/// and only a plane it flags goes band by band. Any other row, input or
+/// destination by `fold.exact`, through the row reader.
 fn assign_pool<D, X, W, P>(
     out: &mut D,
     x: &X,
     fold: Fold<
+        X::Elem,
         impl Fn(X::Elem, X::Elem) -> X::Elem,
         impl Fn(X::Elem, X::Elem) -> X::Elem,
         impl Fn(&X::Elem) -> bool,
@@ -293,24 +315,38 @@ fn assign_pool<D, X, W, P>(
         return;
     };
     let clear = |run: &[X::Elem]| none_flagged(run, &fold.suspect);
-    // The input when it is one run.
-    let dense = v.as_contiguous();
+    let exact = |line: &mut [X::Elem], first: usize| {
+        for (j, y) in line.iter_mut().enumerate() {
+            *y = pool_at(&rows, first, j, k, &fold.exact, &finish);
+        }
+    };
     for n in 0..elems.len().checked_div(ph * pw).unwrap_or(0) {
+        let outs = &mut elems[n * ph * pw..][..ph * pw];
+        // Output row `i` of the plane and its first input row.
+        let first = |i: usize| n * h + i * kh;
+        // The input when it is one run: its plane `n`.
+        let Some(plane) = v.as_contiguous().map(|input| &input[n * h * w..][..h * w]) else {
+            for i in 0..ph {
+                exact(&mut outs[i * pw..][..pw], first(i));
+            }
+            continue;
+        };
         // Checked a plane at a time, while it is in the cache the pools
-        // then read; if it holds a suspect element, band by band.
-        let plane_clear = dense.is_some_and(|input| clear(&input[n * h * w..][..h * w]));
+        // then read (by the kernel as it folds, when there is one); if it
+        // holds a suspect element, band by band. (The kernel's guard as
+        // `false` survives mutation testing: a plane the kernel pooled is
+        // then pooled again band by band, with the same results.)
+        let plane_clear = match fold.kernel {
+            Some(kernel) if !kernel(outs, plane, w, kh) => continue,
+            Some(_) => false,
+            None => clear(plane),
+        };
         for i in 0..ph {
-            let first = n * h + i * kh;
-            let line = &mut elems[(n * ph + i) * pw..][..pw];
-            match dense.map(|input| &input[first * w..][..kh * w]) {
-                Some(band) if plane_clear || clear(band) => {
-                    dense_line(line, band, w, k, &fold.fast, &finish);
-                }
-                _ => {
-                    for (j, y) in line.iter_mut().enumerate() {
-                        *y = pool_at(&rows, first, j, k, &fold.exact, &finish);
-                    }
-                }
+            let (line, band) = (&mut outs[i * pw..][..pw], &plane[i * kh * w..][..kh * w]);
+            if plane_clear || clear(band) {
+                dense_line(line, band, w, k, &fold.fast, &finish);
+            } else {
+                exact(line, first(i));
             }
         }
     }
@@ -360,5 +396,7 @@ fn pool_at<T: Copy, L: Layout>(
     finish((1..kh).fold(acc, |acc, a| fold_row(acc, a, 0)))
 }
 
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod pairs;
 #[cfg(test)]
 mod tests;

@@ -305,3 +305,29 @@ fn nan_wins_a_max_pool_and_views_pool_their_logical_elements() {
             .unwrap()
     );
 }
+
+/// `f32` pools two columns wide (on x86-64 a kernel's, which flags a
+/// plane with a NaN for the exact fold): a NaN at each place of a
+/// `[2, 4, 26]` input wins its pool and no other, as the definition says.
+#[test]
+fn nan_wins_a_max_pool_of_f32_pairs() {
+    let clean = Tensor::<f32, Shape![2, 4, 26]>::from_flat_fn(value);
+    let want = Tensor::<f32, Shape![2, 2, 13]>::from_fn(|[c, i, j]| {
+        let cells = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(a, b)| clean[[c, 2 * i + a, 2 * j + b]]);
+        cells.into_iter().fold(f32::MIN, f32::max)
+    });
+    assert_eq!(clean.max_pool2d::<Shape![2, 2]>(), want);
+    for at in 0..2 * 4 * 26 {
+        let mut x = clean;
+        x.as_mut_slice()[at] = f32::NAN;
+        let (c, i, j) = (at / 104, at % 104 / 26, at % 26);
+        let m = x.max_pool2d::<Shape![2, 2]>();
+        for (k, (&got, &clean)) in m.as_slice().iter().zip(want.as_slice()).enumerate() {
+            let nan = k == (c * 2 + i / 2) * 13 + j / 2;
+            assert!(
+                if nan { got.is_nan() } else { got == clean },
+                "NaN at {at}: pool {k}"
+            );
+        }
+    }
+}
