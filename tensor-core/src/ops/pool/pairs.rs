@@ -66,7 +66,7 @@ fn as_f32<T>(outs: &mut [T], plane: &[T], width: usize, kh: usize) -> bool {
         // probe found it.
         unsafe { max_plane_avx2(outs, plane, width, kh) }
     } else {
-        // SAFETY: SSE2 is part of every x86-64 target.
+        // SAFETY: the build enables SSE2 (the module is built only then).
         unsafe { max_plane_sse2(outs, plane, width, kh) }
     }
 }
@@ -109,7 +109,7 @@ fn sse2_plane<const KH: usize>(outs: &mut [f32], plane: &[f32], width: usize, kh
 }
 
 /// [`max_plane_sse2`] eight pools at a time, and four for a row's last
-/// four.
+/// four; rows of fewer than eight pools by `max_plane_sse2` itself.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn max_plane_avx2(outs: &mut [f32], plane: &[f32], width: usize, kh: usize) -> bool {

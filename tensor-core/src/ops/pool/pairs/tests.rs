@@ -55,8 +55,8 @@ type Kernel = fn(&mut [f32], &[f32], usize, usize) -> bool;
 
 /// The kernels this CPU runs: SSE2 always, AVX2 where it has it.
 fn kernels() -> Vec<(&'static str, Kernel)> {
-    // SAFETY (both): the kernels need SSE2, part of every x86-64 target,
-    // and AVX2, which the run-time probe found.
+    // SAFETY (both): the kernels need SSE2, which the build enables (the
+    // module is built only then), and AVX2, which the run-time probe found.
     let mut all: Vec<(&'static str, Kernel)> =
         vec![("sse2", |o, p, w, kh| unsafe { max_plane_sse2(o, p, w, kh) })];
     if std::is_x86_feature_detected!("avx2") {
