@@ -326,8 +326,17 @@ fn assign_pool<D, X, W, P>(
         let first = |i: usize| n * h + i * kh;
         // The input when it is one run: its plane `n`.
         let Some(plane) = v.as_contiguous().map(|input| &input[n * h * w..][..h * w]) else {
+            // Through the row reader. On x86-64 without AVX (no
+            // `blendvps`), where the exact fold is scalar selects, each
+            // output row is folded fast and checked in the same pass, and
+            // folded again exactly if it holds a suspect element; built for
+            // AVX, the exact fold is vectorised and faster at LeNet's sizes
+            // (bench/README.md, "pool").
             for i in 0..ph {
-                exact(&mut outs[i * pw..][..pw], first(i));
+                let line = &mut outs[i * pw..][..pw];
+                if !(CHECK_STRIDED && checked_line(line, &rows, first(i), k, &fold, &finish)) {
+                    exact(line, first(i));
+                }
             }
             continue;
         };
@@ -394,6 +403,45 @@ fn pool_at<T: Copy, L: Layout>(
     let row = rows.row(first);
     let acc = fold_row(*rows.at(&row, j * kw), 0, 1);
     finish((1..kh).fold(acc, |acc, a| fold_row(acc, a, 0)))
+}
+
+/// Whether pools of a strided input are folded fast and checked before
+/// the exact fold ([`pool_checked`]): on x86-64 without AVX.
+const CHECK_STRIDED: bool = cfg!(all(target_arch = "x86_64", not(target_feature = "avx")));
+
+/// Writes into `line` the pools whose first row is input row `first` (as
+/// [`pool_at`]) folded by `fold.fast` and mapped by `finish`; returns
+/// whether none of their elements is suspect (else the line is not the
+/// definition's, and must be written again).
+#[inline(always)]
+fn checked_line<T: Copy, L: Layout, F, E, S>(
+    line: &mut [T],
+    rows: &Rows<'_, T, L>,
+    first: usize,
+    [kh, kw]: [usize; 2],
+    fold: &Fold<T, F, E, S>,
+    finish: &impl Fn(T) -> T,
+) -> bool
+where
+    F: Fn(T, T) -> T,
+    S: Fn(&T) -> bool,
+{
+    let mut suspect = false;
+    for (j, y) in line.iter_mut().enumerate() {
+        let row = rows.row(first);
+        let mut acc = *rows.at(&row, j * kw);
+        suspect |= (fold.suspect)(&acc);
+        for a in 0..kh {
+            let row = rows.row(first + a);
+            for b in usize::from(a == 0)..kw {
+                let x = *rows.at(&row, j * kw + b);
+                suspect |= (fold.suspect)(&x);
+                acc = (fold.fast)(acc, x);
+            }
+        }
+        *y = finish(acc);
+    }
+    !suspect
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]

@@ -331,3 +331,26 @@ fn nan_wins_a_max_pool_of_f32_pairs() {
         }
     }
 }
+
+/// A strided input's max pools: on x86-64 without AVX folded fast and
+/// checked (one `le` per compare, one `e == e` per element), else by the
+/// exact fold alone (one `le` and one `a == a` per compare); either way
+/// once when no element is NaN, and the definition's result.
+#[test]
+fn strided_max_pools_fold_once_without_a_nan() {
+    let x = Tensor::<Counted, Shape![2, 4, 6]>::from_flat_fn(|n| Counted(((n * 7) % 11) as f32));
+    let flipped = x.flip::<Axes![2]>();
+    assert!(flipped.as_contiguous().is_none());
+    let (n, m) = calls(|| flipped.max_pool2d::<Shape![2, 3]>());
+    // 8 pools of 6 elements: 5 compares each.
+    let want = if super::CHECK_STRIDED {
+        [40, 48]
+    } else {
+        [40, 40]
+    };
+    assert_eq!(n, want);
+    let plain = flipped.to_tensor().max_pool2d::<Shape![2, 3]>();
+    for (got, want) in m.as_slice().iter().zip(plain.as_slice()) {
+        assert_eq!(got.0, want.0);
+    }
+}
