@@ -1,7 +1,8 @@
 //! Which vector instructions the CPU running the program has, for the
 //! kernels of products (`ops/matmul`), of transposing copies
-//! (`view/block.rs`) and of `f32` max pools (`ops/pool/pairs.rs`): found once with `cpuid` (in `core::arch`, so
-//! `#![no_std]` builds detect it too) and cached in an atomic.
+//! (`view/block.rs`) and of `f32` max pools (`ops/pool/pairs.rs`): found
+//! once with `cpuid` (in `core::arch`, so `#![no_std]` builds detect it
+//! too) and cached in an atomic.
 //!
 //! The level can be capped at run time ([`cap_simd`]), so that a machine
 //! with AVX-512 can time and test the AVX2 and base kernels too (the bench
@@ -72,9 +73,10 @@ fn cap() -> Simd {
 }
 
 /// Caps the kernels at `max` from now on, for the whole program: products,
-/// copies and `f32` max pools then run at `min(max, what the CPU takes)`. For benchmarks
-/// and tests of the narrower kernels on a wider machine; results are the
-/// same at every level (exactly for integers, within rounding for floats).
+/// copies and `f32` max pools then run at `min(max, what the CPU takes)`.
+/// For benchmarks and tests of the narrower kernels on a wider machine;
+/// results are the same at every level (exactly for integers, within
+/// rounding for floats).
 /// `cap_simd(Simd::Avx512)` lifts the cap.
 ///
 /// ```

@@ -244,9 +244,8 @@ where
 /// columns; pools two columns wide read two interleaved streams, which it
 /// kept scalar: hence the `kernel` below), where it keeps `larger`'s two
 /// tests and a select scalar on the baseline target (SSE2, no
-/// `blendvps`). The
-/// two agree whenever `a` is ordered with itself, as every element of a
-/// pool is when none is suspect. The fast fold and the check together
+/// `blendvps`). The two agree whenever `a` is ordered with itself, as
+/// every element of a pool is when none is suspect. The fast fold and the check together
 /// were faster than the exact fold with AVX-512 too (bench/README.md,
 /// "pool").
 ///
@@ -320,12 +319,14 @@ fn assign_pool<D, X, W, P>(
             *y = pool_at(&rows, first, j, k, &fold.exact, &finish);
         }
     };
+    // The input when it is one run.
+    let dense = v.as_contiguous();
     for n in 0..elems.len().checked_div(ph * pw).unwrap_or(0) {
         let outs = &mut elems[n * ph * pw..][..ph * pw];
         // Output row `i` of the plane and its first input row.
         let first = |i: usize| n * h + i * kh;
-        // The input when it is one run: its plane `n`.
-        let Some(plane) = v.as_contiguous().map(|input| &input[n * h * w..][..h * w]) else {
+        // Its plane `n`, when the input is one run.
+        let Some(plane) = dense.map(|input| &input[n * h * w..][..h * w]) else {
             // Through the row reader. On x86-64 without AVX (no
             // `blendvps`), where the exact fold is scalar selects, each
             // output row is folded fast and checked in the same pass, and
@@ -406,7 +407,7 @@ fn pool_at<T: Copy, L: Layout>(
 }
 
 /// Whether pools of a strided input are folded fast and checked before
-/// the exact fold ([`pool_checked`]): on x86-64 without AVX.
+/// the exact fold ([`checked_line`]): on x86-64 without AVX.
 const CHECK_STRIDED: bool = cfg!(all(target_arch = "x86_64", not(target_feature = "avx")));
 
 /// Writes into `line` the pools whose first row is input row `first` (as
