@@ -10,7 +10,7 @@
 //! entries than axes is a compile error.
 //!
 //! A range's length is computed by `slice!` when its bounds allow it
-//! (`Known`), and by typenum from the dimension otherwise (`Computed`: open
+//! (`Known`), and at the type level from the dimension otherwise (`Computed`: open
 //! or negative bounds against the axis size), and mapped back to the
 //! dimension type of its value ([`ToDim`](crate::dim::ToDim)), whatever its size.
 //!
@@ -72,7 +72,7 @@ pub struct Open;
 /// A range length `slice!` computed: the dimension `D`.
 pub struct Known<D>(PhantomData<D>);
 
-/// A range length computed from the axis size by typenum.
+/// A range length computed from the axis size at the type level ([`Nat`](crate::dim::Nat)).
 pub struct Computed;
 
 /// Where one axis of the sliced layout's input comes from.
