@@ -145,23 +145,34 @@ def broadcast_pairs(a, b):
             result.append(a[ia] if ia >= 0 else b[ib])
     return where, result
 
-def broadcast_impls(trait, max_rank):
+def broadcast_impls(trait, max_rank, check=False):
     """`trait<B> for A` of every pair of ranks up to `max_rank`: NumPy's result
-    shape, aligned from the right, each pair through BroadcastDim.
-    do_not_recommend: a mismatch is one error, naming both shapes."""
+    shape, aligned from the right, each pair through BroadcastDim (with
+    `check`: only whether each pair broadcasts, by BroadcastPair, for any
+    result `O`). do_not_recommend: a mismatch is one error, naming both
+    shapes."""
     out = []
     for m in range(0, max_rank + 1):
         for n in range(0, max_rank + 1):
             a, b = dims(m, "A"), dims(n, "B")
-            params = a + b
-            gen = f"<{bounds(params, 'Dimension')}>" if params else ""
+            params = bounds(a + b, 'Dimension')
             where, result = broadcast_pairs(a, b)
+            if check:
+                params = f"{params}, O" if params else "O"
+                where = [w.replace("BroadcastDim<", "BroadcastPair<") for w in where]
+            gen = f"<{params}>" if params else ""
             where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"{DNR} impl{gen} {trait}<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
+            if check:
+                out.append(f"{DNR} impl{gen} {trait}<{tup(b)}, O> for {tup(a)}{where_s} {{}}")
+            else:
+                out.append(f"{DNR} impl{gen} {trait}<{tup(b)}> for {tup(a)}{where_s} {{ type Output = {tup(result)}; }}")
     return out
 
 def broadcast_shapes():
-    return ["// BroadcastShapes<B>: NumPy broadcasting of two shapes."] + broadcast_impls("BroadcastShapes", MAX_RANK)
+    return (["// BroadcastOutput<B>: the shape two shapes broadcast to (NumPy)."]
+            + broadcast_impls("BroadcastOutput", MAX_RANK)
+            + ["// BroadcastShapes<B, O>: whether they broadcast, each pair through BroadcastPair."]
+            + broadcast_impls("BroadcastShapes", MAX_RANK, check=True))
 def matmul_batch():
     return ["// MatmulBatch<B>: the batch axes of a matmul broadcast (a matmul headline)."] + broadcast_impls("MatmulBatch", MAX_RANK - 2)
 def concat_shape():
@@ -429,8 +440,8 @@ def main():
         "use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
-        "use crate::dim::{\n    AddDim, Agree, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
-        "use crate::layout::expand::{BroadcastShapes, BroadcastTo};",
+        "use crate::dim::{\n    AddDim, Agree, BroadcastDim, BroadcastPair, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
+        "use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo};",
         "use crate::layout::flip::FlipShape;",
         "use crate::layout::permute::{PermuteShape, Transpose};",
         "use crate::layout::reshape::ElementCount;",

@@ -75,6 +75,28 @@ impl<D: Dimension> BroadcastDim<D> for Dim1 {
     type Output = D;
 }
 
+/// `Self` and `B` broadcast: [`BroadcastDim`] without its result, by impls
+/// of the same headers, and its subtrait. Shapes are checked through it
+/// (`layout::expand::BroadcastShapes`) and their result computed through
+/// `BroadcastDim` (`BroadcastOutput`): where a pair does not broadcast both
+/// fail at one place, and rustc reports only this one, whose failure
+/// implies the other's.
+#[diagnostic::on_unimplemented(
+    message = "dimensions `{Self}` and `{B}` do not broadcast: they must be equal, or one of them 1",
+    label = "dimensions do not broadcast"
+)]
+pub trait BroadcastPair<B>: BroadcastDim<B> {}
+
+impl<const N: usize> BroadcastPair<Dim<N>> for Dim<N> where Dim<N>: Dimension {}
+
+impl<const N: usize> BroadcastPair<Dim1> for Dim<N> where Dim<N>: Dimension {}
+
+impl<Hi, Lo> BroadcastPair<BigDim<Hi, Lo>> for BigDim<Hi, Lo> where BigDim<Hi, Lo>: Dimension {}
+
+impl<Hi, Lo> BroadcastPair<Dim1> for BigDim<Hi, Lo> where BigDim<Hi, Lo>: Dimension {}
+
+impl<D: Dimension> BroadcastPair<D> for Dim1 {}
+
 /// `Self` broadcasts to the target dimension `T` (`expand`, NumPy
 /// `broadcast_to`): equal to it, or 1.
 #[diagnostic::on_unimplemented(

@@ -63,7 +63,7 @@ pub use nat::{Nat, NatBit};
 pub use arith::{
     AddDim, DimDiff, DimFloorQuot, DimProd, DimQuot, DimSum, DivDim, FloorDivDim, MulDim, SubDim,
 };
-pub use broadcast::{BroadcastDim, ExpandDim};
+pub use broadcast::{BroadcastDim, BroadcastPair, ExpandDim};
 
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.
@@ -117,6 +117,8 @@ pub trait Dimension:
     + 'static
     + BroadcastDim<Self, Output = Self>
     + BroadcastDim<Dim1, Output = Self>
+    + BroadcastPair<Self>
+    + BroadcastPair<Dim1>
     + ExpandDim<Self>
 {
     /// The size, as a value.

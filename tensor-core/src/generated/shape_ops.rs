@@ -9,10 +9,10 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};
 
 use crate::axis::Axis;
 use crate::dim::{
-    AddDim, Agree, BroadcastDim, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim,
-    ExpandDim, FloorDivDim, SubDim,
+    AddDim, Agree, BroadcastDim, BroadcastPair, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum,
+    Dimension, DivDim, ExpandDim, FloorDivDim, SubDim,
 };
-use crate::layout::expand::{BroadcastShapes, BroadcastTo};
+use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo};
 use crate::layout::flip::FlipShape;
 use crate::layout::permute::{PermuteShape, Transpose};
 use crate::layout::reshape::ElementCount;
@@ -1975,38 +1975,38 @@ where
 {
 }
 
-// BroadcastShapes<B>: NumPy broadcasting of two shapes.
+// BroadcastOutput<B>: the shape two shapes broadcast to (NumPy).
 #[diagnostic::do_not_recommend]
-impl BroadcastShapes<()> for () {
+impl BroadcastOutput<()> for () {
     type Output = ();
 }
 #[diagnostic::do_not_recommend]
-impl<B0: Dimension> BroadcastShapes<(B0,)> for () {
+impl<B0: Dimension> BroadcastOutput<(B0,)> for () {
     type Output = (B0,);
 }
 #[diagnostic::do_not_recommend]
-impl<B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for () {
+impl<B0: Dimension, B1: Dimension> BroadcastOutput<(B0, B1)> for () {
     type Output = (B0, B1);
 }
 #[diagnostic::do_not_recommend]
-impl<B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)> for () {
+impl<B0: Dimension, B1: Dimension, B2: Dimension> BroadcastOutput<(B0, B1, B2)> for () {
     type Output = (B0, B1, B2);
 }
 #[diagnostic::do_not_recommend]
-impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension> BroadcastShapes<(B0, B1, B2, B3)>
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension> BroadcastOutput<(B0, B1, B2, B3)>
     for ()
 {
     type Output = (B0, B1, B2, B3);
 }
 #[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
-    BroadcastShapes<(B0, B1, B2, B3, B4)> for ()
+    BroadcastOutput<(B0, B1, B2, B3, B4)> for ()
 {
     type Output = (B0, B1, B2, B3, B4);
 }
 #[diagnostic::do_not_recommend]
 impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension, B5: Dimension>
-    BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for ()
+    BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for ()
 {
     type Output = (B0, B1, B2, B3, B4, B5);
 }
@@ -2019,7 +2019,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for ()
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for ()
 {
     type Output = (B0, B1, B2, B3, B4, B5, B6);
 }
@@ -2033,30 +2033,30 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for ()
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for ()
 {
     type Output = (B0, B1, B2, B3, B4, B5, B6, B7);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension> BroadcastShapes<()> for (A0,) {
+impl<A0: Dimension> BroadcastOutput<()> for (A0,) {
     type Output = (A0,);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0,)
+impl<A0: Dimension, B0: Dimension> BroadcastOutput<(B0,)> for (A0,)
 where
     A0: BroadcastDim<B0>,
 {
     type Output = (<A0 as BroadcastDim<B0>>::Output,);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)> for (A0,)
+impl<A0: Dimension, B0: Dimension, B1: Dimension> BroadcastOutput<(B0, B1)> for (A0,)
 where
     A0: BroadcastDim<B1>,
 {
     type Output = (B0, <A0 as BroadcastDim<B1>>::Output);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> BroadcastShapes<(B0, B1, B2)>
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension> BroadcastOutput<(B0, B1, B2)>
     for (A0,)
 where
     A0: BroadcastDim<B2>,
@@ -2065,7 +2065,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
-    BroadcastShapes<(B0, B1, B2, B3)> for (A0,)
+    BroadcastOutput<(B0, B1, B2, B3)> for (A0,)
 where
     A0: BroadcastDim<B3>,
 {
@@ -2073,7 +2073,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension>
-    BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0,)
+    BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0,)
 where
     A0: BroadcastDim<B4>,
 {
@@ -2088,7 +2088,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0,)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0,)
 where
     A0: BroadcastDim<B5>,
 {
@@ -2104,7 +2104,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0,)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0,)
 where
     A0: BroadcastDim<B6>,
 {
@@ -2121,25 +2121,25 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0,)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0,)
 where
     A0: BroadcastDim<B7>,
 {
     type Output = (B0, B1, B2, B3, B4, B5, B6, <A0 as BroadcastDim<B7>>::Output);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension> BroadcastShapes<()> for (A0, A1) {
+impl<A0: Dimension, A1: Dimension> BroadcastOutput<()> for (A0, A1) {
     type Output = (A0, A1);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, B0: Dimension> BroadcastShapes<(B0,)> for (A0, A1)
+impl<A0: Dimension, A1: Dimension, B0: Dimension> BroadcastOutput<(B0,)> for (A0, A1)
 where
     A1: BroadcastDim<B0>,
 {
     type Output = (A0, <A1 as BroadcastDim<B0>>::Output);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> BroadcastShapes<(B0, B1)>
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension> BroadcastOutput<(B0, B1)>
     for (A0, A1)
 where
     A0: BroadcastDim<B0>,
@@ -2152,7 +2152,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
-    BroadcastShapes<(B0, B1, B2)> for (A0, A1)
+    BroadcastOutput<(B0, B1, B2)> for (A0, A1)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -2165,7 +2165,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension>
-    BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1)
+    BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1)
 where
     A0: BroadcastDim<B2>,
     A1: BroadcastDim<B3>,
@@ -2186,7 +2186,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1)
 where
     A0: BroadcastDim<B3>,
     A1: BroadcastDim<B4>,
@@ -2209,7 +2209,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1)
 where
     A0: BroadcastDim<B4>,
     A1: BroadcastDim<B5>,
@@ -2234,7 +2234,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1)
 where
     A0: BroadcastDim<B5>,
     A1: BroadcastDim<B6>,
@@ -2261,7 +2261,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1)
 where
     A0: BroadcastDim<B6>,
     A1: BroadcastDim<B7>,
@@ -2278,11 +2278,11 @@ where
     );
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastShapes<()> for (A0, A1, A2) {
+impl<A0: Dimension, A1: Dimension, A2: Dimension> BroadcastOutput<()> for (A0, A1, A2) {
     type Output = (A0, A1, A2);
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> BroadcastShapes<(B0,)>
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension> BroadcastOutput<(B0,)>
     for (A0, A1, A2)
 where
     A2: BroadcastDim<B0>,
@@ -2291,7 +2291,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension>
-    BroadcastShapes<(B0, B1)> for (A0, A1, A2)
+    BroadcastOutput<(B0, B1)> for (A0, A1, A2)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -2304,7 +2304,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, B2: Dimension>
-    BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2)
+    BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -2325,7 +2325,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -2348,7 +2348,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B2>,
     A1: BroadcastDim<B3>,
@@ -2373,7 +2373,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B3>,
     A1: BroadcastDim<B4>,
@@ -2400,7 +2400,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B4>,
     A1: BroadcastDim<B5>,
@@ -2429,7 +2429,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2)
 where
     A0: BroadcastDim<B5>,
     A1: BroadcastDim<B6>,
@@ -2447,14 +2447,14 @@ where
     );
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastShapes<()>
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension> BroadcastOutput<()>
     for (A0, A1, A2, A3)
 {
     type Output = (A0, A1, A2, A3);
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension>
-    BroadcastShapes<(B0,)> for (A0, A1, A2, A3)
+    BroadcastOutput<(B0,)> for (A0, A1, A2, A3)
 where
     A3: BroadcastDim<B0>,
 {
@@ -2462,7 +2462,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, B1: Dimension>
-    BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3)
+    BroadcastOutput<(B0, B1)> for (A0, A1, A2, A3)
 where
     A2: BroadcastDim<B0>,
     A3: BroadcastDim<B1>,
@@ -2483,7 +2483,7 @@ impl<
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2, A3)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -2506,7 +2506,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2, A3)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -2531,7 +2531,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -2558,7 +2558,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3)
 where
     A0: BroadcastDim<B2>,
     A1: BroadcastDim<B3>,
@@ -2587,7 +2587,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3)
 where
     A0: BroadcastDim<B3>,
     A1: BroadcastDim<B4>,
@@ -2618,7 +2618,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3)
 where
     A0: BroadcastDim<B4>,
     A1: BroadcastDim<B5>,
@@ -2637,14 +2637,14 @@ where
     );
 }
 #[diagnostic::do_not_recommend]
-impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> BroadcastShapes<()>
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension> BroadcastOutput<()>
     for (A0, A1, A2, A3, A4)
 {
     type Output = (A0, A1, A2, A3, A4);
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, B0: Dimension>
-    BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4)
+    BroadcastOutput<(B0,)> for (A0, A1, A2, A3, A4)
 where
     A4: BroadcastDim<B0>,
 {
@@ -2659,7 +2659,7 @@ impl<
         A4: Dimension,
         B0: Dimension,
         B1: Dimension,
-    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1)> for (A0, A1, A2, A3, A4)
 where
     A3: BroadcastDim<B0>,
     A4: BroadcastDim<B1>,
@@ -2682,7 +2682,7 @@ impl<
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2, A3, A4)
 where
     A2: BroadcastDim<B0>,
     A3: BroadcastDim<B1>,
@@ -2707,7 +2707,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -2734,7 +2734,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -2763,7 +2763,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -2794,7 +2794,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4)
 where
     A0: BroadcastDim<B2>,
     A1: BroadcastDim<B3>,
@@ -2827,7 +2827,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4)
 where
     A0: BroadcastDim<B3>,
     A1: BroadcastDim<B4>,
@@ -2848,7 +2848,7 @@ where
 }
 #[diagnostic::do_not_recommend]
 impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, A5: Dimension>
-    BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5)
+    BroadcastOutput<()> for (A0, A1, A2, A3, A4, A5)
 {
     type Output = (A0, A1, A2, A3, A4, A5);
 }
@@ -2861,7 +2861,7 @@ impl<
         A4: Dimension,
         A5: Dimension,
         B0: Dimension,
-    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0,)> for (A0, A1, A2, A3, A4, A5)
 where
     A5: BroadcastDim<B0>,
 {
@@ -2877,7 +2877,7 @@ impl<
         A5: Dimension,
         B0: Dimension,
         B1: Dimension,
-    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1)> for (A0, A1, A2, A3, A4, A5)
 where
     A4: BroadcastDim<B0>,
     A5: BroadcastDim<B1>,
@@ -2902,7 +2902,7 @@ impl<
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5)
 where
     A3: BroadcastDim<B0>,
     A4: BroadcastDim<B1>,
@@ -2929,7 +2929,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5)
 where
     A2: BroadcastDim<B0>,
     A3: BroadcastDim<B1>,
@@ -2958,7 +2958,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -2989,7 +2989,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -3022,7 +3022,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -3057,7 +3057,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5)
 where
     A0: BroadcastDim<B2>,
     A1: BroadcastDim<B3>,
@@ -3086,7 +3086,7 @@ impl<
         A4: Dimension,
         A5: Dimension,
         A6: Dimension,
-    > BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<()> for (A0, A1, A2, A3, A4, A5, A6)
 {
     type Output = (A0, A1, A2, A3, A4, A5, A6);
 }
@@ -3100,7 +3100,7 @@ impl<
         A5: Dimension,
         A6: Dimension,
         B0: Dimension,
-    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0,)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A6: BroadcastDim<B0>,
 {
@@ -3117,7 +3117,7 @@ impl<
         A6: Dimension,
         B0: Dimension,
         B1: Dimension,
-    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A5: BroadcastDim<B0>,
     A6: BroadcastDim<B1>,
@@ -3144,7 +3144,7 @@ impl<
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A4: BroadcastDim<B0>,
     A5: BroadcastDim<B1>,
@@ -3173,7 +3173,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A3: BroadcastDim<B0>,
     A4: BroadcastDim<B1>,
@@ -3204,7 +3204,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A2: BroadcastDim<B0>,
     A3: BroadcastDim<B1>,
@@ -3237,7 +3237,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -3272,7 +3272,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -3309,7 +3309,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6)
 where
     A0: BroadcastDim<B1>,
     A1: BroadcastDim<B2>,
@@ -3340,7 +3340,7 @@ impl<
         A5: Dimension,
         A6: Dimension,
         A7: Dimension,
-    > BroadcastShapes<()> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<()> for (A0, A1, A2, A3, A4, A5, A6, A7)
 {
     type Output = (A0, A1, A2, A3, A4, A5, A6, A7);
 }
@@ -3355,7 +3355,7 @@ impl<
         A6: Dimension,
         A7: Dimension,
         B0: Dimension,
-    > BroadcastShapes<(B0,)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0,)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A7: BroadcastDim<B0>,
 {
@@ -3373,7 +3373,7 @@ impl<
         A7: Dimension,
         B0: Dimension,
         B1: Dimension,
-    > BroadcastShapes<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A6: BroadcastDim<B0>,
     A7: BroadcastDim<B1>,
@@ -3402,7 +3402,7 @@ impl<
         B0: Dimension,
         B1: Dimension,
         B2: Dimension,
-    > BroadcastShapes<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A5: BroadcastDim<B0>,
     A6: BroadcastDim<B1>,
@@ -3433,7 +3433,7 @@ impl<
         B1: Dimension,
         B2: Dimension,
         B3: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2, B3)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A4: BroadcastDim<B0>,
     A5: BroadcastDim<B1>,
@@ -3466,7 +3466,7 @@ impl<
         B2: Dimension,
         B3: Dimension,
         B4: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2, B3, B4)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A3: BroadcastDim<B0>,
     A4: BroadcastDim<B1>,
@@ -3501,7 +3501,7 @@ impl<
         B3: Dimension,
         B4: Dimension,
         B5: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A2: BroadcastDim<B0>,
     A3: BroadcastDim<B1>,
@@ -3538,7 +3538,7 @@ impl<
         B4: Dimension,
         B5: Dimension,
         B6: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A1: BroadcastDim<B0>,
     A2: BroadcastDim<B1>,
@@ -3577,7 +3577,7 @@ impl<
         B5: Dimension,
         B6: Dimension,
         B7: Dimension,
-    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
+    > BroadcastOutput<(B0, B1, B2, B3, B4, B5, B6, B7)> for (A0, A1, A2, A3, A4, A5, A6, A7)
 where
     A0: BroadcastDim<B0>,
     A1: BroadcastDim<B1>,
@@ -3598,6 +3598,1289 @@ where
         <A6 as BroadcastDim<B6>>::Output,
         <A7 as BroadcastDim<B7>>::Output,
     );
+}
+// BroadcastShapes<B, O>: whether they broadcast, each pair through BroadcastPair.
+#[diagnostic::do_not_recommend]
+impl<O> BroadcastShapes<(), O> for () {}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, O> BroadcastShapes<(B0,), O> for () {}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, O> BroadcastShapes<(B0, B1), O> for () {}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, O> BroadcastShapes<(B0, B1, B2), O> for () {}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, O>
+    BroadcastShapes<(B0, B1, B2, B3), O> for ()
+{
+}
+#[diagnostic::do_not_recommend]
+impl<B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, B4: Dimension, O>
+    BroadcastShapes<(B0, B1, B2, B3, B4), O> for ()
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for ()
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for ()
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for ()
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, O> BroadcastShapes<(), O> for (A0,) {}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, O> BroadcastShapes<(B0,), O> for (A0,) where A0: BroadcastPair<B0>
+{}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, O> BroadcastShapes<(B0, B1), O> for (A0,) where
+    A0: BroadcastPair<B1>
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, O> BroadcastShapes<(B0, B1, B2), O>
+    for (A0,)
+where
+    A0: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, B3: Dimension, O>
+    BroadcastShapes<(B0, B1, B2, B3), O> for (A0,)
+where
+    A0: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0,)
+where
+    A0: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0,)
+where
+    A0: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0,)
+where
+    A0: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0,)
+where
+    A0: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, O> BroadcastShapes<(), O> for (A0, A1) {}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, O> BroadcastShapes<(B0,), O> for (A0, A1) where
+    A1: BroadcastPair<B0>
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, O> BroadcastShapes<(B0, B1), O>
+    for (A0, A1)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, B0: Dimension, B1: Dimension, B2: Dimension, O>
+    BroadcastShapes<(B0, B1, B2), O> for (A0, A1)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1)
+where
+    A0: BroadcastPair<B2>,
+    A1: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1)
+where
+    A0: BroadcastPair<B3>,
+    A1: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1)
+where
+    A0: BroadcastPair<B4>,
+    A1: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1)
+where
+    A0: BroadcastPair<B5>,
+    A1: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1)
+where
+    A0: BroadcastPair<B6>,
+    A1: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, O> BroadcastShapes<(), O> for (A0, A1, A2) {}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, O> BroadcastShapes<(B0,), O>
+    for (A0, A1, A2)
+where
+    A2: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, B0: Dimension, B1: Dimension, O>
+    BroadcastShapes<(B0, B1), O> for (A0, A1, A2)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+    A2: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B2>,
+    A1: BroadcastPair<B3>,
+    A2: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B3>,
+    A1: BroadcastPair<B4>,
+    A2: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B4>,
+    A1: BroadcastPair<B5>,
+    A2: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2)
+where
+    A0: BroadcastPair<B5>,
+    A1: BroadcastPair<B6>,
+    A2: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, O> BroadcastShapes<(), O>
+    for (A0, A1, A2, A3)
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, B0: Dimension, O>
+    BroadcastShapes<(B0,), O> for (A0, A1, A2, A3)
+where
+    A3: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1), O> for (A0, A1, A2, A3)
+where
+    A2: BroadcastPair<B0>,
+    A3: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2, A3)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+    A3: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2, A3)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+    A3: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2, A3)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+    A2: BroadcastPair<B3>,
+    A3: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2, A3)
+where
+    A0: BroadcastPair<B2>,
+    A1: BroadcastPair<B3>,
+    A2: BroadcastPair<B4>,
+    A3: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2, A3)
+where
+    A0: BroadcastPair<B3>,
+    A1: BroadcastPair<B4>,
+    A2: BroadcastPair<B5>,
+    A3: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2, A3)
+where
+    A0: BroadcastPair<B4>,
+    A1: BroadcastPair<B5>,
+    A2: BroadcastPair<B6>,
+    A3: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<A0: Dimension, A1: Dimension, A2: Dimension, A3: Dimension, A4: Dimension, O>
+    BroadcastShapes<(), O> for (A0, A1, A2, A3, A4)
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        O,
+    > BroadcastShapes<(B0,), O> for (A0, A1, A2, A3, A4)
+where
+    A4: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1), O> for (A0, A1, A2, A3, A4)
+where
+    A3: BroadcastPair<B0>,
+    A4: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2, A3, A4)
+where
+    A2: BroadcastPair<B0>,
+    A3: BroadcastPair<B1>,
+    A4: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2, A3, A4)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+    A3: BroadcastPair<B2>,
+    A4: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+    A3: BroadcastPair<B3>,
+    A4: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+    A2: BroadcastPair<B3>,
+    A3: BroadcastPair<B4>,
+    A4: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastPair<B2>,
+    A1: BroadcastPair<B3>,
+    A2: BroadcastPair<B4>,
+    A3: BroadcastPair<B5>,
+    A4: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2, A3, A4)
+where
+    A0: BroadcastPair<B3>,
+    A1: BroadcastPair<B4>,
+    A2: BroadcastPair<B5>,
+    A3: BroadcastPair<B6>,
+    A4: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        O,
+    > BroadcastShapes<(), O> for (A0, A1, A2, A3, A4, A5)
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        O,
+    > BroadcastShapes<(B0,), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A5: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A4: BroadcastPair<B0>,
+    A5: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A3: BroadcastPair<B0>,
+    A4: BroadcastPair<B1>,
+    A5: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A2: BroadcastPair<B0>,
+    A3: BroadcastPair<B1>,
+    A4: BroadcastPair<B2>,
+    A5: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+    A3: BroadcastPair<B2>,
+    A4: BroadcastPair<B3>,
+    A5: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+    A3: BroadcastPair<B3>,
+    A4: BroadcastPair<B4>,
+    A5: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+    A2: BroadcastPair<B3>,
+    A3: BroadcastPair<B4>,
+    A4: BroadcastPair<B5>,
+    A5: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2, A3, A4, A5)
+where
+    A0: BroadcastPair<B2>,
+    A1: BroadcastPair<B3>,
+    A2: BroadcastPair<B4>,
+    A3: BroadcastPair<B5>,
+    A4: BroadcastPair<B6>,
+    A5: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        O,
+    > BroadcastShapes<(), O> for (A0, A1, A2, A3, A4, A5, A6)
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        O,
+    > BroadcastShapes<(B0,), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A6: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A5: BroadcastPair<B0>,
+    A6: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A4: BroadcastPair<B0>,
+    A5: BroadcastPair<B1>,
+    A6: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A3: BroadcastPair<B0>,
+    A4: BroadcastPair<B1>,
+    A5: BroadcastPair<B2>,
+    A6: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A2: BroadcastPair<B0>,
+    A3: BroadcastPair<B1>,
+    A4: BroadcastPair<B2>,
+    A5: BroadcastPair<B3>,
+    A6: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+    A3: BroadcastPair<B2>,
+    A4: BroadcastPair<B3>,
+    A5: BroadcastPair<B4>,
+    A6: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+    A3: BroadcastPair<B3>,
+    A4: BroadcastPair<B4>,
+    A5: BroadcastPair<B5>,
+    A6: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2, A3, A4, A5, A6)
+where
+    A0: BroadcastPair<B1>,
+    A1: BroadcastPair<B2>,
+    A2: BroadcastPair<B3>,
+    A3: BroadcastPair<B4>,
+    A4: BroadcastPair<B5>,
+    A5: BroadcastPair<B6>,
+    A6: BroadcastPair<B7>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        O,
+    > BroadcastShapes<(), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        O,
+    > BroadcastShapes<(B0,), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A7: BroadcastPair<B0>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A6: BroadcastPair<B0>,
+    A7: BroadcastPair<B1>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A5: BroadcastPair<B0>,
+    A6: BroadcastPair<B1>,
+    A7: BroadcastPair<B2>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A4: BroadcastPair<B0>,
+    A5: BroadcastPair<B1>,
+    A6: BroadcastPair<B2>,
+    A7: BroadcastPair<B3>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A3: BroadcastPair<B0>,
+    A4: BroadcastPair<B1>,
+    A5: BroadcastPair<B2>,
+    A6: BroadcastPair<B3>,
+    A7: BroadcastPair<B4>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A2: BroadcastPair<B0>,
+    A3: BroadcastPair<B1>,
+    A4: BroadcastPair<B2>,
+    A5: BroadcastPair<B3>,
+    A6: BroadcastPair<B4>,
+    A7: BroadcastPair<B5>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A1: BroadcastPair<B0>,
+    A2: BroadcastPair<B1>,
+    A3: BroadcastPair<B2>,
+    A4: BroadcastPair<B3>,
+    A5: BroadcastPair<B4>,
+    A6: BroadcastPair<B5>,
+    A7: BroadcastPair<B6>,
+{
+}
+#[diagnostic::do_not_recommend]
+impl<
+        A0: Dimension,
+        A1: Dimension,
+        A2: Dimension,
+        A3: Dimension,
+        A4: Dimension,
+        A5: Dimension,
+        A6: Dimension,
+        A7: Dimension,
+        B0: Dimension,
+        B1: Dimension,
+        B2: Dimension,
+        B3: Dimension,
+        B4: Dimension,
+        B5: Dimension,
+        B6: Dimension,
+        B7: Dimension,
+        O,
+    > BroadcastShapes<(B0, B1, B2, B3, B4, B5, B6, B7), O> for (A0, A1, A2, A3, A4, A5, A6, A7)
+where
+    A0: BroadcastPair<B0>,
+    A1: BroadcastPair<B1>,
+    A2: BroadcastPair<B2>,
+    A3: BroadcastPair<B3>,
+    A4: BroadcastPair<B4>,
+    A5: BroadcastPair<B5>,
+    A6: BroadcastPair<B6>,
+    A7: BroadcastPair<B7>,
+{
 }
 
 // ListsAxis<I>: whether the axis list contains I (typenum B1/B0).

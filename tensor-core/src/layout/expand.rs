@@ -34,7 +34,23 @@ pub trait BroadcastTo<T> {}
     message = "shapes `{Self}` and `{B}` do not broadcast: aligned from the right, each pair of dimensions must be equal or contain a 1",
     label = "incompatible shapes"
 )]
-pub trait BroadcastShapes<B> {
+///
+/// `O` is the shape they broadcast to, [`BroadcastOutput`]'s (the impls
+/// hold for any `O`): an operator states `A: BroadcastShapes<B, O>` with
+/// `O` from `A: BroadcastOutput<B, Output = O>`. Where a pair of
+/// dimensions does not broadcast, its place in `O` is unknown, and the
+/// error names `BroadcastShapes<B, (.., _)>`: rustc suggests no
+/// where-clause for a bound holding an unknown type, in generic code
+/// either.
+pub trait BroadcastShapes<B, O> {}
+
+/// The shape `Self` and `B` broadcast to (NumPy: aligned from the right,
+/// each pair through [`BroadcastDim`](crate::dim::BroadcastDim), missing
+/// axes from the longer shape). Its failures are never reported: each is
+/// implied by the failure of [`BroadcastShapes`]' where-clause on the same
+/// pair ([`BroadcastPair`](crate::dim::BroadcastPair), a subtrait), and
+/// rustc reports only that one.
+pub trait BroadcastOutput<B> {
     /// The broadcast shape.
     type Output: Shape;
 }
@@ -114,7 +130,7 @@ mod tests {
     use crate::prelude::*;
 
     /// Compiles only if `A` and `B` broadcast to `R`.
-    fn broadcasts_to<A: BroadcastShapes<B, Output = R>, B, R>() {}
+    fn broadcasts_to<A: BroadcastShapes<B, R> + BroadcastOutput<B, Output = R>, B, R>() {}
 
     #[test]
     fn numpy_broadcasting_is_computed_in_the_type() {

@@ -20,6 +20,7 @@ use core::marker::PhantomData;
 use typenum::Unsigned;
 
 use super::{count, zero, Layout, Padded, MAX_RANK};
+use crate::dim::Agree;
 use crate::index::unravel;
 use crate::shape::Shape;
 
@@ -39,9 +40,22 @@ pub trait ElementCount {
     message = "cannot reshape `{S}` into `{T}`: the element counts differ",
     label = "element counts differ"
 )]
-pub trait SameCount<S, T, Other> {}
+pub trait SameCount<S, T, Other>: CountProof<S, T, Other> {}
 
 impl<S, T, N> SameCount<S, T, N> for N {}
+
+/// [`SameCount`]'s proof, and its supertrait: [`Agree`] when the counts
+/// are one type. Where `SameCount` fails, so does this, and rustc reports
+/// the subtrait's failure alone (an error whose predicate implies another's
+/// at the same place hides it).
+pub trait CountProof<S, T, Other> {
+    /// [`Agree`].
+    type Proof;
+}
+
+impl<S, T, N> CountProof<S, T, N> for N {
+    type Proof = Agree;
+}
 
 /// `Self` reshapes to `T`: their element counts are equal.
 ///
@@ -77,24 +91,50 @@ pub trait ReshapesTo<T> {}
 /// Stated through the target's side ([`ReshapeFrom`]), so that while the
 /// target is still being inferred (`x.into_reshape()` returned from a
 /// function) the obligation waits for it instead of failing early.
-#[diagnostic::do_not_recommend]
-impl<S: Shape, T: ReshapeFrom<S>> ReshapesTo<T> for S {}
+///
+/// The proof `P` is [`ReshapeProof`]'s, an inference variable when the
+/// counts are not known equal (rustc gives a projection it cannot
+/// normalize a fresh variable). An unmet reshape is then reported as
+/// `T: ReshapeFrom<S, _>`, whose `_` no where-clause can name, so rustc
+/// suggests none, in generic code either. Not `do_not_recommend`: that
+/// would report this impl's parent, `S: ReshapesTo<T>`, with the
+/// suggestion.
+impl<S: Shape, T: ReshapeFrom<S, P> + ReshapeProof<S, Proof = P>, P> ReshapesTo<T> for S {}
 
 /// [`ReshapesTo`] from the target's side: `T: ReshapeFrom<S>` when the
 /// element counts of `S` and `T`, products of typenums, are equal.
 #[diagnostic::on_unimplemented(
     message = "cannot reshape `{S}` into `{Self}`: the element counts differ, or are not known to be equal for every size of the dimension variables",
-    label = "element counts differ or are not known to be equal"
+    label = "element counts differ or are not known to be equal",
+    note = "if the counts are equal for every size of the dimension variables (a flatten or a split), write the flattened shape in the `#[shape]` item (`Shape![C * H * W]`; a `let` annotation is enough): the attribute then checks the item's reshapes when it is instantiated"
 )]
-pub trait ReshapeFrom<S> {}
+pub trait ReshapeFrom<S, P = Agree> {}
 
 #[diagnostic::do_not_recommend]
-impl<S, T> ReshapeFrom<S> for T
+impl<S, T, P> ReshapeFrom<S, P> for T
 where
     S: Shape + ElementCount,
     T: Shape + ElementCount,
     S::Count: SameCount<S, T, T::Count>,
 {
+}
+
+/// The proof of [`ReshapeFrom`]: [`Agree`] when the element counts are one
+/// type; with no impl otherwise, so that the reshape's proof parameter is
+/// left unknown.
+pub trait ReshapeProof<S> {
+    /// [`Agree`].
+    type Proof;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, T> ReshapeProof<S> for T
+where
+    S: Shape + ElementCount,
+    T: Shape + ElementCount,
+    S::Count: CountProof<S, T, T::Count>,
+{
+    type Proof = <S::Count as CountProof<S, T, T::Count>>::Proof;
 }
 
 /// `L` read in C order under the shape `S`.

@@ -26,6 +26,7 @@ use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAss
 
 use super::{AsView, ShapeOf};
 use crate::constraint::{BroadcastFrom, BroadcastShapes};
+use crate::layout::expand::BroadcastOutput;
 use crate::layout::walk::Rows;
 use crate::layout::{Expanded, Layout};
 use crate::shape::Shape;
@@ -44,9 +45,16 @@ pub trait Broadcast<B: Shape>: Shape {
     type Out: Shape;
 }
 
-#[diagnostic::do_not_recommend]
-impl<A: Shape + BroadcastShapes<B>, B: Shape> Broadcast<B> for A {
-    type Out = A::Output;
+/// The result `O` is [`BroadcastOutput`]'s, with an unknown dimension
+/// (rustc gives a projection it cannot normalize a fresh variable) where a
+/// pair does not broadcast: the error is then `BroadcastShapes<B, (.., _)>`,
+/// with no where-clause suggested. Not `do_not_recommend`: that would
+/// report `A: Broadcast<B>`, with the suggestion.
+impl<A: Shape, B: Shape, O: Shape> Broadcast<B> for A
+where
+    A: BroadcastOutput<B, Output = O> + BroadcastShapes<B, O>,
+{
+    type Out = O;
 }
 
 /// A tensor built row by row: `row(r)` is called once per row of `width`
