@@ -118,17 +118,31 @@ def element_count():
 DNR = "#[diagnostic::do_not_recommend]"
 
 def broadcast():
-    out = ["// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1",
-           "// (ExpandDim). do_not_recommend: a mismatch is reported once, against the",
-           "// shapes, not once per pair of dimensions."]
+    out = ["// BroadcastTo<T, O>: right-aligned, each dimension equals the target's or is 1",
+           "// (ExpandDim), for any O. do_not_recommend: a mismatch is reported once, against",
+           "// the shapes, not once per pair of dimensions."]
     for m in range(0, MAX_RANK + 1):
+        for n in range(0, m + 1):
+            ss, ts = dims(n, "S"), dims(m, "T")
+            gen = f"<{bounds(ss + ts, 'Dimension')}, O>" if ss + ts else "<O>"
+            where = [f"S{k}: ExpandDim<T{k + m - n}>" for k in range(n)]
+            where_s = f" where {', '.join(where)}" if where else ""
+            out.append(f"{DNR} impl{gen} BroadcastTo<{tup(ts)}, O> for {tup(ss)}{where_s} {{}}")
+    out += ["// ExpandedShape<T>: the target's leading dimensions, then each dimension's",
+            "// ExpandTarget (unknown where it does not expand); for more axes than the",
+            "// target's, the target (BroadcastTo then fails alone)."]
+    for m in range(0, MAX_RANK + 1):
+        for n in range(m + 1, MAX_RANK + 1):
+            ss, ts = dims(n, "S"), dims(m, "T")
+            out.append(f"{DNR} impl<{bounds(ss + ts, 'Dimension')}> ExpandedShape<{tup(ts)}> for {tup(ss)} {{ type Out = {tup(ts)}; }}")
         for n in range(0, m + 1):
             ss, ts = dims(n, "S"), dims(m, "T")
             params = ss + ts
             gen = f"<{bounds(params, 'Dimension')}>" if params else ""
-            where = [f"S{k}: ExpandDim<T{k + m - n}>" for k in range(n)]
+            where = [f"S{k}: ExpandTarget<T{k + m - n}>" for k in range(n)]
             where_s = f" where {', '.join(where)}" if where else ""
-            out.append(f"{DNR} impl{gen} BroadcastTo<{tup(ts)}> for {tup(ss)}{where_s} {{}}")
+            result = ts[: m - n] + [f"<S{k} as ExpandTarget<T{k + m - n}>>::Out" for k in range(n)]
+            out.append(f"{DNR} impl{gen} ExpandedShape<{tup(ts)}> for {tup(ss)}{where_s} {{ type Out = {tup(result)}; }}")
     return out
 
 def broadcast_pairs(a, b):
@@ -440,8 +454,8 @@ def main():
         "use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};",
         "",
         "use crate::axis::Axis;",
-        "use crate::dim::{\n    AddDim, Agree, BroadcastDim, BroadcastPair, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    FloorDivDim, SubDim,\n};",
-        "use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo};",
+        "use crate::dim::{\n    AddDim, Agree, BroadcastDim, BroadcastPair, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum, Dimension, DivDim, ExpandDim,\n    ExpandTarget, FloorDivDim, SubDim,\n};",
+        "use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo, ExpandedShape};",
         "use crate::layout::flip::FlipShape;",
         "use crate::layout::permute::{PermuteShape, Transpose};",
         "use crate::layout::reshape::ElementCount;",

@@ -19,7 +19,9 @@
 //! ```
 
 pub use crate::dim::{Agree, SameDim};
-pub use crate::layout::expand::{BroadcastFrom, BroadcastOutput, BroadcastShapes, BroadcastTo};
+pub use crate::layout::expand::{
+    BroadcastFrom, BroadcastOutput, BroadcastShapes, BroadcastTo, ExpandedShape,
+};
 pub use crate::layout::flip::FlipShape;
 pub use crate::layout::permute::{PermuteShape, Transpose};
 pub use crate::layout::reshape::{ElementCount, ReshapeFrom, ReshapesTo, SameCount};

@@ -103,7 +103,7 @@ impl<D: Dimension> BroadcastPair<D> for Dim1 {}
     message = "dimension `{Self}` does not broadcast to `{T}`: it must equal the target or be 1",
     label = "does not broadcast to the target"
 )]
-pub trait ExpandDim<T> {}
+pub trait ExpandDim<T>: ExpandTarget<T> {}
 
 /// `Dim<N>` expands to `Dim<N>`.
 impl<const N: usize> ExpandDim<Dim<N>> for Dim<N> {}
@@ -113,3 +113,26 @@ impl<Hi, Lo> ExpandDim<BigDim<Hi, Lo>> for BigDim<Hi, Lo> {}
 
 /// 1 expands to any dimension.
 impl<T: Dimension> ExpandDim<T> for Dim1 {}
+
+/// What `Self` expands to, `T`: [`ExpandDim`] with a result, by impls of
+/// the same headers, and its supertrait. Shapes compute their expanded
+/// form through it (`layout::expand::ExpandedShape`), unknown where a
+/// dimension does not expand, and are checked through `ExpandDim`: where
+/// both fail at one place rustc reports only `ExpandDim`'s failure, which
+/// implies this one's.
+pub trait ExpandTarget<T> {
+    /// `T`.
+    type Out;
+}
+
+impl<const N: usize> ExpandTarget<Dim<N>> for Dim<N> {
+    type Out = Dim<N>;
+}
+
+impl<Hi, Lo> ExpandTarget<BigDim<Hi, Lo>> for BigDim<Hi, Lo> {
+    type Out = BigDim<Hi, Lo>;
+}
+
+impl<T: Dimension> ExpandTarget<T> for Dim1 {
+    type Out = T;
+}

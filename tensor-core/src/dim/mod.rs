@@ -63,7 +63,7 @@ pub use nat::{Nat, NatBit};
 pub use arith::{
     AddDim, DimDiff, DimFloorQuot, DimProd, DimQuot, DimSum, DivDim, FloorDivDim, MulDim, SubDim,
 };
-pub use broadcast::{BroadcastDim, BroadcastPair, ExpandDim};
+pub use broadcast::{BroadcastDim, BroadcastPair, ExpandDim, ExpandTarget};
 
 /// Two dimensions are the same: implemented only as `D: SameDim<D>`, so it
 /// holds in generic code without proof.

@@ -10,9 +10,9 @@ use typenum::{Bit, Const, Eq, IsEqual, Or, ToUInt, B0, U, U1};
 use crate::axis::Axis;
 use crate::dim::{
     AddDim, Agree, BroadcastDim, BroadcastPair, Dim1, DimDiff, DimFloorQuot, DimQuot, DimSum,
-    Dimension, DivDim, ExpandDim, FloorDivDim, SubDim,
+    Dimension, DivDim, ExpandDim, ExpandTarget, FloorDivDim, SubDim,
 };
-use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo};
+use crate::layout::expand::{BroadcastOutput, BroadcastShapes, BroadcastTo, ExpandedShape};
 use crate::layout::flip::FlipShape;
 use crate::layout::permute::{PermuteShape, Transpose};
 use crate::layout::reshape::ElementCount;
@@ -1314,47 +1314,57 @@ impl<
     >;
 }
 
-// BroadcastTo<T>: right-aligned, each dimension equals the target's or is 1
-// (ExpandDim). do_not_recommend: a mismatch is reported once, against the
-// shapes, not once per pair of dimensions.
+// BroadcastTo<T, O>: right-aligned, each dimension equals the target's or is 1
+// (ExpandDim), for any O. do_not_recommend: a mismatch is reported once, against
+// the shapes, not once per pair of dimensions.
 #[diagnostic::do_not_recommend]
-impl BroadcastTo<()> for () {}
+impl<O> BroadcastTo<(), O> for () {}
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension> BroadcastTo<(T0,)> for () {}
+impl<T0: Dimension, O> BroadcastTo<(T0,), O> for () {}
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, T0: Dimension> BroadcastTo<(T0,)> for (S0,) where S0: ExpandDim<T0> {}
+impl<S0: Dimension, T0: Dimension, O> BroadcastTo<(T0,), O> for (S0,) where S0: ExpandDim<T0> {}
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for () {}
+impl<T0: Dimension, T1: Dimension, O> BroadcastTo<(T0, T1), O> for () {}
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0,) where
+impl<S0: Dimension, T0: Dimension, T1: Dimension, O> BroadcastTo<(T0, T1), O> for (S0,) where
     S0: ExpandDim<T1>
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension> BroadcastTo<(T0, T1)> for (S0, S1)
+impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, O> BroadcastTo<(T0, T1), O>
+    for (S0, S1)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
 {
 }
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for () {}
+impl<T0: Dimension, T1: Dimension, T2: Dimension, O> BroadcastTo<(T0, T1, T2), O> for () {}
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> BroadcastTo<(T0, T1, T2)> for (S0,) where
-    S0: ExpandDim<T2>
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, O> BroadcastTo<(T0, T1, T2), O>
+    for (S0,)
+where
+    S0: ExpandDim<T2>,
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
-    BroadcastTo<(T0, T1, T2)> for (S0, S1)
+impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, O>
+    BroadcastTo<(T0, T1, T2), O> for (S0, S1)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
-    BroadcastTo<(T0, T1, T2)> for (S0, S1, S2)
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        O,
+    > BroadcastTo<(T0, T1, T2), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1362,20 +1372,27 @@ where
 {
 }
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension> BroadcastTo<(T0, T1, T2, T3)>
+impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, O> BroadcastTo<(T0, T1, T2, T3), O>
     for ()
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
-    BroadcastTo<(T0, T1, T2, T3)> for (S0,)
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, O>
+    BroadcastTo<(T0, T1, T2, T3), O> for (S0,)
 where
     S0: ExpandDim<T3>,
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
-    BroadcastTo<(T0, T1, T2, T3)> for (S0, S1)
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        O,
+    > BroadcastTo<(T0, T1, T2, T3), O> for (S0, S1)
 where
     S0: ExpandDim<T2>,
     S1: ExpandDim<T3>,
@@ -1390,7 +1407,8 @@ impl<
         T1: Dimension,
         T2: Dimension,
         T3: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
@@ -1407,7 +1425,8 @@ impl<
         T1: Dimension,
         T2: Dimension,
         T3: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3)> for (S0, S1, S2, S3)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3), O> for (S0, S1, S2, S3)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1416,13 +1435,20 @@ where
 {
 }
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
-    BroadcastTo<(T0, T1, T2, T3, T4)> for ()
+impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension, O>
+    BroadcastTo<(T0, T1, T2, T3, T4), O> for ()
 {
 }
 #[diagnostic::do_not_recommend]
-impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
-    BroadcastTo<(T0, T1, T2, T3, T4)> for (S0,)
+impl<
+        S0: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4), O> for (S0,)
 where
     S0: ExpandDim<T4>,
 {
@@ -1436,7 +1462,8 @@ impl<
         T2: Dimension,
         T3: Dimension,
         T4: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4), O> for (S0, S1)
 where
     S0: ExpandDim<T3>,
     S1: ExpandDim<T4>,
@@ -1452,7 +1479,8 @@ impl<
         T2: Dimension,
         T3: Dimension,
         T4: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T2>,
     S1: ExpandDim<T3>,
@@ -1470,7 +1498,8 @@ impl<
         T2: Dimension,
         T3: Dimension,
         T4: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4), O> for (S0, S1, S2, S3)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
@@ -1490,7 +1519,8 @@ impl<
         T2: Dimension,
         T3: Dimension,
         T4: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4), O> for (S0, S1, S2, S3, S4)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1500,8 +1530,15 @@ where
 {
 }
 #[diagnostic::do_not_recommend]
-impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension, T5: Dimension>
-    BroadcastTo<(T0, T1, T2, T3, T4, T5)> for ()
+impl<
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for ()
 {
 }
 #[diagnostic::do_not_recommend]
@@ -1513,7 +1550,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0,)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0,)
 where
     S0: ExpandDim<T5>,
 {
@@ -1528,7 +1566,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0, S1)
 where
     S0: ExpandDim<T4>,
     S1: ExpandDim<T5>,
@@ -1545,7 +1584,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T3>,
     S1: ExpandDim<T4>,
@@ -1564,7 +1604,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0, S1, S2, S3)
 where
     S0: ExpandDim<T2>,
     S1: ExpandDim<T3>,
@@ -1585,7 +1626,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0, S1, S2, S3, S4)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
@@ -1608,7 +1650,8 @@ impl<
         T3: Dimension,
         T4: Dimension,
         T5: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5), O> for (S0, S1, S2, S3, S4, S5)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1627,7 +1670,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for ()
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for ()
 {
 }
 #[diagnostic::do_not_recommend]
@@ -1640,7 +1684,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0,)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0,)
 where
     S0: ExpandDim<T6>,
 {
@@ -1656,7 +1701,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1)
 where
     S0: ExpandDim<T5>,
     S1: ExpandDim<T6>,
@@ -1674,7 +1720,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T4>,
     S1: ExpandDim<T5>,
@@ -1694,7 +1741,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1, S2, S3)
 where
     S0: ExpandDim<T3>,
     S1: ExpandDim<T4>,
@@ -1716,7 +1764,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1, S2, S3, S4)
 where
     S0: ExpandDim<T2>,
     S1: ExpandDim<T3>,
@@ -1740,7 +1789,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1, S2, S3, S4, S5)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
@@ -1766,7 +1816,8 @@ impl<
         T4: Dimension,
         T5: Dimension,
         T6: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5, S6)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6), O> for (S0, S1, S2, S3, S4, S5, S6)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1787,7 +1838,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for ()
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for ()
 {
 }
 #[diagnostic::do_not_recommend]
@@ -1801,7 +1853,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0,)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0,)
 where
     S0: ExpandDim<T7>,
 {
@@ -1818,7 +1871,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1)
 where
     S0: ExpandDim<T6>,
     S1: ExpandDim<T7>,
@@ -1837,7 +1891,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2)
 where
     S0: ExpandDim<T5>,
     S1: ExpandDim<T6>,
@@ -1858,7 +1913,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2, S3)
 where
     S0: ExpandDim<T4>,
     S1: ExpandDim<T5>,
@@ -1881,7 +1937,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2, S3, S4)
 where
     S0: ExpandDim<T3>,
     S1: ExpandDim<T4>,
@@ -1906,7 +1963,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2, S3, S4, S5)
 where
     S0: ExpandDim<T2>,
     S1: ExpandDim<T3>,
@@ -1933,7 +1991,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2, S3, S4, S5, S6)
 where
     S0: ExpandDim<T1>,
     S1: ExpandDim<T2>,
@@ -1962,7 +2021,8 @@ impl<
         T5: Dimension,
         T6: Dimension,
         T7: Dimension,
-    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+        O,
+    > BroadcastTo<(T0, T1, T2, T3, T4, T5, T6, T7), O> for (S0, S1, S2, S3, S4, S5, S6, S7)
 where
     S0: ExpandDim<T0>,
     S1: ExpandDim<T1>,
@@ -1973,6 +2033,1362 @@ where
     S6: ExpandDim<T6>,
     S7: ExpandDim<T7>,
 {
+}
+// ExpandedShape<T>: the target's leading dimensions, then each dimension's
+// ExpandTarget (unknown where it does not expand); for more axes than the
+// target's, the target (BroadcastTo then fails alone).
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension> ExpandedShape<()> for (S0,) {
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension> ExpandedShape<()> for (S0, S1) {
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension> ExpandedShape<()> for (S0, S1, S2) {
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension> ExpandedShape<()>
+    for (S0, S1, S2, S3)
+{
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension, S4: Dimension> ExpandedShape<()>
+    for (S0, S1, S2, S3, S4)
+{
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension, S4: Dimension, S5: Dimension>
+    ExpandedShape<()> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+    > ExpandedShape<()> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+    > ExpandedShape<()> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl ExpandedShape<()> for () {
+    type Out = ();
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, T0: Dimension> ExpandedShape<(T0,)> for (S0, S1) {
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension> ExpandedShape<(T0,)>
+    for (S0, S1, S2)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension, T0: Dimension> ExpandedShape<(T0,)>
+    for (S0, S1, S2, S3)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension, S4: Dimension, T0: Dimension>
+    ExpandedShape<(T0,)> for (S0, S1, S2, S3, S4)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+    > ExpandedShape<(T0,)> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+    > ExpandedShape<(T0,)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+    > ExpandedShape<(T0,)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension> ExpandedShape<(T0,)> for () {
+    type Out = (T0,);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension> ExpandedShape<(T0,)> for (S0,)
+where
+    S0: ExpandTarget<T0>,
+{
+    type Out = (<S0 as ExpandTarget<T0>>::Out,);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension, T1: Dimension>
+    ExpandedShape<(T0, T1)> for (S0, S1, S2)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, S3: Dimension, T0: Dimension, T1: Dimension>
+    ExpandedShape<(T0, T1)> for (S0, S1, S2, S3)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+    > ExpandedShape<(T0, T1)> for (S0, S1, S2, S3, S4)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+    > ExpandedShape<(T0, T1)> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+    > ExpandedShape<(T0, T1)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+    > ExpandedShape<(T0, T1)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension, T1: Dimension> ExpandedShape<(T0, T1)> for () {
+    type Out = (T0, T1);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension> ExpandedShape<(T0, T1)> for (S0,)
+where
+    S0: ExpandTarget<T1>,
+{
+    type Out = (T0, <S0 as ExpandTarget<T1>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension> ExpandedShape<(T0, T1)>
+    for (S0, S1)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+{
+    type Out = (<S0 as ExpandTarget<T0>>::Out, <S1 as ExpandTarget<T1>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+    > ExpandedShape<(T0, T1, T2)> for (S0, S1, S2, S3)
+{
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+    > ExpandedShape<(T0, T1, T2)> for (S0, S1, S2, S3, S4)
+{
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+    > ExpandedShape<(T0, T1, T2)> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+    > ExpandedShape<(T0, T1, T2)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+    > ExpandedShape<(T0, T1, T2)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension, T1: Dimension, T2: Dimension> ExpandedShape<(T0, T1, T2)> for () {
+    type Out = (T0, T1, T2);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension> ExpandedShape<(T0, T1, T2)>
+    for (S0,)
+where
+    S0: ExpandTarget<T2>,
+{
+    type Out = (T0, T1, <S0 as ExpandTarget<T2>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
+    ExpandedShape<(T0, T1, T2)> for (S0, S1)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, S2: Dimension, T0: Dimension, T1: Dimension, T2: Dimension>
+    ExpandedShape<(T0, T1, T2)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2, S3, S4)
+{
+    type Out = (T0, T1, T2, T3);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = (T0, T1, T2, T3);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0, T1, T2, T3);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1, T2, T3);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension> ExpandedShape<(T0, T1, T2, T3)>
+    for ()
+{
+    type Out = (T0, T1, T2, T3);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
+    ExpandedShape<(T0, T1, T2, T3)> for (S0,)
+where
+    S0: ExpandTarget<T3>,
+{
+    type Out = (T0, T1, T2, <S0 as ExpandTarget<T3>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, S1: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension>
+    ExpandedShape<(T0, T1, T2, T3)> for (S0, S1)
+where
+    S0: ExpandTarget<T2>,
+    S1: ExpandTarget<T3>,
+{
+    type Out = (
+        T0,
+        T1,
+        <S0 as ExpandTarget<T2>>::Out,
+        <S1 as ExpandTarget<T3>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+    S2: ExpandTarget<T3>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+        <S2 as ExpandTarget<T3>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3)> for (S0, S1, S2, S3)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+    S3: ExpandTarget<T3>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+        <S3 as ExpandTarget<T3>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4, S5)
+{
+    type Out = (T0, T1, T2, T3, T4);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0, T1, T2, T3, T4);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1, T2, T3, T4);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
+    ExpandedShape<(T0, T1, T2, T3, T4)> for ()
+{
+    type Out = (T0, T1, T2, T3, T4);
+}
+#[diagnostic::do_not_recommend]
+impl<S0: Dimension, T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension>
+    ExpandedShape<(T0, T1, T2, T3, T4)> for (S0,)
+where
+    S0: ExpandTarget<T4>,
+{
+    type Out = (T0, T1, T2, T3, <S0 as ExpandTarget<T4>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1)
+where
+    S0: ExpandTarget<T3>,
+    S1: ExpandTarget<T4>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        <S0 as ExpandTarget<T3>>::Out,
+        <S1 as ExpandTarget<T4>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T2>,
+    S1: ExpandTarget<T3>,
+    S2: ExpandTarget<T4>,
+{
+    type Out = (
+        T0,
+        T1,
+        <S0 as ExpandTarget<T2>>::Out,
+        <S1 as ExpandTarget<T3>>::Out,
+        <S2 as ExpandTarget<T4>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+    S2: ExpandTarget<T3>,
+    S3: ExpandTarget<T4>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+        <S2 as ExpandTarget<T3>>::Out,
+        <S3 as ExpandTarget<T4>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4)> for (S0, S1, S2, S3, S4)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+    S3: ExpandTarget<T3>,
+    S4: ExpandTarget<T4>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+        <S3 as ExpandTarget<T3>>::Out,
+        <S4 as ExpandTarget<T4>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5, S6)
+{
+    type Out = (T0, T1, T2, T3, T4, T5);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1, T2, T3, T4, T5);
+}
+#[diagnostic::do_not_recommend]
+impl<T0: Dimension, T1: Dimension, T2: Dimension, T3: Dimension, T4: Dimension, T5: Dimension>
+    ExpandedShape<(T0, T1, T2, T3, T4, T5)> for ()
+{
+    type Out = (T0, T1, T2, T3, T4, T5);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0,)
+where
+    S0: ExpandTarget<T5>,
+{
+    type Out = (T0, T1, T2, T3, T4, <S0 as ExpandTarget<T5>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1)
+where
+    S0: ExpandTarget<T4>,
+    S1: ExpandTarget<T5>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        <S0 as ExpandTarget<T4>>::Out,
+        <S1 as ExpandTarget<T5>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T3>,
+    S1: ExpandTarget<T4>,
+    S2: ExpandTarget<T5>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        <S0 as ExpandTarget<T3>>::Out,
+        <S1 as ExpandTarget<T4>>::Out,
+        <S2 as ExpandTarget<T5>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3)
+where
+    S0: ExpandTarget<T2>,
+    S1: ExpandTarget<T3>,
+    S2: ExpandTarget<T4>,
+    S3: ExpandTarget<T5>,
+{
+    type Out = (
+        T0,
+        T1,
+        <S0 as ExpandTarget<T2>>::Out,
+        <S1 as ExpandTarget<T3>>::Out,
+        <S2 as ExpandTarget<T4>>::Out,
+        <S3 as ExpandTarget<T5>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+    S2: ExpandTarget<T3>,
+    S3: ExpandTarget<T4>,
+    S4: ExpandTarget<T5>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+        <S2 as ExpandTarget<T3>>::Out,
+        <S3 as ExpandTarget<T4>>::Out,
+        <S4 as ExpandTarget<T5>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5)> for (S0, S1, S2, S3, S4, S5)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+    S3: ExpandTarget<T3>,
+    S4: ExpandTarget<T4>,
+    S5: ExpandTarget<T5>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+        <S3 as ExpandTarget<T3>>::Out,
+        <S4 as ExpandTarget<T4>>::Out,
+        <S5 as ExpandTarget<T5>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+{
+    type Out = (T0, T1, T2, T3, T4, T5, T6);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for ()
+{
+    type Out = (T0, T1, T2, T3, T4, T5, T6);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0,)
+where
+    S0: ExpandTarget<T6>,
+{
+    type Out = (T0, T1, T2, T3, T4, T5, <S0 as ExpandTarget<T6>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1)
+where
+    S0: ExpandTarget<T5>,
+    S1: ExpandTarget<T6>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        T4,
+        <S0 as ExpandTarget<T5>>::Out,
+        <S1 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T4>,
+    S1: ExpandTarget<T5>,
+    S2: ExpandTarget<T6>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        <S0 as ExpandTarget<T4>>::Out,
+        <S1 as ExpandTarget<T5>>::Out,
+        <S2 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3)
+where
+    S0: ExpandTarget<T3>,
+    S1: ExpandTarget<T4>,
+    S2: ExpandTarget<T5>,
+    S3: ExpandTarget<T6>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        <S0 as ExpandTarget<T3>>::Out,
+        <S1 as ExpandTarget<T4>>::Out,
+        <S2 as ExpandTarget<T5>>::Out,
+        <S3 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4)
+where
+    S0: ExpandTarget<T2>,
+    S1: ExpandTarget<T3>,
+    S2: ExpandTarget<T4>,
+    S3: ExpandTarget<T5>,
+    S4: ExpandTarget<T6>,
+{
+    type Out = (
+        T0,
+        T1,
+        <S0 as ExpandTarget<T2>>::Out,
+        <S1 as ExpandTarget<T3>>::Out,
+        <S2 as ExpandTarget<T4>>::Out,
+        <S3 as ExpandTarget<T5>>::Out,
+        <S4 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+    S2: ExpandTarget<T3>,
+    S3: ExpandTarget<T4>,
+    S4: ExpandTarget<T5>,
+    S5: ExpandTarget<T6>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+        <S2 as ExpandTarget<T3>>::Out,
+        <S3 as ExpandTarget<T4>>::Out,
+        <S4 as ExpandTarget<T5>>::Out,
+        <S5 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6)> for (S0, S1, S2, S3, S4, S5, S6)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+    S3: ExpandTarget<T3>,
+    S4: ExpandTarget<T4>,
+    S5: ExpandTarget<T5>,
+    S6: ExpandTarget<T6>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+        <S3 as ExpandTarget<T3>>::Out,
+        <S4 as ExpandTarget<T4>>::Out,
+        <S5 as ExpandTarget<T5>>::Out,
+        <S6 as ExpandTarget<T6>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for ()
+{
+    type Out = (T0, T1, T2, T3, T4, T5, T6, T7);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0,)
+where
+    S0: ExpandTarget<T7>,
+{
+    type Out = (T0, T1, T2, T3, T4, T5, T6, <S0 as ExpandTarget<T7>>::Out);
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1)
+where
+    S0: ExpandTarget<T6>,
+    S1: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        T4,
+        T5,
+        <S0 as ExpandTarget<T6>>::Out,
+        <S1 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2)
+where
+    S0: ExpandTarget<T5>,
+    S1: ExpandTarget<T6>,
+    S2: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        T4,
+        <S0 as ExpandTarget<T5>>::Out,
+        <S1 as ExpandTarget<T6>>::Out,
+        <S2 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3)
+where
+    S0: ExpandTarget<T4>,
+    S1: ExpandTarget<T5>,
+    S2: ExpandTarget<T6>,
+    S3: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        T3,
+        <S0 as ExpandTarget<T4>>::Out,
+        <S1 as ExpandTarget<T5>>::Out,
+        <S2 as ExpandTarget<T6>>::Out,
+        <S3 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4)
+where
+    S0: ExpandTarget<T3>,
+    S1: ExpandTarget<T4>,
+    S2: ExpandTarget<T5>,
+    S3: ExpandTarget<T6>,
+    S4: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        T1,
+        T2,
+        <S0 as ExpandTarget<T3>>::Out,
+        <S1 as ExpandTarget<T4>>::Out,
+        <S2 as ExpandTarget<T5>>::Out,
+        <S3 as ExpandTarget<T6>>::Out,
+        <S4 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5)
+where
+    S0: ExpandTarget<T2>,
+    S1: ExpandTarget<T3>,
+    S2: ExpandTarget<T4>,
+    S3: ExpandTarget<T5>,
+    S4: ExpandTarget<T6>,
+    S5: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        T1,
+        <S0 as ExpandTarget<T2>>::Out,
+        <S1 as ExpandTarget<T3>>::Out,
+        <S2 as ExpandTarget<T4>>::Out,
+        <S3 as ExpandTarget<T5>>::Out,
+        <S4 as ExpandTarget<T6>>::Out,
+        <S5 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6)
+where
+    S0: ExpandTarget<T1>,
+    S1: ExpandTarget<T2>,
+    S2: ExpandTarget<T3>,
+    S3: ExpandTarget<T4>,
+    S4: ExpandTarget<T5>,
+    S5: ExpandTarget<T6>,
+    S6: ExpandTarget<T7>,
+{
+    type Out = (
+        T0,
+        <S0 as ExpandTarget<T1>>::Out,
+        <S1 as ExpandTarget<T2>>::Out,
+        <S2 as ExpandTarget<T3>>::Out,
+        <S3 as ExpandTarget<T4>>::Out,
+        <S4 as ExpandTarget<T5>>::Out,
+        <S5 as ExpandTarget<T6>>::Out,
+        <S6 as ExpandTarget<T7>>::Out,
+    );
+}
+#[diagnostic::do_not_recommend]
+impl<
+        S0: Dimension,
+        S1: Dimension,
+        S2: Dimension,
+        S3: Dimension,
+        S4: Dimension,
+        S5: Dimension,
+        S6: Dimension,
+        S7: Dimension,
+        T0: Dimension,
+        T1: Dimension,
+        T2: Dimension,
+        T3: Dimension,
+        T4: Dimension,
+        T5: Dimension,
+        T6: Dimension,
+        T7: Dimension,
+    > ExpandedShape<(T0, T1, T2, T3, T4, T5, T6, T7)> for (S0, S1, S2, S3, S4, S5, S6, S7)
+where
+    S0: ExpandTarget<T0>,
+    S1: ExpandTarget<T1>,
+    S2: ExpandTarget<T2>,
+    S3: ExpandTarget<T3>,
+    S4: ExpandTarget<T4>,
+    S5: ExpandTarget<T5>,
+    S6: ExpandTarget<T6>,
+    S7: ExpandTarget<T7>,
+{
+    type Out = (
+        <S0 as ExpandTarget<T0>>::Out,
+        <S1 as ExpandTarget<T1>>::Out,
+        <S2 as ExpandTarget<T2>>::Out,
+        <S3 as ExpandTarget<T3>>::Out,
+        <S4 as ExpandTarget<T4>>::Out,
+        <S5 as ExpandTarget<T5>>::Out,
+        <S6 as ExpandTarget<T6>>::Out,
+        <S7 as ExpandTarget<T7>>::Out,
+    );
 }
 
 // BroadcastOutput<B>: the shape two shapes broadcast to (NumPy).

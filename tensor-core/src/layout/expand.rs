@@ -21,7 +21,23 @@ use crate::shape::{MultiIndex, Shape};
     message = "cannot broadcast shape `{Self}` to `{T}`: aligned from the right, each dimension must equal the target's or be 1, and the target needs at least as many axes",
     label = "not broadcast-compatible"
 )]
-pub trait BroadcastTo<T> {}
+///
+/// `O` carries what [`ExpandedShape`] makes of the shape (the impls hold
+/// for any `O`; `BroadcastTo<T>` is `BroadcastTo<T, T>`): an unknown
+/// dimension where one does not expand, so the error a failed
+/// [`BroadcastFrom`] reports names `BroadcastTo<T, (.., _)>`, for which
+/// rustc suggests no where-clause.
+pub trait BroadcastTo<T, O = T> {}
+
+/// `Self` expanded to `T`: `T`'s leading dimensions, then each dimension's
+/// [`ExpandTarget`](crate::dim::ExpandTarget), unknown where it does not
+/// expand (no impl). Its failures are never reported: each is implied by
+/// the failure of [`BroadcastTo`]'s where-clause on the same pair
+/// ([`ExpandDim`](crate::dim::ExpandDim), a subtrait).
+pub trait ExpandedShape<T> {
+    /// The expanded shape (`T` where `Self` expands to it).
+    type Out;
+}
 
 /// NumPy broadcasting of two shapes: aligned from the right, each pair of
 /// dimensions broadcasts ([`BroadcastDim`](crate::dim::BroadcastDim): equal, or one of them 1);
@@ -36,13 +52,14 @@ pub trait BroadcastTo<T> {}
 )]
 ///
 /// `O` is the shape they broadcast to, [`BroadcastOutput`]'s (the impls
-/// hold for any `O`): an operator states `A: BroadcastShapes<B, O>` with
+/// hold for any `O`; `BroadcastShapes<B>` is `BroadcastShapes<B, B>`): an
+/// operator states `A: BroadcastShapes<B, O>` with
 /// `O` from `A: BroadcastOutput<B, Output = O>`. Where a pair of
 /// dimensions does not broadcast, its place in `O` is unknown, and the
 /// error names `BroadcastShapes<B, (.., _)>`: rustc suggests no
 /// where-clause for a bound holding an unknown type, in generic code
 /// either.
-pub trait BroadcastShapes<B, O> {}
+pub trait BroadcastShapes<B, O = B> {}
 
 /// The shape `Self` and `B` broadcast to (NumPy: aligned from the right,
 /// each pair through [`BroadcastDim`](crate::dim::BroadcastDim), missing
@@ -64,8 +81,10 @@ pub trait BroadcastOutput<B> {
 )]
 pub trait BroadcastFrom<X> {}
 
-#[diagnostic::do_not_recommend]
-impl<X: BroadcastTo<T>, T> BroadcastFrom<X> for T {}
+/// `O` is [`ExpandedShape`]'s, unknown where a dimension does not expand:
+/// not `do_not_recommend`, so that the error is `X: BroadcastTo<T, (.., _)>`
+/// (no where-clause suggested) rather than `T: BroadcastFrom<X>`.
+impl<X, T, O> BroadcastFrom<X> for T where X: ExpandedShape<T, Out = O> + BroadcastTo<T, O> {}
 
 /// `L` broadcast to the shape `S`: `L`'s axes align with the last of `S`'s;
 /// an axis of size 1 under a larger one, and every leading new axis, repeats.
