@@ -26,7 +26,7 @@ def main():
         "//! 1024 digits of base 1024: the tables `Nat::Dim` walks to find the",
         "//! dimension type of any number.",
         "",
-        "use crate::dim::{BigDim, Digit, Dim, Dim1, SmallDim};",
+        "use crate::dim::{Digit, Dim, Dim1, SmallDim};",
         "use typenum::consts::*;",
         "use typenum::{B0, B1};",
         "",
@@ -35,13 +35,11 @@ def main():
         if n != 1:
             out.append(f"impl SmallDim for Dim<{n}> {{ type Num = U{n}; }}")
     for d in range(0, 1024):
-        after_one = "Dim<1024>" if d == 0 else f"BigDim<Dim1, {digit(d)}>"
         out.append(
             f"impl Digit for {digit(d)} {{"
             f" type Shift0 = {digit((2 * d) % 1024)};"
             f" type Shift1 = {digit((2 * d + 1) % 1024)};"
             f" type Carry = {'B1' if d >= 512 else 'B0'};"
-            f" type AfterOne = {after_one};"
             " }"
         )
     path = Path(__file__).resolve().parent.parent / "tensor-core/src/generated/dim_table.rs"

@@ -224,10 +224,14 @@ pub trait Digit: Dimension {
     type Shift1: Digit;
     /// `B1` when doubling carries into the next digit (`self >= 512`).
     type Carry: NatBit;
-    /// The dimension of `1024 + self`: `Dim<1024>` for 0, else
-    /// `BigDim<Dim1, Self>`.
-    type AfterOne: Dimension;
 }
+
+/// The dimension of `1024 + L` for a digit `L`: `Dim<1024>` for 0, else
+/// `BigDim<Dim1, L>`. Computed, not a column of the digit table: each of
+/// its 1,024 entries was a `Dimension` bound checked when tensor-core is
+/// built.
+pub(crate) type AfterOne<L> =
+    <<<L as Dimension>::Num as Nat>::NonZero as NatBit>::PickDim<BigDim<Dim1, L>, Dim<1024>>;
 
 /// The sizes `Dim<N>` stands for, `0..=1024` without 1, with their typenum
 /// (generated: `generated/dim_table.rs`).

@@ -62,6 +62,8 @@ pub trait NatBit: Bit + Copy + Default + 'static {
     type HiDim<L: Digit>: Dimension;
     /// `A` if this bit is 1, else `B`.
     type Pick<A: Nat, B: Nat>: Nat;
+    /// The dimension `A` if this bit is 1, else `B`.
+    type PickDim<A: Dimension, B: Dimension>: Dimension;
 }
 
 impl NatBit for B0 {
@@ -77,6 +79,7 @@ impl NatBit for B0 {
     type ShiftDigit<D: Digit> = <D as Digit>::Shift0;
     type HiDim<L: Digit> = L;
     type Pick<A: Nat, B: Nat> = B;
+    type PickDim<A: Dimension, B: Dimension> = B;
 }
 
 impl NatBit for B1 {
@@ -90,8 +93,9 @@ impl NatBit for B1 {
     type IncOf<U: Nat, B: NatBit> = <B as NatBit>::Bump<U>;
     type Bump<U: Nat> = UInt<<U as Nat>::Inc<B1>, B0>;
     type ShiftDigit<D: Digit> = <D as Digit>::Shift1;
-    type HiDim<L: Digit> = <L as Digit>::AfterOne;
+    type HiDim<L: Digit> = super::AfterOne<L>;
     type Pick<A: Nat, B: Nat> = A;
+    type PickDim<A: Dimension, B: Dimension> = A;
 }
 
 /// A typenum unsigned integer whose sum, product and dimension type are

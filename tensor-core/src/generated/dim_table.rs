@@ -3,7 +3,7 @@
 //! 1024 digits of base 1024: the tables `Nat::Dim` walks to find the
 //! dimension type of any number.
 
-use crate::dim::{BigDim, Digit, Dim, Dim1, SmallDim};
+use crate::dim::{Digit, Dim, Dim1, SmallDim};
 use typenum::consts::*;
 use typenum::{B0, B1};
 
@@ -3083,6143 +3083,5119 @@ impl Digit for Dim<0> {
     type Shift0 = Dim<0>;
     type Shift1 = Dim1;
     type Carry = B0;
-    type AfterOne = Dim<1024>;
 }
 impl Digit for Dim1 {
     type Shift0 = Dim<2>;
     type Shift1 = Dim<3>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim1>;
 }
 impl Digit for Dim<2> {
     type Shift0 = Dim<4>;
     type Shift1 = Dim<5>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<2>>;
 }
 impl Digit for Dim<3> {
     type Shift0 = Dim<6>;
     type Shift1 = Dim<7>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<3>>;
 }
 impl Digit for Dim<4> {
     type Shift0 = Dim<8>;
     type Shift1 = Dim<9>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<4>>;
 }
 impl Digit for Dim<5> {
     type Shift0 = Dim<10>;
     type Shift1 = Dim<11>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<5>>;
 }
 impl Digit for Dim<6> {
     type Shift0 = Dim<12>;
     type Shift1 = Dim<13>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<6>>;
 }
 impl Digit for Dim<7> {
     type Shift0 = Dim<14>;
     type Shift1 = Dim<15>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<7>>;
 }
 impl Digit for Dim<8> {
     type Shift0 = Dim<16>;
     type Shift1 = Dim<17>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<8>>;
 }
 impl Digit for Dim<9> {
     type Shift0 = Dim<18>;
     type Shift1 = Dim<19>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<9>>;
 }
 impl Digit for Dim<10> {
     type Shift0 = Dim<20>;
     type Shift1 = Dim<21>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<10>>;
 }
 impl Digit for Dim<11> {
     type Shift0 = Dim<22>;
     type Shift1 = Dim<23>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<11>>;
 }
 impl Digit for Dim<12> {
     type Shift0 = Dim<24>;
     type Shift1 = Dim<25>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<12>>;
 }
 impl Digit for Dim<13> {
     type Shift0 = Dim<26>;
     type Shift1 = Dim<27>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<13>>;
 }
 impl Digit for Dim<14> {
     type Shift0 = Dim<28>;
     type Shift1 = Dim<29>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<14>>;
 }
 impl Digit for Dim<15> {
     type Shift0 = Dim<30>;
     type Shift1 = Dim<31>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<15>>;
 }
 impl Digit for Dim<16> {
     type Shift0 = Dim<32>;
     type Shift1 = Dim<33>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<16>>;
 }
 impl Digit for Dim<17> {
     type Shift0 = Dim<34>;
     type Shift1 = Dim<35>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<17>>;
 }
 impl Digit for Dim<18> {
     type Shift0 = Dim<36>;
     type Shift1 = Dim<37>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<18>>;
 }
 impl Digit for Dim<19> {
     type Shift0 = Dim<38>;
     type Shift1 = Dim<39>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<19>>;
 }
 impl Digit for Dim<20> {
     type Shift0 = Dim<40>;
     type Shift1 = Dim<41>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<20>>;
 }
 impl Digit for Dim<21> {
     type Shift0 = Dim<42>;
     type Shift1 = Dim<43>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<21>>;
 }
 impl Digit for Dim<22> {
     type Shift0 = Dim<44>;
     type Shift1 = Dim<45>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<22>>;
 }
 impl Digit for Dim<23> {
     type Shift0 = Dim<46>;
     type Shift1 = Dim<47>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<23>>;
 }
 impl Digit for Dim<24> {
     type Shift0 = Dim<48>;
     type Shift1 = Dim<49>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<24>>;
 }
 impl Digit for Dim<25> {
     type Shift0 = Dim<50>;
     type Shift1 = Dim<51>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<25>>;
 }
 impl Digit for Dim<26> {
     type Shift0 = Dim<52>;
     type Shift1 = Dim<53>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<26>>;
 }
 impl Digit for Dim<27> {
     type Shift0 = Dim<54>;
     type Shift1 = Dim<55>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<27>>;
 }
 impl Digit for Dim<28> {
     type Shift0 = Dim<56>;
     type Shift1 = Dim<57>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<28>>;
 }
 impl Digit for Dim<29> {
     type Shift0 = Dim<58>;
     type Shift1 = Dim<59>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<29>>;
 }
 impl Digit for Dim<30> {
     type Shift0 = Dim<60>;
     type Shift1 = Dim<61>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<30>>;
 }
 impl Digit for Dim<31> {
     type Shift0 = Dim<62>;
     type Shift1 = Dim<63>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<31>>;
 }
 impl Digit for Dim<32> {
     type Shift0 = Dim<64>;
     type Shift1 = Dim<65>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<32>>;
 }
 impl Digit for Dim<33> {
     type Shift0 = Dim<66>;
     type Shift1 = Dim<67>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<33>>;
 }
 impl Digit for Dim<34> {
     type Shift0 = Dim<68>;
     type Shift1 = Dim<69>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<34>>;
 }
 impl Digit for Dim<35> {
     type Shift0 = Dim<70>;
     type Shift1 = Dim<71>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<35>>;
 }
 impl Digit for Dim<36> {
     type Shift0 = Dim<72>;
     type Shift1 = Dim<73>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<36>>;
 }
 impl Digit for Dim<37> {
     type Shift0 = Dim<74>;
     type Shift1 = Dim<75>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<37>>;
 }
 impl Digit for Dim<38> {
     type Shift0 = Dim<76>;
     type Shift1 = Dim<77>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<38>>;
 }
 impl Digit for Dim<39> {
     type Shift0 = Dim<78>;
     type Shift1 = Dim<79>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<39>>;
 }
 impl Digit for Dim<40> {
     type Shift0 = Dim<80>;
     type Shift1 = Dim<81>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<40>>;
 }
 impl Digit for Dim<41> {
     type Shift0 = Dim<82>;
     type Shift1 = Dim<83>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<41>>;
 }
 impl Digit for Dim<42> {
     type Shift0 = Dim<84>;
     type Shift1 = Dim<85>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<42>>;
 }
 impl Digit for Dim<43> {
     type Shift0 = Dim<86>;
     type Shift1 = Dim<87>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<43>>;
 }
 impl Digit for Dim<44> {
     type Shift0 = Dim<88>;
     type Shift1 = Dim<89>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<44>>;
 }
 impl Digit for Dim<45> {
     type Shift0 = Dim<90>;
     type Shift1 = Dim<91>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<45>>;
 }
 impl Digit for Dim<46> {
     type Shift0 = Dim<92>;
     type Shift1 = Dim<93>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<46>>;
 }
 impl Digit for Dim<47> {
     type Shift0 = Dim<94>;
     type Shift1 = Dim<95>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<47>>;
 }
 impl Digit for Dim<48> {
     type Shift0 = Dim<96>;
     type Shift1 = Dim<97>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<48>>;
 }
 impl Digit for Dim<49> {
     type Shift0 = Dim<98>;
     type Shift1 = Dim<99>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<49>>;
 }
 impl Digit for Dim<50> {
     type Shift0 = Dim<100>;
     type Shift1 = Dim<101>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<50>>;
 }
 impl Digit for Dim<51> {
     type Shift0 = Dim<102>;
     type Shift1 = Dim<103>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<51>>;
 }
 impl Digit for Dim<52> {
     type Shift0 = Dim<104>;
     type Shift1 = Dim<105>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<52>>;
 }
 impl Digit for Dim<53> {
     type Shift0 = Dim<106>;
     type Shift1 = Dim<107>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<53>>;
 }
 impl Digit for Dim<54> {
     type Shift0 = Dim<108>;
     type Shift1 = Dim<109>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<54>>;
 }
 impl Digit for Dim<55> {
     type Shift0 = Dim<110>;
     type Shift1 = Dim<111>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<55>>;
 }
 impl Digit for Dim<56> {
     type Shift0 = Dim<112>;
     type Shift1 = Dim<113>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<56>>;
 }
 impl Digit for Dim<57> {
     type Shift0 = Dim<114>;
     type Shift1 = Dim<115>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<57>>;
 }
 impl Digit for Dim<58> {
     type Shift0 = Dim<116>;
     type Shift1 = Dim<117>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<58>>;
 }
 impl Digit for Dim<59> {
     type Shift0 = Dim<118>;
     type Shift1 = Dim<119>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<59>>;
 }
 impl Digit for Dim<60> {
     type Shift0 = Dim<120>;
     type Shift1 = Dim<121>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<60>>;
 }
 impl Digit for Dim<61> {
     type Shift0 = Dim<122>;
     type Shift1 = Dim<123>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<61>>;
 }
 impl Digit for Dim<62> {
     type Shift0 = Dim<124>;
     type Shift1 = Dim<125>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<62>>;
 }
 impl Digit for Dim<63> {
     type Shift0 = Dim<126>;
     type Shift1 = Dim<127>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<63>>;
 }
 impl Digit for Dim<64> {
     type Shift0 = Dim<128>;
     type Shift1 = Dim<129>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<64>>;
 }
 impl Digit for Dim<65> {
     type Shift0 = Dim<130>;
     type Shift1 = Dim<131>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<65>>;
 }
 impl Digit for Dim<66> {
     type Shift0 = Dim<132>;
     type Shift1 = Dim<133>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<66>>;
 }
 impl Digit for Dim<67> {
     type Shift0 = Dim<134>;
     type Shift1 = Dim<135>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<67>>;
 }
 impl Digit for Dim<68> {
     type Shift0 = Dim<136>;
     type Shift1 = Dim<137>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<68>>;
 }
 impl Digit for Dim<69> {
     type Shift0 = Dim<138>;
     type Shift1 = Dim<139>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<69>>;
 }
 impl Digit for Dim<70> {
     type Shift0 = Dim<140>;
     type Shift1 = Dim<141>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<70>>;
 }
 impl Digit for Dim<71> {
     type Shift0 = Dim<142>;
     type Shift1 = Dim<143>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<71>>;
 }
 impl Digit for Dim<72> {
     type Shift0 = Dim<144>;
     type Shift1 = Dim<145>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<72>>;
 }
 impl Digit for Dim<73> {
     type Shift0 = Dim<146>;
     type Shift1 = Dim<147>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<73>>;
 }
 impl Digit for Dim<74> {
     type Shift0 = Dim<148>;
     type Shift1 = Dim<149>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<74>>;
 }
 impl Digit for Dim<75> {
     type Shift0 = Dim<150>;
     type Shift1 = Dim<151>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<75>>;
 }
 impl Digit for Dim<76> {
     type Shift0 = Dim<152>;
     type Shift1 = Dim<153>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<76>>;
 }
 impl Digit for Dim<77> {
     type Shift0 = Dim<154>;
     type Shift1 = Dim<155>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<77>>;
 }
 impl Digit for Dim<78> {
     type Shift0 = Dim<156>;
     type Shift1 = Dim<157>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<78>>;
 }
 impl Digit for Dim<79> {
     type Shift0 = Dim<158>;
     type Shift1 = Dim<159>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<79>>;
 }
 impl Digit for Dim<80> {
     type Shift0 = Dim<160>;
     type Shift1 = Dim<161>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<80>>;
 }
 impl Digit for Dim<81> {
     type Shift0 = Dim<162>;
     type Shift1 = Dim<163>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<81>>;
 }
 impl Digit for Dim<82> {
     type Shift0 = Dim<164>;
     type Shift1 = Dim<165>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<82>>;
 }
 impl Digit for Dim<83> {
     type Shift0 = Dim<166>;
     type Shift1 = Dim<167>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<83>>;
 }
 impl Digit for Dim<84> {
     type Shift0 = Dim<168>;
     type Shift1 = Dim<169>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<84>>;
 }
 impl Digit for Dim<85> {
     type Shift0 = Dim<170>;
     type Shift1 = Dim<171>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<85>>;
 }
 impl Digit for Dim<86> {
     type Shift0 = Dim<172>;
     type Shift1 = Dim<173>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<86>>;
 }
 impl Digit for Dim<87> {
     type Shift0 = Dim<174>;
     type Shift1 = Dim<175>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<87>>;
 }
 impl Digit for Dim<88> {
     type Shift0 = Dim<176>;
     type Shift1 = Dim<177>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<88>>;
 }
 impl Digit for Dim<89> {
     type Shift0 = Dim<178>;
     type Shift1 = Dim<179>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<89>>;
 }
 impl Digit for Dim<90> {
     type Shift0 = Dim<180>;
     type Shift1 = Dim<181>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<90>>;
 }
 impl Digit for Dim<91> {
     type Shift0 = Dim<182>;
     type Shift1 = Dim<183>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<91>>;
 }
 impl Digit for Dim<92> {
     type Shift0 = Dim<184>;
     type Shift1 = Dim<185>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<92>>;
 }
 impl Digit for Dim<93> {
     type Shift0 = Dim<186>;
     type Shift1 = Dim<187>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<93>>;
 }
 impl Digit for Dim<94> {
     type Shift0 = Dim<188>;
     type Shift1 = Dim<189>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<94>>;
 }
 impl Digit for Dim<95> {
     type Shift0 = Dim<190>;
     type Shift1 = Dim<191>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<95>>;
 }
 impl Digit for Dim<96> {
     type Shift0 = Dim<192>;
     type Shift1 = Dim<193>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<96>>;
 }
 impl Digit for Dim<97> {
     type Shift0 = Dim<194>;
     type Shift1 = Dim<195>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<97>>;
 }
 impl Digit for Dim<98> {
     type Shift0 = Dim<196>;
     type Shift1 = Dim<197>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<98>>;
 }
 impl Digit for Dim<99> {
     type Shift0 = Dim<198>;
     type Shift1 = Dim<199>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<99>>;
 }
 impl Digit for Dim<100> {
     type Shift0 = Dim<200>;
     type Shift1 = Dim<201>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<100>>;
 }
 impl Digit for Dim<101> {
     type Shift0 = Dim<202>;
     type Shift1 = Dim<203>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<101>>;
 }
 impl Digit for Dim<102> {
     type Shift0 = Dim<204>;
     type Shift1 = Dim<205>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<102>>;
 }
 impl Digit for Dim<103> {
     type Shift0 = Dim<206>;
     type Shift1 = Dim<207>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<103>>;
 }
 impl Digit for Dim<104> {
     type Shift0 = Dim<208>;
     type Shift1 = Dim<209>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<104>>;
 }
 impl Digit for Dim<105> {
     type Shift0 = Dim<210>;
     type Shift1 = Dim<211>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<105>>;
 }
 impl Digit for Dim<106> {
     type Shift0 = Dim<212>;
     type Shift1 = Dim<213>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<106>>;
 }
 impl Digit for Dim<107> {
     type Shift0 = Dim<214>;
     type Shift1 = Dim<215>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<107>>;
 }
 impl Digit for Dim<108> {
     type Shift0 = Dim<216>;
     type Shift1 = Dim<217>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<108>>;
 }
 impl Digit for Dim<109> {
     type Shift0 = Dim<218>;
     type Shift1 = Dim<219>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<109>>;
 }
 impl Digit for Dim<110> {
     type Shift0 = Dim<220>;
     type Shift1 = Dim<221>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<110>>;
 }
 impl Digit for Dim<111> {
     type Shift0 = Dim<222>;
     type Shift1 = Dim<223>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<111>>;
 }
 impl Digit for Dim<112> {
     type Shift0 = Dim<224>;
     type Shift1 = Dim<225>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<112>>;
 }
 impl Digit for Dim<113> {
     type Shift0 = Dim<226>;
     type Shift1 = Dim<227>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<113>>;
 }
 impl Digit for Dim<114> {
     type Shift0 = Dim<228>;
     type Shift1 = Dim<229>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<114>>;
 }
 impl Digit for Dim<115> {
     type Shift0 = Dim<230>;
     type Shift1 = Dim<231>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<115>>;
 }
 impl Digit for Dim<116> {
     type Shift0 = Dim<232>;
     type Shift1 = Dim<233>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<116>>;
 }
 impl Digit for Dim<117> {
     type Shift0 = Dim<234>;
     type Shift1 = Dim<235>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<117>>;
 }
 impl Digit for Dim<118> {
     type Shift0 = Dim<236>;
     type Shift1 = Dim<237>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<118>>;
 }
 impl Digit for Dim<119> {
     type Shift0 = Dim<238>;
     type Shift1 = Dim<239>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<119>>;
 }
 impl Digit for Dim<120> {
     type Shift0 = Dim<240>;
     type Shift1 = Dim<241>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<120>>;
 }
 impl Digit for Dim<121> {
     type Shift0 = Dim<242>;
     type Shift1 = Dim<243>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<121>>;
 }
 impl Digit for Dim<122> {
     type Shift0 = Dim<244>;
     type Shift1 = Dim<245>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<122>>;
 }
 impl Digit for Dim<123> {
     type Shift0 = Dim<246>;
     type Shift1 = Dim<247>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<123>>;
 }
 impl Digit for Dim<124> {
     type Shift0 = Dim<248>;
     type Shift1 = Dim<249>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<124>>;
 }
 impl Digit for Dim<125> {
     type Shift0 = Dim<250>;
     type Shift1 = Dim<251>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<125>>;
 }
 impl Digit for Dim<126> {
     type Shift0 = Dim<252>;
     type Shift1 = Dim<253>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<126>>;
 }
 impl Digit for Dim<127> {
     type Shift0 = Dim<254>;
     type Shift1 = Dim<255>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<127>>;
 }
 impl Digit for Dim<128> {
     type Shift0 = Dim<256>;
     type Shift1 = Dim<257>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<128>>;
 }
 impl Digit for Dim<129> {
     type Shift0 = Dim<258>;
     type Shift1 = Dim<259>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<129>>;
 }
 impl Digit for Dim<130> {
     type Shift0 = Dim<260>;
     type Shift1 = Dim<261>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<130>>;
 }
 impl Digit for Dim<131> {
     type Shift0 = Dim<262>;
     type Shift1 = Dim<263>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<131>>;
 }
 impl Digit for Dim<132> {
     type Shift0 = Dim<264>;
     type Shift1 = Dim<265>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<132>>;
 }
 impl Digit for Dim<133> {
     type Shift0 = Dim<266>;
     type Shift1 = Dim<267>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<133>>;
 }
 impl Digit for Dim<134> {
     type Shift0 = Dim<268>;
     type Shift1 = Dim<269>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<134>>;
 }
 impl Digit for Dim<135> {
     type Shift0 = Dim<270>;
     type Shift1 = Dim<271>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<135>>;
 }
 impl Digit for Dim<136> {
     type Shift0 = Dim<272>;
     type Shift1 = Dim<273>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<136>>;
 }
 impl Digit for Dim<137> {
     type Shift0 = Dim<274>;
     type Shift1 = Dim<275>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<137>>;
 }
 impl Digit for Dim<138> {
     type Shift0 = Dim<276>;
     type Shift1 = Dim<277>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<138>>;
 }
 impl Digit for Dim<139> {
     type Shift0 = Dim<278>;
     type Shift1 = Dim<279>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<139>>;
 }
 impl Digit for Dim<140> {
     type Shift0 = Dim<280>;
     type Shift1 = Dim<281>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<140>>;
 }
 impl Digit for Dim<141> {
     type Shift0 = Dim<282>;
     type Shift1 = Dim<283>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<141>>;
 }
 impl Digit for Dim<142> {
     type Shift0 = Dim<284>;
     type Shift1 = Dim<285>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<142>>;
 }
 impl Digit for Dim<143> {
     type Shift0 = Dim<286>;
     type Shift1 = Dim<287>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<143>>;
 }
 impl Digit for Dim<144> {
     type Shift0 = Dim<288>;
     type Shift1 = Dim<289>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<144>>;
 }
 impl Digit for Dim<145> {
     type Shift0 = Dim<290>;
     type Shift1 = Dim<291>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<145>>;
 }
 impl Digit for Dim<146> {
     type Shift0 = Dim<292>;
     type Shift1 = Dim<293>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<146>>;
 }
 impl Digit for Dim<147> {
     type Shift0 = Dim<294>;
     type Shift1 = Dim<295>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<147>>;
 }
 impl Digit for Dim<148> {
     type Shift0 = Dim<296>;
     type Shift1 = Dim<297>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<148>>;
 }
 impl Digit for Dim<149> {
     type Shift0 = Dim<298>;
     type Shift1 = Dim<299>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<149>>;
 }
 impl Digit for Dim<150> {
     type Shift0 = Dim<300>;
     type Shift1 = Dim<301>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<150>>;
 }
 impl Digit for Dim<151> {
     type Shift0 = Dim<302>;
     type Shift1 = Dim<303>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<151>>;
 }
 impl Digit for Dim<152> {
     type Shift0 = Dim<304>;
     type Shift1 = Dim<305>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<152>>;
 }
 impl Digit for Dim<153> {
     type Shift0 = Dim<306>;
     type Shift1 = Dim<307>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<153>>;
 }
 impl Digit for Dim<154> {
     type Shift0 = Dim<308>;
     type Shift1 = Dim<309>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<154>>;
 }
 impl Digit for Dim<155> {
     type Shift0 = Dim<310>;
     type Shift1 = Dim<311>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<155>>;
 }
 impl Digit for Dim<156> {
     type Shift0 = Dim<312>;
     type Shift1 = Dim<313>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<156>>;
 }
 impl Digit for Dim<157> {
     type Shift0 = Dim<314>;
     type Shift1 = Dim<315>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<157>>;
 }
 impl Digit for Dim<158> {
     type Shift0 = Dim<316>;
     type Shift1 = Dim<317>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<158>>;
 }
 impl Digit for Dim<159> {
     type Shift0 = Dim<318>;
     type Shift1 = Dim<319>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<159>>;
 }
 impl Digit for Dim<160> {
     type Shift0 = Dim<320>;
     type Shift1 = Dim<321>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<160>>;
 }
 impl Digit for Dim<161> {
     type Shift0 = Dim<322>;
     type Shift1 = Dim<323>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<161>>;
 }
 impl Digit for Dim<162> {
     type Shift0 = Dim<324>;
     type Shift1 = Dim<325>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<162>>;
 }
 impl Digit for Dim<163> {
     type Shift0 = Dim<326>;
     type Shift1 = Dim<327>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<163>>;
 }
 impl Digit for Dim<164> {
     type Shift0 = Dim<328>;
     type Shift1 = Dim<329>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<164>>;
 }
 impl Digit for Dim<165> {
     type Shift0 = Dim<330>;
     type Shift1 = Dim<331>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<165>>;
 }
 impl Digit for Dim<166> {
     type Shift0 = Dim<332>;
     type Shift1 = Dim<333>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<166>>;
 }
 impl Digit for Dim<167> {
     type Shift0 = Dim<334>;
     type Shift1 = Dim<335>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<167>>;
 }
 impl Digit for Dim<168> {
     type Shift0 = Dim<336>;
     type Shift1 = Dim<337>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<168>>;
 }
 impl Digit for Dim<169> {
     type Shift0 = Dim<338>;
     type Shift1 = Dim<339>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<169>>;
 }
 impl Digit for Dim<170> {
     type Shift0 = Dim<340>;
     type Shift1 = Dim<341>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<170>>;
 }
 impl Digit for Dim<171> {
     type Shift0 = Dim<342>;
     type Shift1 = Dim<343>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<171>>;
 }
 impl Digit for Dim<172> {
     type Shift0 = Dim<344>;
     type Shift1 = Dim<345>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<172>>;
 }
 impl Digit for Dim<173> {
     type Shift0 = Dim<346>;
     type Shift1 = Dim<347>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<173>>;
 }
 impl Digit for Dim<174> {
     type Shift0 = Dim<348>;
     type Shift1 = Dim<349>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<174>>;
 }
 impl Digit for Dim<175> {
     type Shift0 = Dim<350>;
     type Shift1 = Dim<351>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<175>>;
 }
 impl Digit for Dim<176> {
     type Shift0 = Dim<352>;
     type Shift1 = Dim<353>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<176>>;
 }
 impl Digit for Dim<177> {
     type Shift0 = Dim<354>;
     type Shift1 = Dim<355>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<177>>;
 }
 impl Digit for Dim<178> {
     type Shift0 = Dim<356>;
     type Shift1 = Dim<357>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<178>>;
 }
 impl Digit for Dim<179> {
     type Shift0 = Dim<358>;
     type Shift1 = Dim<359>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<179>>;
 }
 impl Digit for Dim<180> {
     type Shift0 = Dim<360>;
     type Shift1 = Dim<361>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<180>>;
 }
 impl Digit for Dim<181> {
     type Shift0 = Dim<362>;
     type Shift1 = Dim<363>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<181>>;
 }
 impl Digit for Dim<182> {
     type Shift0 = Dim<364>;
     type Shift1 = Dim<365>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<182>>;
 }
 impl Digit for Dim<183> {
     type Shift0 = Dim<366>;
     type Shift1 = Dim<367>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<183>>;
 }
 impl Digit for Dim<184> {
     type Shift0 = Dim<368>;
     type Shift1 = Dim<369>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<184>>;
 }
 impl Digit for Dim<185> {
     type Shift0 = Dim<370>;
     type Shift1 = Dim<371>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<185>>;
 }
 impl Digit for Dim<186> {
     type Shift0 = Dim<372>;
     type Shift1 = Dim<373>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<186>>;
 }
 impl Digit for Dim<187> {
     type Shift0 = Dim<374>;
     type Shift1 = Dim<375>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<187>>;
 }
 impl Digit for Dim<188> {
     type Shift0 = Dim<376>;
     type Shift1 = Dim<377>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<188>>;
 }
 impl Digit for Dim<189> {
     type Shift0 = Dim<378>;
     type Shift1 = Dim<379>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<189>>;
 }
 impl Digit for Dim<190> {
     type Shift0 = Dim<380>;
     type Shift1 = Dim<381>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<190>>;
 }
 impl Digit for Dim<191> {
     type Shift0 = Dim<382>;
     type Shift1 = Dim<383>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<191>>;
 }
 impl Digit for Dim<192> {
     type Shift0 = Dim<384>;
     type Shift1 = Dim<385>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<192>>;
 }
 impl Digit for Dim<193> {
     type Shift0 = Dim<386>;
     type Shift1 = Dim<387>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<193>>;
 }
 impl Digit for Dim<194> {
     type Shift0 = Dim<388>;
     type Shift1 = Dim<389>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<194>>;
 }
 impl Digit for Dim<195> {
     type Shift0 = Dim<390>;
     type Shift1 = Dim<391>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<195>>;
 }
 impl Digit for Dim<196> {
     type Shift0 = Dim<392>;
     type Shift1 = Dim<393>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<196>>;
 }
 impl Digit for Dim<197> {
     type Shift0 = Dim<394>;
     type Shift1 = Dim<395>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<197>>;
 }
 impl Digit for Dim<198> {
     type Shift0 = Dim<396>;
     type Shift1 = Dim<397>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<198>>;
 }
 impl Digit for Dim<199> {
     type Shift0 = Dim<398>;
     type Shift1 = Dim<399>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<199>>;
 }
 impl Digit for Dim<200> {
     type Shift0 = Dim<400>;
     type Shift1 = Dim<401>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<200>>;
 }
 impl Digit for Dim<201> {
     type Shift0 = Dim<402>;
     type Shift1 = Dim<403>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<201>>;
 }
 impl Digit for Dim<202> {
     type Shift0 = Dim<404>;
     type Shift1 = Dim<405>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<202>>;
 }
 impl Digit for Dim<203> {
     type Shift0 = Dim<406>;
     type Shift1 = Dim<407>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<203>>;
 }
 impl Digit for Dim<204> {
     type Shift0 = Dim<408>;
     type Shift1 = Dim<409>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<204>>;
 }
 impl Digit for Dim<205> {
     type Shift0 = Dim<410>;
     type Shift1 = Dim<411>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<205>>;
 }
 impl Digit for Dim<206> {
     type Shift0 = Dim<412>;
     type Shift1 = Dim<413>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<206>>;
 }
 impl Digit for Dim<207> {
     type Shift0 = Dim<414>;
     type Shift1 = Dim<415>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<207>>;
 }
 impl Digit for Dim<208> {
     type Shift0 = Dim<416>;
     type Shift1 = Dim<417>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<208>>;
 }
 impl Digit for Dim<209> {
     type Shift0 = Dim<418>;
     type Shift1 = Dim<419>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<209>>;
 }
 impl Digit for Dim<210> {
     type Shift0 = Dim<420>;
     type Shift1 = Dim<421>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<210>>;
 }
 impl Digit for Dim<211> {
     type Shift0 = Dim<422>;
     type Shift1 = Dim<423>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<211>>;
 }
 impl Digit for Dim<212> {
     type Shift0 = Dim<424>;
     type Shift1 = Dim<425>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<212>>;
 }
 impl Digit for Dim<213> {
     type Shift0 = Dim<426>;
     type Shift1 = Dim<427>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<213>>;
 }
 impl Digit for Dim<214> {
     type Shift0 = Dim<428>;
     type Shift1 = Dim<429>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<214>>;
 }
 impl Digit for Dim<215> {
     type Shift0 = Dim<430>;
     type Shift1 = Dim<431>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<215>>;
 }
 impl Digit for Dim<216> {
     type Shift0 = Dim<432>;
     type Shift1 = Dim<433>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<216>>;
 }
 impl Digit for Dim<217> {
     type Shift0 = Dim<434>;
     type Shift1 = Dim<435>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<217>>;
 }
 impl Digit for Dim<218> {
     type Shift0 = Dim<436>;
     type Shift1 = Dim<437>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<218>>;
 }
 impl Digit for Dim<219> {
     type Shift0 = Dim<438>;
     type Shift1 = Dim<439>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<219>>;
 }
 impl Digit for Dim<220> {
     type Shift0 = Dim<440>;
     type Shift1 = Dim<441>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<220>>;
 }
 impl Digit for Dim<221> {
     type Shift0 = Dim<442>;
     type Shift1 = Dim<443>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<221>>;
 }
 impl Digit for Dim<222> {
     type Shift0 = Dim<444>;
     type Shift1 = Dim<445>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<222>>;
 }
 impl Digit for Dim<223> {
     type Shift0 = Dim<446>;
     type Shift1 = Dim<447>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<223>>;
 }
 impl Digit for Dim<224> {
     type Shift0 = Dim<448>;
     type Shift1 = Dim<449>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<224>>;
 }
 impl Digit for Dim<225> {
     type Shift0 = Dim<450>;
     type Shift1 = Dim<451>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<225>>;
 }
 impl Digit for Dim<226> {
     type Shift0 = Dim<452>;
     type Shift1 = Dim<453>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<226>>;
 }
 impl Digit for Dim<227> {
     type Shift0 = Dim<454>;
     type Shift1 = Dim<455>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<227>>;
 }
 impl Digit for Dim<228> {
     type Shift0 = Dim<456>;
     type Shift1 = Dim<457>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<228>>;
 }
 impl Digit for Dim<229> {
     type Shift0 = Dim<458>;
     type Shift1 = Dim<459>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<229>>;
 }
 impl Digit for Dim<230> {
     type Shift0 = Dim<460>;
     type Shift1 = Dim<461>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<230>>;
 }
 impl Digit for Dim<231> {
     type Shift0 = Dim<462>;
     type Shift1 = Dim<463>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<231>>;
 }
 impl Digit for Dim<232> {
     type Shift0 = Dim<464>;
     type Shift1 = Dim<465>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<232>>;
 }
 impl Digit for Dim<233> {
     type Shift0 = Dim<466>;
     type Shift1 = Dim<467>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<233>>;
 }
 impl Digit for Dim<234> {
     type Shift0 = Dim<468>;
     type Shift1 = Dim<469>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<234>>;
 }
 impl Digit for Dim<235> {
     type Shift0 = Dim<470>;
     type Shift1 = Dim<471>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<235>>;
 }
 impl Digit for Dim<236> {
     type Shift0 = Dim<472>;
     type Shift1 = Dim<473>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<236>>;
 }
 impl Digit for Dim<237> {
     type Shift0 = Dim<474>;
     type Shift1 = Dim<475>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<237>>;
 }
 impl Digit for Dim<238> {
     type Shift0 = Dim<476>;
     type Shift1 = Dim<477>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<238>>;
 }
 impl Digit for Dim<239> {
     type Shift0 = Dim<478>;
     type Shift1 = Dim<479>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<239>>;
 }
 impl Digit for Dim<240> {
     type Shift0 = Dim<480>;
     type Shift1 = Dim<481>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<240>>;
 }
 impl Digit for Dim<241> {
     type Shift0 = Dim<482>;
     type Shift1 = Dim<483>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<241>>;
 }
 impl Digit for Dim<242> {
     type Shift0 = Dim<484>;
     type Shift1 = Dim<485>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<242>>;
 }
 impl Digit for Dim<243> {
     type Shift0 = Dim<486>;
     type Shift1 = Dim<487>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<243>>;
 }
 impl Digit for Dim<244> {
     type Shift0 = Dim<488>;
     type Shift1 = Dim<489>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<244>>;
 }
 impl Digit for Dim<245> {
     type Shift0 = Dim<490>;
     type Shift1 = Dim<491>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<245>>;
 }
 impl Digit for Dim<246> {
     type Shift0 = Dim<492>;
     type Shift1 = Dim<493>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<246>>;
 }
 impl Digit for Dim<247> {
     type Shift0 = Dim<494>;
     type Shift1 = Dim<495>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<247>>;
 }
 impl Digit for Dim<248> {
     type Shift0 = Dim<496>;
     type Shift1 = Dim<497>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<248>>;
 }
 impl Digit for Dim<249> {
     type Shift0 = Dim<498>;
     type Shift1 = Dim<499>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<249>>;
 }
 impl Digit for Dim<250> {
     type Shift0 = Dim<500>;
     type Shift1 = Dim<501>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<250>>;
 }
 impl Digit for Dim<251> {
     type Shift0 = Dim<502>;
     type Shift1 = Dim<503>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<251>>;
 }
 impl Digit for Dim<252> {
     type Shift0 = Dim<504>;
     type Shift1 = Dim<505>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<252>>;
 }
 impl Digit for Dim<253> {
     type Shift0 = Dim<506>;
     type Shift1 = Dim<507>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<253>>;
 }
 impl Digit for Dim<254> {
     type Shift0 = Dim<508>;
     type Shift1 = Dim<509>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<254>>;
 }
 impl Digit for Dim<255> {
     type Shift0 = Dim<510>;
     type Shift1 = Dim<511>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<255>>;
 }
 impl Digit for Dim<256> {
     type Shift0 = Dim<512>;
     type Shift1 = Dim<513>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<256>>;
 }
 impl Digit for Dim<257> {
     type Shift0 = Dim<514>;
     type Shift1 = Dim<515>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<257>>;
 }
 impl Digit for Dim<258> {
     type Shift0 = Dim<516>;
     type Shift1 = Dim<517>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<258>>;
 }
 impl Digit for Dim<259> {
     type Shift0 = Dim<518>;
     type Shift1 = Dim<519>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<259>>;
 }
 impl Digit for Dim<260> {
     type Shift0 = Dim<520>;
     type Shift1 = Dim<521>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<260>>;
 }
 impl Digit for Dim<261> {
     type Shift0 = Dim<522>;
     type Shift1 = Dim<523>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<261>>;
 }
 impl Digit for Dim<262> {
     type Shift0 = Dim<524>;
     type Shift1 = Dim<525>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<262>>;
 }
 impl Digit for Dim<263> {
     type Shift0 = Dim<526>;
     type Shift1 = Dim<527>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<263>>;
 }
 impl Digit for Dim<264> {
     type Shift0 = Dim<528>;
     type Shift1 = Dim<529>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<264>>;
 }
 impl Digit for Dim<265> {
     type Shift0 = Dim<530>;
     type Shift1 = Dim<531>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<265>>;
 }
 impl Digit for Dim<266> {
     type Shift0 = Dim<532>;
     type Shift1 = Dim<533>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<266>>;
 }
 impl Digit for Dim<267> {
     type Shift0 = Dim<534>;
     type Shift1 = Dim<535>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<267>>;
 }
 impl Digit for Dim<268> {
     type Shift0 = Dim<536>;
     type Shift1 = Dim<537>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<268>>;
 }
 impl Digit for Dim<269> {
     type Shift0 = Dim<538>;
     type Shift1 = Dim<539>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<269>>;
 }
 impl Digit for Dim<270> {
     type Shift0 = Dim<540>;
     type Shift1 = Dim<541>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<270>>;
 }
 impl Digit for Dim<271> {
     type Shift0 = Dim<542>;
     type Shift1 = Dim<543>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<271>>;
 }
 impl Digit for Dim<272> {
     type Shift0 = Dim<544>;
     type Shift1 = Dim<545>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<272>>;
 }
 impl Digit for Dim<273> {
     type Shift0 = Dim<546>;
     type Shift1 = Dim<547>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<273>>;
 }
 impl Digit for Dim<274> {
     type Shift0 = Dim<548>;
     type Shift1 = Dim<549>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<274>>;
 }
 impl Digit for Dim<275> {
     type Shift0 = Dim<550>;
     type Shift1 = Dim<551>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<275>>;
 }
 impl Digit for Dim<276> {
     type Shift0 = Dim<552>;
     type Shift1 = Dim<553>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<276>>;
 }
 impl Digit for Dim<277> {
     type Shift0 = Dim<554>;
     type Shift1 = Dim<555>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<277>>;
 }
 impl Digit for Dim<278> {
     type Shift0 = Dim<556>;
     type Shift1 = Dim<557>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<278>>;
 }
 impl Digit for Dim<279> {
     type Shift0 = Dim<558>;
     type Shift1 = Dim<559>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<279>>;
 }
 impl Digit for Dim<280> {
     type Shift0 = Dim<560>;
     type Shift1 = Dim<561>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<280>>;
 }
 impl Digit for Dim<281> {
     type Shift0 = Dim<562>;
     type Shift1 = Dim<563>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<281>>;
 }
 impl Digit for Dim<282> {
     type Shift0 = Dim<564>;
     type Shift1 = Dim<565>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<282>>;
 }
 impl Digit for Dim<283> {
     type Shift0 = Dim<566>;
     type Shift1 = Dim<567>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<283>>;
 }
 impl Digit for Dim<284> {
     type Shift0 = Dim<568>;
     type Shift1 = Dim<569>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<284>>;
 }
 impl Digit for Dim<285> {
     type Shift0 = Dim<570>;
     type Shift1 = Dim<571>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<285>>;
 }
 impl Digit for Dim<286> {
     type Shift0 = Dim<572>;
     type Shift1 = Dim<573>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<286>>;
 }
 impl Digit for Dim<287> {
     type Shift0 = Dim<574>;
     type Shift1 = Dim<575>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<287>>;
 }
 impl Digit for Dim<288> {
     type Shift0 = Dim<576>;
     type Shift1 = Dim<577>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<288>>;
 }
 impl Digit for Dim<289> {
     type Shift0 = Dim<578>;
     type Shift1 = Dim<579>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<289>>;
 }
 impl Digit for Dim<290> {
     type Shift0 = Dim<580>;
     type Shift1 = Dim<581>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<290>>;
 }
 impl Digit for Dim<291> {
     type Shift0 = Dim<582>;
     type Shift1 = Dim<583>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<291>>;
 }
 impl Digit for Dim<292> {
     type Shift0 = Dim<584>;
     type Shift1 = Dim<585>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<292>>;
 }
 impl Digit for Dim<293> {
     type Shift0 = Dim<586>;
     type Shift1 = Dim<587>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<293>>;
 }
 impl Digit for Dim<294> {
     type Shift0 = Dim<588>;
     type Shift1 = Dim<589>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<294>>;
 }
 impl Digit for Dim<295> {
     type Shift0 = Dim<590>;
     type Shift1 = Dim<591>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<295>>;
 }
 impl Digit for Dim<296> {
     type Shift0 = Dim<592>;
     type Shift1 = Dim<593>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<296>>;
 }
 impl Digit for Dim<297> {
     type Shift0 = Dim<594>;
     type Shift1 = Dim<595>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<297>>;
 }
 impl Digit for Dim<298> {
     type Shift0 = Dim<596>;
     type Shift1 = Dim<597>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<298>>;
 }
 impl Digit for Dim<299> {
     type Shift0 = Dim<598>;
     type Shift1 = Dim<599>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<299>>;
 }
 impl Digit for Dim<300> {
     type Shift0 = Dim<600>;
     type Shift1 = Dim<601>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<300>>;
 }
 impl Digit for Dim<301> {
     type Shift0 = Dim<602>;
     type Shift1 = Dim<603>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<301>>;
 }
 impl Digit for Dim<302> {
     type Shift0 = Dim<604>;
     type Shift1 = Dim<605>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<302>>;
 }
 impl Digit for Dim<303> {
     type Shift0 = Dim<606>;
     type Shift1 = Dim<607>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<303>>;
 }
 impl Digit for Dim<304> {
     type Shift0 = Dim<608>;
     type Shift1 = Dim<609>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<304>>;
 }
 impl Digit for Dim<305> {
     type Shift0 = Dim<610>;
     type Shift1 = Dim<611>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<305>>;
 }
 impl Digit for Dim<306> {
     type Shift0 = Dim<612>;
     type Shift1 = Dim<613>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<306>>;
 }
 impl Digit for Dim<307> {
     type Shift0 = Dim<614>;
     type Shift1 = Dim<615>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<307>>;
 }
 impl Digit for Dim<308> {
     type Shift0 = Dim<616>;
     type Shift1 = Dim<617>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<308>>;
 }
 impl Digit for Dim<309> {
     type Shift0 = Dim<618>;
     type Shift1 = Dim<619>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<309>>;
 }
 impl Digit for Dim<310> {
     type Shift0 = Dim<620>;
     type Shift1 = Dim<621>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<310>>;
 }
 impl Digit for Dim<311> {
     type Shift0 = Dim<622>;
     type Shift1 = Dim<623>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<311>>;
 }
 impl Digit for Dim<312> {
     type Shift0 = Dim<624>;
     type Shift1 = Dim<625>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<312>>;
 }
 impl Digit for Dim<313> {
     type Shift0 = Dim<626>;
     type Shift1 = Dim<627>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<313>>;
 }
 impl Digit for Dim<314> {
     type Shift0 = Dim<628>;
     type Shift1 = Dim<629>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<314>>;
 }
 impl Digit for Dim<315> {
     type Shift0 = Dim<630>;
     type Shift1 = Dim<631>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<315>>;
 }
 impl Digit for Dim<316> {
     type Shift0 = Dim<632>;
     type Shift1 = Dim<633>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<316>>;
 }
 impl Digit for Dim<317> {
     type Shift0 = Dim<634>;
     type Shift1 = Dim<635>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<317>>;
 }
 impl Digit for Dim<318> {
     type Shift0 = Dim<636>;
     type Shift1 = Dim<637>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<318>>;
 }
 impl Digit for Dim<319> {
     type Shift0 = Dim<638>;
     type Shift1 = Dim<639>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<319>>;
 }
 impl Digit for Dim<320> {
     type Shift0 = Dim<640>;
     type Shift1 = Dim<641>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<320>>;
 }
 impl Digit for Dim<321> {
     type Shift0 = Dim<642>;
     type Shift1 = Dim<643>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<321>>;
 }
 impl Digit for Dim<322> {
     type Shift0 = Dim<644>;
     type Shift1 = Dim<645>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<322>>;
 }
 impl Digit for Dim<323> {
     type Shift0 = Dim<646>;
     type Shift1 = Dim<647>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<323>>;
 }
 impl Digit for Dim<324> {
     type Shift0 = Dim<648>;
     type Shift1 = Dim<649>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<324>>;
 }
 impl Digit for Dim<325> {
     type Shift0 = Dim<650>;
     type Shift1 = Dim<651>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<325>>;
 }
 impl Digit for Dim<326> {
     type Shift0 = Dim<652>;
     type Shift1 = Dim<653>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<326>>;
 }
 impl Digit for Dim<327> {
     type Shift0 = Dim<654>;
     type Shift1 = Dim<655>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<327>>;
 }
 impl Digit for Dim<328> {
     type Shift0 = Dim<656>;
     type Shift1 = Dim<657>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<328>>;
 }
 impl Digit for Dim<329> {
     type Shift0 = Dim<658>;
     type Shift1 = Dim<659>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<329>>;
 }
 impl Digit for Dim<330> {
     type Shift0 = Dim<660>;
     type Shift1 = Dim<661>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<330>>;
 }
 impl Digit for Dim<331> {
     type Shift0 = Dim<662>;
     type Shift1 = Dim<663>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<331>>;
 }
 impl Digit for Dim<332> {
     type Shift0 = Dim<664>;
     type Shift1 = Dim<665>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<332>>;
 }
 impl Digit for Dim<333> {
     type Shift0 = Dim<666>;
     type Shift1 = Dim<667>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<333>>;
 }
 impl Digit for Dim<334> {
     type Shift0 = Dim<668>;
     type Shift1 = Dim<669>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<334>>;
 }
 impl Digit for Dim<335> {
     type Shift0 = Dim<670>;
     type Shift1 = Dim<671>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<335>>;
 }
 impl Digit for Dim<336> {
     type Shift0 = Dim<672>;
     type Shift1 = Dim<673>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<336>>;
 }
 impl Digit for Dim<337> {
     type Shift0 = Dim<674>;
     type Shift1 = Dim<675>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<337>>;
 }
 impl Digit for Dim<338> {
     type Shift0 = Dim<676>;
     type Shift1 = Dim<677>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<338>>;
 }
 impl Digit for Dim<339> {
     type Shift0 = Dim<678>;
     type Shift1 = Dim<679>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<339>>;
 }
 impl Digit for Dim<340> {
     type Shift0 = Dim<680>;
     type Shift1 = Dim<681>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<340>>;
 }
 impl Digit for Dim<341> {
     type Shift0 = Dim<682>;
     type Shift1 = Dim<683>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<341>>;
 }
 impl Digit for Dim<342> {
     type Shift0 = Dim<684>;
     type Shift1 = Dim<685>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<342>>;
 }
 impl Digit for Dim<343> {
     type Shift0 = Dim<686>;
     type Shift1 = Dim<687>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<343>>;
 }
 impl Digit for Dim<344> {
     type Shift0 = Dim<688>;
     type Shift1 = Dim<689>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<344>>;
 }
 impl Digit for Dim<345> {
     type Shift0 = Dim<690>;
     type Shift1 = Dim<691>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<345>>;
 }
 impl Digit for Dim<346> {
     type Shift0 = Dim<692>;
     type Shift1 = Dim<693>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<346>>;
 }
 impl Digit for Dim<347> {
     type Shift0 = Dim<694>;
     type Shift1 = Dim<695>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<347>>;
 }
 impl Digit for Dim<348> {
     type Shift0 = Dim<696>;
     type Shift1 = Dim<697>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<348>>;
 }
 impl Digit for Dim<349> {
     type Shift0 = Dim<698>;
     type Shift1 = Dim<699>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<349>>;
 }
 impl Digit for Dim<350> {
     type Shift0 = Dim<700>;
     type Shift1 = Dim<701>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<350>>;
 }
 impl Digit for Dim<351> {
     type Shift0 = Dim<702>;
     type Shift1 = Dim<703>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<351>>;
 }
 impl Digit for Dim<352> {
     type Shift0 = Dim<704>;
     type Shift1 = Dim<705>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<352>>;
 }
 impl Digit for Dim<353> {
     type Shift0 = Dim<706>;
     type Shift1 = Dim<707>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<353>>;
 }
 impl Digit for Dim<354> {
     type Shift0 = Dim<708>;
     type Shift1 = Dim<709>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<354>>;
 }
 impl Digit for Dim<355> {
     type Shift0 = Dim<710>;
     type Shift1 = Dim<711>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<355>>;
 }
 impl Digit for Dim<356> {
     type Shift0 = Dim<712>;
     type Shift1 = Dim<713>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<356>>;
 }
 impl Digit for Dim<357> {
     type Shift0 = Dim<714>;
     type Shift1 = Dim<715>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<357>>;
 }
 impl Digit for Dim<358> {
     type Shift0 = Dim<716>;
     type Shift1 = Dim<717>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<358>>;
 }
 impl Digit for Dim<359> {
     type Shift0 = Dim<718>;
     type Shift1 = Dim<719>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<359>>;
 }
 impl Digit for Dim<360> {
     type Shift0 = Dim<720>;
     type Shift1 = Dim<721>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<360>>;
 }
 impl Digit for Dim<361> {
     type Shift0 = Dim<722>;
     type Shift1 = Dim<723>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<361>>;
 }
 impl Digit for Dim<362> {
     type Shift0 = Dim<724>;
     type Shift1 = Dim<725>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<362>>;
 }
 impl Digit for Dim<363> {
     type Shift0 = Dim<726>;
     type Shift1 = Dim<727>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<363>>;
 }
 impl Digit for Dim<364> {
     type Shift0 = Dim<728>;
     type Shift1 = Dim<729>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<364>>;
 }
 impl Digit for Dim<365> {
     type Shift0 = Dim<730>;
     type Shift1 = Dim<731>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<365>>;
 }
 impl Digit for Dim<366> {
     type Shift0 = Dim<732>;
     type Shift1 = Dim<733>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<366>>;
 }
 impl Digit for Dim<367> {
     type Shift0 = Dim<734>;
     type Shift1 = Dim<735>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<367>>;
 }
 impl Digit for Dim<368> {
     type Shift0 = Dim<736>;
     type Shift1 = Dim<737>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<368>>;
 }
 impl Digit for Dim<369> {
     type Shift0 = Dim<738>;
     type Shift1 = Dim<739>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<369>>;
 }
 impl Digit for Dim<370> {
     type Shift0 = Dim<740>;
     type Shift1 = Dim<741>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<370>>;
 }
 impl Digit for Dim<371> {
     type Shift0 = Dim<742>;
     type Shift1 = Dim<743>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<371>>;
 }
 impl Digit for Dim<372> {
     type Shift0 = Dim<744>;
     type Shift1 = Dim<745>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<372>>;
 }
 impl Digit for Dim<373> {
     type Shift0 = Dim<746>;
     type Shift1 = Dim<747>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<373>>;
 }
 impl Digit for Dim<374> {
     type Shift0 = Dim<748>;
     type Shift1 = Dim<749>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<374>>;
 }
 impl Digit for Dim<375> {
     type Shift0 = Dim<750>;
     type Shift1 = Dim<751>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<375>>;
 }
 impl Digit for Dim<376> {
     type Shift0 = Dim<752>;
     type Shift1 = Dim<753>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<376>>;
 }
 impl Digit for Dim<377> {
     type Shift0 = Dim<754>;
     type Shift1 = Dim<755>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<377>>;
 }
 impl Digit for Dim<378> {
     type Shift0 = Dim<756>;
     type Shift1 = Dim<757>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<378>>;
 }
 impl Digit for Dim<379> {
     type Shift0 = Dim<758>;
     type Shift1 = Dim<759>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<379>>;
 }
 impl Digit for Dim<380> {
     type Shift0 = Dim<760>;
     type Shift1 = Dim<761>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<380>>;
 }
 impl Digit for Dim<381> {
     type Shift0 = Dim<762>;
     type Shift1 = Dim<763>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<381>>;
 }
 impl Digit for Dim<382> {
     type Shift0 = Dim<764>;
     type Shift1 = Dim<765>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<382>>;
 }
 impl Digit for Dim<383> {
     type Shift0 = Dim<766>;
     type Shift1 = Dim<767>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<383>>;
 }
 impl Digit for Dim<384> {
     type Shift0 = Dim<768>;
     type Shift1 = Dim<769>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<384>>;
 }
 impl Digit for Dim<385> {
     type Shift0 = Dim<770>;
     type Shift1 = Dim<771>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<385>>;
 }
 impl Digit for Dim<386> {
     type Shift0 = Dim<772>;
     type Shift1 = Dim<773>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<386>>;
 }
 impl Digit for Dim<387> {
     type Shift0 = Dim<774>;
     type Shift1 = Dim<775>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<387>>;
 }
 impl Digit for Dim<388> {
     type Shift0 = Dim<776>;
     type Shift1 = Dim<777>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<388>>;
 }
 impl Digit for Dim<389> {
     type Shift0 = Dim<778>;
     type Shift1 = Dim<779>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<389>>;
 }
 impl Digit for Dim<390> {
     type Shift0 = Dim<780>;
     type Shift1 = Dim<781>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<390>>;
 }
 impl Digit for Dim<391> {
     type Shift0 = Dim<782>;
     type Shift1 = Dim<783>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<391>>;
 }
 impl Digit for Dim<392> {
     type Shift0 = Dim<784>;
     type Shift1 = Dim<785>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<392>>;
 }
 impl Digit for Dim<393> {
     type Shift0 = Dim<786>;
     type Shift1 = Dim<787>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<393>>;
 }
 impl Digit for Dim<394> {
     type Shift0 = Dim<788>;
     type Shift1 = Dim<789>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<394>>;
 }
 impl Digit for Dim<395> {
     type Shift0 = Dim<790>;
     type Shift1 = Dim<791>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<395>>;
 }
 impl Digit for Dim<396> {
     type Shift0 = Dim<792>;
     type Shift1 = Dim<793>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<396>>;
 }
 impl Digit for Dim<397> {
     type Shift0 = Dim<794>;
     type Shift1 = Dim<795>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<397>>;
 }
 impl Digit for Dim<398> {
     type Shift0 = Dim<796>;
     type Shift1 = Dim<797>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<398>>;
 }
 impl Digit for Dim<399> {
     type Shift0 = Dim<798>;
     type Shift1 = Dim<799>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<399>>;
 }
 impl Digit for Dim<400> {
     type Shift0 = Dim<800>;
     type Shift1 = Dim<801>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<400>>;
 }
 impl Digit for Dim<401> {
     type Shift0 = Dim<802>;
     type Shift1 = Dim<803>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<401>>;
 }
 impl Digit for Dim<402> {
     type Shift0 = Dim<804>;
     type Shift1 = Dim<805>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<402>>;
 }
 impl Digit for Dim<403> {
     type Shift0 = Dim<806>;
     type Shift1 = Dim<807>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<403>>;
 }
 impl Digit for Dim<404> {
     type Shift0 = Dim<808>;
     type Shift1 = Dim<809>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<404>>;
 }
 impl Digit for Dim<405> {
     type Shift0 = Dim<810>;
     type Shift1 = Dim<811>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<405>>;
 }
 impl Digit for Dim<406> {
     type Shift0 = Dim<812>;
     type Shift1 = Dim<813>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<406>>;
 }
 impl Digit for Dim<407> {
     type Shift0 = Dim<814>;
     type Shift1 = Dim<815>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<407>>;
 }
 impl Digit for Dim<408> {
     type Shift0 = Dim<816>;
     type Shift1 = Dim<817>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<408>>;
 }
 impl Digit for Dim<409> {
     type Shift0 = Dim<818>;
     type Shift1 = Dim<819>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<409>>;
 }
 impl Digit for Dim<410> {
     type Shift0 = Dim<820>;
     type Shift1 = Dim<821>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<410>>;
 }
 impl Digit for Dim<411> {
     type Shift0 = Dim<822>;
     type Shift1 = Dim<823>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<411>>;
 }
 impl Digit for Dim<412> {
     type Shift0 = Dim<824>;
     type Shift1 = Dim<825>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<412>>;
 }
 impl Digit for Dim<413> {
     type Shift0 = Dim<826>;
     type Shift1 = Dim<827>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<413>>;
 }
 impl Digit for Dim<414> {
     type Shift0 = Dim<828>;
     type Shift1 = Dim<829>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<414>>;
 }
 impl Digit for Dim<415> {
     type Shift0 = Dim<830>;
     type Shift1 = Dim<831>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<415>>;
 }
 impl Digit for Dim<416> {
     type Shift0 = Dim<832>;
     type Shift1 = Dim<833>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<416>>;
 }
 impl Digit for Dim<417> {
     type Shift0 = Dim<834>;
     type Shift1 = Dim<835>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<417>>;
 }
 impl Digit for Dim<418> {
     type Shift0 = Dim<836>;
     type Shift1 = Dim<837>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<418>>;
 }
 impl Digit for Dim<419> {
     type Shift0 = Dim<838>;
     type Shift1 = Dim<839>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<419>>;
 }
 impl Digit for Dim<420> {
     type Shift0 = Dim<840>;
     type Shift1 = Dim<841>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<420>>;
 }
 impl Digit for Dim<421> {
     type Shift0 = Dim<842>;
     type Shift1 = Dim<843>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<421>>;
 }
 impl Digit for Dim<422> {
     type Shift0 = Dim<844>;
     type Shift1 = Dim<845>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<422>>;
 }
 impl Digit for Dim<423> {
     type Shift0 = Dim<846>;
     type Shift1 = Dim<847>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<423>>;
 }
 impl Digit for Dim<424> {
     type Shift0 = Dim<848>;
     type Shift1 = Dim<849>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<424>>;
 }
 impl Digit for Dim<425> {
     type Shift0 = Dim<850>;
     type Shift1 = Dim<851>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<425>>;
 }
 impl Digit for Dim<426> {
     type Shift0 = Dim<852>;
     type Shift1 = Dim<853>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<426>>;
 }
 impl Digit for Dim<427> {
     type Shift0 = Dim<854>;
     type Shift1 = Dim<855>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<427>>;
 }
 impl Digit for Dim<428> {
     type Shift0 = Dim<856>;
     type Shift1 = Dim<857>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<428>>;
 }
 impl Digit for Dim<429> {
     type Shift0 = Dim<858>;
     type Shift1 = Dim<859>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<429>>;
 }
 impl Digit for Dim<430> {
     type Shift0 = Dim<860>;
     type Shift1 = Dim<861>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<430>>;
 }
 impl Digit for Dim<431> {
     type Shift0 = Dim<862>;
     type Shift1 = Dim<863>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<431>>;
 }
 impl Digit for Dim<432> {
     type Shift0 = Dim<864>;
     type Shift1 = Dim<865>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<432>>;
 }
 impl Digit for Dim<433> {
     type Shift0 = Dim<866>;
     type Shift1 = Dim<867>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<433>>;
 }
 impl Digit for Dim<434> {
     type Shift0 = Dim<868>;
     type Shift1 = Dim<869>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<434>>;
 }
 impl Digit for Dim<435> {
     type Shift0 = Dim<870>;
     type Shift1 = Dim<871>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<435>>;
 }
 impl Digit for Dim<436> {
     type Shift0 = Dim<872>;
     type Shift1 = Dim<873>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<436>>;
 }
 impl Digit for Dim<437> {
     type Shift0 = Dim<874>;
     type Shift1 = Dim<875>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<437>>;
 }
 impl Digit for Dim<438> {
     type Shift0 = Dim<876>;
     type Shift1 = Dim<877>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<438>>;
 }
 impl Digit for Dim<439> {
     type Shift0 = Dim<878>;
     type Shift1 = Dim<879>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<439>>;
 }
 impl Digit for Dim<440> {
     type Shift0 = Dim<880>;
     type Shift1 = Dim<881>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<440>>;
 }
 impl Digit for Dim<441> {
     type Shift0 = Dim<882>;
     type Shift1 = Dim<883>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<441>>;
 }
 impl Digit for Dim<442> {
     type Shift0 = Dim<884>;
     type Shift1 = Dim<885>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<442>>;
 }
 impl Digit for Dim<443> {
     type Shift0 = Dim<886>;
     type Shift1 = Dim<887>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<443>>;
 }
 impl Digit for Dim<444> {
     type Shift0 = Dim<888>;
     type Shift1 = Dim<889>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<444>>;
 }
 impl Digit for Dim<445> {
     type Shift0 = Dim<890>;
     type Shift1 = Dim<891>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<445>>;
 }
 impl Digit for Dim<446> {
     type Shift0 = Dim<892>;
     type Shift1 = Dim<893>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<446>>;
 }
 impl Digit for Dim<447> {
     type Shift0 = Dim<894>;
     type Shift1 = Dim<895>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<447>>;
 }
 impl Digit for Dim<448> {
     type Shift0 = Dim<896>;
     type Shift1 = Dim<897>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<448>>;
 }
 impl Digit for Dim<449> {
     type Shift0 = Dim<898>;
     type Shift1 = Dim<899>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<449>>;
 }
 impl Digit for Dim<450> {
     type Shift0 = Dim<900>;
     type Shift1 = Dim<901>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<450>>;
 }
 impl Digit for Dim<451> {
     type Shift0 = Dim<902>;
     type Shift1 = Dim<903>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<451>>;
 }
 impl Digit for Dim<452> {
     type Shift0 = Dim<904>;
     type Shift1 = Dim<905>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<452>>;
 }
 impl Digit for Dim<453> {
     type Shift0 = Dim<906>;
     type Shift1 = Dim<907>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<453>>;
 }
 impl Digit for Dim<454> {
     type Shift0 = Dim<908>;
     type Shift1 = Dim<909>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<454>>;
 }
 impl Digit for Dim<455> {
     type Shift0 = Dim<910>;
     type Shift1 = Dim<911>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<455>>;
 }
 impl Digit for Dim<456> {
     type Shift0 = Dim<912>;
     type Shift1 = Dim<913>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<456>>;
 }
 impl Digit for Dim<457> {
     type Shift0 = Dim<914>;
     type Shift1 = Dim<915>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<457>>;
 }
 impl Digit for Dim<458> {
     type Shift0 = Dim<916>;
     type Shift1 = Dim<917>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<458>>;
 }
 impl Digit for Dim<459> {
     type Shift0 = Dim<918>;
     type Shift1 = Dim<919>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<459>>;
 }
 impl Digit for Dim<460> {
     type Shift0 = Dim<920>;
     type Shift1 = Dim<921>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<460>>;
 }
 impl Digit for Dim<461> {
     type Shift0 = Dim<922>;
     type Shift1 = Dim<923>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<461>>;
 }
 impl Digit for Dim<462> {
     type Shift0 = Dim<924>;
     type Shift1 = Dim<925>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<462>>;
 }
 impl Digit for Dim<463> {
     type Shift0 = Dim<926>;
     type Shift1 = Dim<927>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<463>>;
 }
 impl Digit for Dim<464> {
     type Shift0 = Dim<928>;
     type Shift1 = Dim<929>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<464>>;
 }
 impl Digit for Dim<465> {
     type Shift0 = Dim<930>;
     type Shift1 = Dim<931>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<465>>;
 }
 impl Digit for Dim<466> {
     type Shift0 = Dim<932>;
     type Shift1 = Dim<933>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<466>>;
 }
 impl Digit for Dim<467> {
     type Shift0 = Dim<934>;
     type Shift1 = Dim<935>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<467>>;
 }
 impl Digit for Dim<468> {
     type Shift0 = Dim<936>;
     type Shift1 = Dim<937>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<468>>;
 }
 impl Digit for Dim<469> {
     type Shift0 = Dim<938>;
     type Shift1 = Dim<939>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<469>>;
 }
 impl Digit for Dim<470> {
     type Shift0 = Dim<940>;
     type Shift1 = Dim<941>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<470>>;
 }
 impl Digit for Dim<471> {
     type Shift0 = Dim<942>;
     type Shift1 = Dim<943>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<471>>;
 }
 impl Digit for Dim<472> {
     type Shift0 = Dim<944>;
     type Shift1 = Dim<945>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<472>>;
 }
 impl Digit for Dim<473> {
     type Shift0 = Dim<946>;
     type Shift1 = Dim<947>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<473>>;
 }
 impl Digit for Dim<474> {
     type Shift0 = Dim<948>;
     type Shift1 = Dim<949>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<474>>;
 }
 impl Digit for Dim<475> {
     type Shift0 = Dim<950>;
     type Shift1 = Dim<951>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<475>>;
 }
 impl Digit for Dim<476> {
     type Shift0 = Dim<952>;
     type Shift1 = Dim<953>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<476>>;
 }
 impl Digit for Dim<477> {
     type Shift0 = Dim<954>;
     type Shift1 = Dim<955>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<477>>;
 }
 impl Digit for Dim<478> {
     type Shift0 = Dim<956>;
     type Shift1 = Dim<957>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<478>>;
 }
 impl Digit for Dim<479> {
     type Shift0 = Dim<958>;
     type Shift1 = Dim<959>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<479>>;
 }
 impl Digit for Dim<480> {
     type Shift0 = Dim<960>;
     type Shift1 = Dim<961>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<480>>;
 }
 impl Digit for Dim<481> {
     type Shift0 = Dim<962>;
     type Shift1 = Dim<963>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<481>>;
 }
 impl Digit for Dim<482> {
     type Shift0 = Dim<964>;
     type Shift1 = Dim<965>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<482>>;
 }
 impl Digit for Dim<483> {
     type Shift0 = Dim<966>;
     type Shift1 = Dim<967>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<483>>;
 }
 impl Digit for Dim<484> {
     type Shift0 = Dim<968>;
     type Shift1 = Dim<969>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<484>>;
 }
 impl Digit for Dim<485> {
     type Shift0 = Dim<970>;
     type Shift1 = Dim<971>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<485>>;
 }
 impl Digit for Dim<486> {
     type Shift0 = Dim<972>;
     type Shift1 = Dim<973>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<486>>;
 }
 impl Digit for Dim<487> {
     type Shift0 = Dim<974>;
     type Shift1 = Dim<975>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<487>>;
 }
 impl Digit for Dim<488> {
     type Shift0 = Dim<976>;
     type Shift1 = Dim<977>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<488>>;
 }
 impl Digit for Dim<489> {
     type Shift0 = Dim<978>;
     type Shift1 = Dim<979>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<489>>;
 }
 impl Digit for Dim<490> {
     type Shift0 = Dim<980>;
     type Shift1 = Dim<981>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<490>>;
 }
 impl Digit for Dim<491> {
     type Shift0 = Dim<982>;
     type Shift1 = Dim<983>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<491>>;
 }
 impl Digit for Dim<492> {
     type Shift0 = Dim<984>;
     type Shift1 = Dim<985>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<492>>;
 }
 impl Digit for Dim<493> {
     type Shift0 = Dim<986>;
     type Shift1 = Dim<987>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<493>>;
 }
 impl Digit for Dim<494> {
     type Shift0 = Dim<988>;
     type Shift1 = Dim<989>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<494>>;
 }
 impl Digit for Dim<495> {
     type Shift0 = Dim<990>;
     type Shift1 = Dim<991>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<495>>;
 }
 impl Digit for Dim<496> {
     type Shift0 = Dim<992>;
     type Shift1 = Dim<993>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<496>>;
 }
 impl Digit for Dim<497> {
     type Shift0 = Dim<994>;
     type Shift1 = Dim<995>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<497>>;
 }
 impl Digit for Dim<498> {
     type Shift0 = Dim<996>;
     type Shift1 = Dim<997>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<498>>;
 }
 impl Digit for Dim<499> {
     type Shift0 = Dim<998>;
     type Shift1 = Dim<999>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<499>>;
 }
 impl Digit for Dim<500> {
     type Shift0 = Dim<1000>;
     type Shift1 = Dim<1001>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<500>>;
 }
 impl Digit for Dim<501> {
     type Shift0 = Dim<1002>;
     type Shift1 = Dim<1003>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<501>>;
 }
 impl Digit for Dim<502> {
     type Shift0 = Dim<1004>;
     type Shift1 = Dim<1005>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<502>>;
 }
 impl Digit for Dim<503> {
     type Shift0 = Dim<1006>;
     type Shift1 = Dim<1007>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<503>>;
 }
 impl Digit for Dim<504> {
     type Shift0 = Dim<1008>;
     type Shift1 = Dim<1009>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<504>>;
 }
 impl Digit for Dim<505> {
     type Shift0 = Dim<1010>;
     type Shift1 = Dim<1011>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<505>>;
 }
 impl Digit for Dim<506> {
     type Shift0 = Dim<1012>;
     type Shift1 = Dim<1013>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<506>>;
 }
 impl Digit for Dim<507> {
     type Shift0 = Dim<1014>;
     type Shift1 = Dim<1015>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<507>>;
 }
 impl Digit for Dim<508> {
     type Shift0 = Dim<1016>;
     type Shift1 = Dim<1017>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<508>>;
 }
 impl Digit for Dim<509> {
     type Shift0 = Dim<1018>;
     type Shift1 = Dim<1019>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<509>>;
 }
 impl Digit for Dim<510> {
     type Shift0 = Dim<1020>;
     type Shift1 = Dim<1021>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<510>>;
 }
 impl Digit for Dim<511> {
     type Shift0 = Dim<1022>;
     type Shift1 = Dim<1023>;
     type Carry = B0;
-    type AfterOne = BigDim<Dim1, Dim<511>>;
 }
 impl Digit for Dim<512> {
     type Shift0 = Dim<0>;
     type Shift1 = Dim1;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<512>>;
 }
 impl Digit for Dim<513> {
     type Shift0 = Dim<2>;
     type Shift1 = Dim<3>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<513>>;
 }
 impl Digit for Dim<514> {
     type Shift0 = Dim<4>;
     type Shift1 = Dim<5>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<514>>;
 }
 impl Digit for Dim<515> {
     type Shift0 = Dim<6>;
     type Shift1 = Dim<7>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<515>>;
 }
 impl Digit for Dim<516> {
     type Shift0 = Dim<8>;
     type Shift1 = Dim<9>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<516>>;
 }
 impl Digit for Dim<517> {
     type Shift0 = Dim<10>;
     type Shift1 = Dim<11>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<517>>;
 }
 impl Digit for Dim<518> {
     type Shift0 = Dim<12>;
     type Shift1 = Dim<13>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<518>>;
 }
 impl Digit for Dim<519> {
     type Shift0 = Dim<14>;
     type Shift1 = Dim<15>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<519>>;
 }
 impl Digit for Dim<520> {
     type Shift0 = Dim<16>;
     type Shift1 = Dim<17>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<520>>;
 }
 impl Digit for Dim<521> {
     type Shift0 = Dim<18>;
     type Shift1 = Dim<19>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<521>>;
 }
 impl Digit for Dim<522> {
     type Shift0 = Dim<20>;
     type Shift1 = Dim<21>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<522>>;
 }
 impl Digit for Dim<523> {
     type Shift0 = Dim<22>;
     type Shift1 = Dim<23>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<523>>;
 }
 impl Digit for Dim<524> {
     type Shift0 = Dim<24>;
     type Shift1 = Dim<25>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<524>>;
 }
 impl Digit for Dim<525> {
     type Shift0 = Dim<26>;
     type Shift1 = Dim<27>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<525>>;
 }
 impl Digit for Dim<526> {
     type Shift0 = Dim<28>;
     type Shift1 = Dim<29>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<526>>;
 }
 impl Digit for Dim<527> {
     type Shift0 = Dim<30>;
     type Shift1 = Dim<31>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<527>>;
 }
 impl Digit for Dim<528> {
     type Shift0 = Dim<32>;
     type Shift1 = Dim<33>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<528>>;
 }
 impl Digit for Dim<529> {
     type Shift0 = Dim<34>;
     type Shift1 = Dim<35>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<529>>;
 }
 impl Digit for Dim<530> {
     type Shift0 = Dim<36>;
     type Shift1 = Dim<37>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<530>>;
 }
 impl Digit for Dim<531> {
     type Shift0 = Dim<38>;
     type Shift1 = Dim<39>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<531>>;
 }
 impl Digit for Dim<532> {
     type Shift0 = Dim<40>;
     type Shift1 = Dim<41>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<532>>;
 }
 impl Digit for Dim<533> {
     type Shift0 = Dim<42>;
     type Shift1 = Dim<43>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<533>>;
 }
 impl Digit for Dim<534> {
     type Shift0 = Dim<44>;
     type Shift1 = Dim<45>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<534>>;
 }
 impl Digit for Dim<535> {
     type Shift0 = Dim<46>;
     type Shift1 = Dim<47>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<535>>;
 }
 impl Digit for Dim<536> {
     type Shift0 = Dim<48>;
     type Shift1 = Dim<49>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<536>>;
 }
 impl Digit for Dim<537> {
     type Shift0 = Dim<50>;
     type Shift1 = Dim<51>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<537>>;
 }
 impl Digit for Dim<538> {
     type Shift0 = Dim<52>;
     type Shift1 = Dim<53>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<538>>;
 }
 impl Digit for Dim<539> {
     type Shift0 = Dim<54>;
     type Shift1 = Dim<55>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<539>>;
 }
 impl Digit for Dim<540> {
     type Shift0 = Dim<56>;
     type Shift1 = Dim<57>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<540>>;
 }
 impl Digit for Dim<541> {
     type Shift0 = Dim<58>;
     type Shift1 = Dim<59>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<541>>;
 }
 impl Digit for Dim<542> {
     type Shift0 = Dim<60>;
     type Shift1 = Dim<61>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<542>>;
 }
 impl Digit for Dim<543> {
     type Shift0 = Dim<62>;
     type Shift1 = Dim<63>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<543>>;
 }
 impl Digit for Dim<544> {
     type Shift0 = Dim<64>;
     type Shift1 = Dim<65>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<544>>;
 }
 impl Digit for Dim<545> {
     type Shift0 = Dim<66>;
     type Shift1 = Dim<67>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<545>>;
 }
 impl Digit for Dim<546> {
     type Shift0 = Dim<68>;
     type Shift1 = Dim<69>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<546>>;
 }
 impl Digit for Dim<547> {
     type Shift0 = Dim<70>;
     type Shift1 = Dim<71>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<547>>;
 }
 impl Digit for Dim<548> {
     type Shift0 = Dim<72>;
     type Shift1 = Dim<73>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<548>>;
 }
 impl Digit for Dim<549> {
     type Shift0 = Dim<74>;
     type Shift1 = Dim<75>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<549>>;
 }
 impl Digit for Dim<550> {
     type Shift0 = Dim<76>;
     type Shift1 = Dim<77>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<550>>;
 }
 impl Digit for Dim<551> {
     type Shift0 = Dim<78>;
     type Shift1 = Dim<79>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<551>>;
 }
 impl Digit for Dim<552> {
     type Shift0 = Dim<80>;
     type Shift1 = Dim<81>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<552>>;
 }
 impl Digit for Dim<553> {
     type Shift0 = Dim<82>;
     type Shift1 = Dim<83>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<553>>;
 }
 impl Digit for Dim<554> {
     type Shift0 = Dim<84>;
     type Shift1 = Dim<85>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<554>>;
 }
 impl Digit for Dim<555> {
     type Shift0 = Dim<86>;
     type Shift1 = Dim<87>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<555>>;
 }
 impl Digit for Dim<556> {
     type Shift0 = Dim<88>;
     type Shift1 = Dim<89>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<556>>;
 }
 impl Digit for Dim<557> {
     type Shift0 = Dim<90>;
     type Shift1 = Dim<91>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<557>>;
 }
 impl Digit for Dim<558> {
     type Shift0 = Dim<92>;
     type Shift1 = Dim<93>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<558>>;
 }
 impl Digit for Dim<559> {
     type Shift0 = Dim<94>;
     type Shift1 = Dim<95>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<559>>;
 }
 impl Digit for Dim<560> {
     type Shift0 = Dim<96>;
     type Shift1 = Dim<97>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<560>>;
 }
 impl Digit for Dim<561> {
     type Shift0 = Dim<98>;
     type Shift1 = Dim<99>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<561>>;
 }
 impl Digit for Dim<562> {
     type Shift0 = Dim<100>;
     type Shift1 = Dim<101>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<562>>;
 }
 impl Digit for Dim<563> {
     type Shift0 = Dim<102>;
     type Shift1 = Dim<103>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<563>>;
 }
 impl Digit for Dim<564> {
     type Shift0 = Dim<104>;
     type Shift1 = Dim<105>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<564>>;
 }
 impl Digit for Dim<565> {
     type Shift0 = Dim<106>;
     type Shift1 = Dim<107>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<565>>;
 }
 impl Digit for Dim<566> {
     type Shift0 = Dim<108>;
     type Shift1 = Dim<109>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<566>>;
 }
 impl Digit for Dim<567> {
     type Shift0 = Dim<110>;
     type Shift1 = Dim<111>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<567>>;
 }
 impl Digit for Dim<568> {
     type Shift0 = Dim<112>;
     type Shift1 = Dim<113>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<568>>;
 }
 impl Digit for Dim<569> {
     type Shift0 = Dim<114>;
     type Shift1 = Dim<115>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<569>>;
 }
 impl Digit for Dim<570> {
     type Shift0 = Dim<116>;
     type Shift1 = Dim<117>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<570>>;
 }
 impl Digit for Dim<571> {
     type Shift0 = Dim<118>;
     type Shift1 = Dim<119>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<571>>;
 }
 impl Digit for Dim<572> {
     type Shift0 = Dim<120>;
     type Shift1 = Dim<121>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<572>>;
 }
 impl Digit for Dim<573> {
     type Shift0 = Dim<122>;
     type Shift1 = Dim<123>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<573>>;
 }
 impl Digit for Dim<574> {
     type Shift0 = Dim<124>;
     type Shift1 = Dim<125>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<574>>;
 }
 impl Digit for Dim<575> {
     type Shift0 = Dim<126>;
     type Shift1 = Dim<127>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<575>>;
 }
 impl Digit for Dim<576> {
     type Shift0 = Dim<128>;
     type Shift1 = Dim<129>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<576>>;
 }
 impl Digit for Dim<577> {
     type Shift0 = Dim<130>;
     type Shift1 = Dim<131>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<577>>;
 }
 impl Digit for Dim<578> {
     type Shift0 = Dim<132>;
     type Shift1 = Dim<133>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<578>>;
 }
 impl Digit for Dim<579> {
     type Shift0 = Dim<134>;
     type Shift1 = Dim<135>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<579>>;
 }
 impl Digit for Dim<580> {
     type Shift0 = Dim<136>;
     type Shift1 = Dim<137>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<580>>;
 }
 impl Digit for Dim<581> {
     type Shift0 = Dim<138>;
     type Shift1 = Dim<139>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<581>>;
 }
 impl Digit for Dim<582> {
     type Shift0 = Dim<140>;
     type Shift1 = Dim<141>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<582>>;
 }
 impl Digit for Dim<583> {
     type Shift0 = Dim<142>;
     type Shift1 = Dim<143>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<583>>;
 }
 impl Digit for Dim<584> {
     type Shift0 = Dim<144>;
     type Shift1 = Dim<145>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<584>>;
 }
 impl Digit for Dim<585> {
     type Shift0 = Dim<146>;
     type Shift1 = Dim<147>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<585>>;
 }
 impl Digit for Dim<586> {
     type Shift0 = Dim<148>;
     type Shift1 = Dim<149>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<586>>;
 }
 impl Digit for Dim<587> {
     type Shift0 = Dim<150>;
     type Shift1 = Dim<151>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<587>>;
 }
 impl Digit for Dim<588> {
     type Shift0 = Dim<152>;
     type Shift1 = Dim<153>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<588>>;
 }
 impl Digit for Dim<589> {
     type Shift0 = Dim<154>;
     type Shift1 = Dim<155>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<589>>;
 }
 impl Digit for Dim<590> {
     type Shift0 = Dim<156>;
     type Shift1 = Dim<157>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<590>>;
 }
 impl Digit for Dim<591> {
     type Shift0 = Dim<158>;
     type Shift1 = Dim<159>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<591>>;
 }
 impl Digit for Dim<592> {
     type Shift0 = Dim<160>;
     type Shift1 = Dim<161>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<592>>;
 }
 impl Digit for Dim<593> {
     type Shift0 = Dim<162>;
     type Shift1 = Dim<163>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<593>>;
 }
 impl Digit for Dim<594> {
     type Shift0 = Dim<164>;
     type Shift1 = Dim<165>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<594>>;
 }
 impl Digit for Dim<595> {
     type Shift0 = Dim<166>;
     type Shift1 = Dim<167>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<595>>;
 }
 impl Digit for Dim<596> {
     type Shift0 = Dim<168>;
     type Shift1 = Dim<169>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<596>>;
 }
 impl Digit for Dim<597> {
     type Shift0 = Dim<170>;
     type Shift1 = Dim<171>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<597>>;
 }
 impl Digit for Dim<598> {
     type Shift0 = Dim<172>;
     type Shift1 = Dim<173>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<598>>;
 }
 impl Digit for Dim<599> {
     type Shift0 = Dim<174>;
     type Shift1 = Dim<175>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<599>>;
 }
 impl Digit for Dim<600> {
     type Shift0 = Dim<176>;
     type Shift1 = Dim<177>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<600>>;
 }
 impl Digit for Dim<601> {
     type Shift0 = Dim<178>;
     type Shift1 = Dim<179>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<601>>;
 }
 impl Digit for Dim<602> {
     type Shift0 = Dim<180>;
     type Shift1 = Dim<181>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<602>>;
 }
 impl Digit for Dim<603> {
     type Shift0 = Dim<182>;
     type Shift1 = Dim<183>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<603>>;
 }
 impl Digit for Dim<604> {
     type Shift0 = Dim<184>;
     type Shift1 = Dim<185>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<604>>;
 }
 impl Digit for Dim<605> {
     type Shift0 = Dim<186>;
     type Shift1 = Dim<187>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<605>>;
 }
 impl Digit for Dim<606> {
     type Shift0 = Dim<188>;
     type Shift1 = Dim<189>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<606>>;
 }
 impl Digit for Dim<607> {
     type Shift0 = Dim<190>;
     type Shift1 = Dim<191>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<607>>;
 }
 impl Digit for Dim<608> {
     type Shift0 = Dim<192>;
     type Shift1 = Dim<193>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<608>>;
 }
 impl Digit for Dim<609> {
     type Shift0 = Dim<194>;
     type Shift1 = Dim<195>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<609>>;
 }
 impl Digit for Dim<610> {
     type Shift0 = Dim<196>;
     type Shift1 = Dim<197>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<610>>;
 }
 impl Digit for Dim<611> {
     type Shift0 = Dim<198>;
     type Shift1 = Dim<199>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<611>>;
 }
 impl Digit for Dim<612> {
     type Shift0 = Dim<200>;
     type Shift1 = Dim<201>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<612>>;
 }
 impl Digit for Dim<613> {
     type Shift0 = Dim<202>;
     type Shift1 = Dim<203>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<613>>;
 }
 impl Digit for Dim<614> {
     type Shift0 = Dim<204>;
     type Shift1 = Dim<205>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<614>>;
 }
 impl Digit for Dim<615> {
     type Shift0 = Dim<206>;
     type Shift1 = Dim<207>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<615>>;
 }
 impl Digit for Dim<616> {
     type Shift0 = Dim<208>;
     type Shift1 = Dim<209>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<616>>;
 }
 impl Digit for Dim<617> {
     type Shift0 = Dim<210>;
     type Shift1 = Dim<211>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<617>>;
 }
 impl Digit for Dim<618> {
     type Shift0 = Dim<212>;
     type Shift1 = Dim<213>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<618>>;
 }
 impl Digit for Dim<619> {
     type Shift0 = Dim<214>;
     type Shift1 = Dim<215>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<619>>;
 }
 impl Digit for Dim<620> {
     type Shift0 = Dim<216>;
     type Shift1 = Dim<217>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<620>>;
 }
 impl Digit for Dim<621> {
     type Shift0 = Dim<218>;
     type Shift1 = Dim<219>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<621>>;
 }
 impl Digit for Dim<622> {
     type Shift0 = Dim<220>;
     type Shift1 = Dim<221>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<622>>;
 }
 impl Digit for Dim<623> {
     type Shift0 = Dim<222>;
     type Shift1 = Dim<223>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<623>>;
 }
 impl Digit for Dim<624> {
     type Shift0 = Dim<224>;
     type Shift1 = Dim<225>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<624>>;
 }
 impl Digit for Dim<625> {
     type Shift0 = Dim<226>;
     type Shift1 = Dim<227>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<625>>;
 }
 impl Digit for Dim<626> {
     type Shift0 = Dim<228>;
     type Shift1 = Dim<229>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<626>>;
 }
 impl Digit for Dim<627> {
     type Shift0 = Dim<230>;
     type Shift1 = Dim<231>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<627>>;
 }
 impl Digit for Dim<628> {
     type Shift0 = Dim<232>;
     type Shift1 = Dim<233>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<628>>;
 }
 impl Digit for Dim<629> {
     type Shift0 = Dim<234>;
     type Shift1 = Dim<235>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<629>>;
 }
 impl Digit for Dim<630> {
     type Shift0 = Dim<236>;
     type Shift1 = Dim<237>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<630>>;
 }
 impl Digit for Dim<631> {
     type Shift0 = Dim<238>;
     type Shift1 = Dim<239>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<631>>;
 }
 impl Digit for Dim<632> {
     type Shift0 = Dim<240>;
     type Shift1 = Dim<241>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<632>>;
 }
 impl Digit for Dim<633> {
     type Shift0 = Dim<242>;
     type Shift1 = Dim<243>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<633>>;
 }
 impl Digit for Dim<634> {
     type Shift0 = Dim<244>;
     type Shift1 = Dim<245>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<634>>;
 }
 impl Digit for Dim<635> {
     type Shift0 = Dim<246>;
     type Shift1 = Dim<247>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<635>>;
 }
 impl Digit for Dim<636> {
     type Shift0 = Dim<248>;
     type Shift1 = Dim<249>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<636>>;
 }
 impl Digit for Dim<637> {
     type Shift0 = Dim<250>;
     type Shift1 = Dim<251>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<637>>;
 }
 impl Digit for Dim<638> {
     type Shift0 = Dim<252>;
     type Shift1 = Dim<253>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<638>>;
 }
 impl Digit for Dim<639> {
     type Shift0 = Dim<254>;
     type Shift1 = Dim<255>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<639>>;
 }
 impl Digit for Dim<640> {
     type Shift0 = Dim<256>;
     type Shift1 = Dim<257>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<640>>;
 }
 impl Digit for Dim<641> {
     type Shift0 = Dim<258>;
     type Shift1 = Dim<259>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<641>>;
 }
 impl Digit for Dim<642> {
     type Shift0 = Dim<260>;
     type Shift1 = Dim<261>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<642>>;
 }
 impl Digit for Dim<643> {
     type Shift0 = Dim<262>;
     type Shift1 = Dim<263>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<643>>;
 }
 impl Digit for Dim<644> {
     type Shift0 = Dim<264>;
     type Shift1 = Dim<265>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<644>>;
 }
 impl Digit for Dim<645> {
     type Shift0 = Dim<266>;
     type Shift1 = Dim<267>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<645>>;
 }
 impl Digit for Dim<646> {
     type Shift0 = Dim<268>;
     type Shift1 = Dim<269>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<646>>;
 }
 impl Digit for Dim<647> {
     type Shift0 = Dim<270>;
     type Shift1 = Dim<271>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<647>>;
 }
 impl Digit for Dim<648> {
     type Shift0 = Dim<272>;
     type Shift1 = Dim<273>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<648>>;
 }
 impl Digit for Dim<649> {
     type Shift0 = Dim<274>;
     type Shift1 = Dim<275>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<649>>;
 }
 impl Digit for Dim<650> {
     type Shift0 = Dim<276>;
     type Shift1 = Dim<277>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<650>>;
 }
 impl Digit for Dim<651> {
     type Shift0 = Dim<278>;
     type Shift1 = Dim<279>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<651>>;
 }
 impl Digit for Dim<652> {
     type Shift0 = Dim<280>;
     type Shift1 = Dim<281>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<652>>;
 }
 impl Digit for Dim<653> {
     type Shift0 = Dim<282>;
     type Shift1 = Dim<283>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<653>>;
 }
 impl Digit for Dim<654> {
     type Shift0 = Dim<284>;
     type Shift1 = Dim<285>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<654>>;
 }
 impl Digit for Dim<655> {
     type Shift0 = Dim<286>;
     type Shift1 = Dim<287>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<655>>;
 }
 impl Digit for Dim<656> {
     type Shift0 = Dim<288>;
     type Shift1 = Dim<289>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<656>>;
 }
 impl Digit for Dim<657> {
     type Shift0 = Dim<290>;
     type Shift1 = Dim<291>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<657>>;
 }
 impl Digit for Dim<658> {
     type Shift0 = Dim<292>;
     type Shift1 = Dim<293>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<658>>;
 }
 impl Digit for Dim<659> {
     type Shift0 = Dim<294>;
     type Shift1 = Dim<295>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<659>>;
 }
 impl Digit for Dim<660> {
     type Shift0 = Dim<296>;
     type Shift1 = Dim<297>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<660>>;
 }
 impl Digit for Dim<661> {
     type Shift0 = Dim<298>;
     type Shift1 = Dim<299>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<661>>;
 }
 impl Digit for Dim<662> {
     type Shift0 = Dim<300>;
     type Shift1 = Dim<301>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<662>>;
 }
 impl Digit for Dim<663> {
     type Shift0 = Dim<302>;
     type Shift1 = Dim<303>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<663>>;
 }
 impl Digit for Dim<664> {
     type Shift0 = Dim<304>;
     type Shift1 = Dim<305>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<664>>;
 }
 impl Digit for Dim<665> {
     type Shift0 = Dim<306>;
     type Shift1 = Dim<307>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<665>>;
 }
 impl Digit for Dim<666> {
     type Shift0 = Dim<308>;
     type Shift1 = Dim<309>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<666>>;
 }
 impl Digit for Dim<667> {
     type Shift0 = Dim<310>;
     type Shift1 = Dim<311>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<667>>;
 }
 impl Digit for Dim<668> {
     type Shift0 = Dim<312>;
     type Shift1 = Dim<313>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<668>>;
 }
 impl Digit for Dim<669> {
     type Shift0 = Dim<314>;
     type Shift1 = Dim<315>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<669>>;
 }
 impl Digit for Dim<670> {
     type Shift0 = Dim<316>;
     type Shift1 = Dim<317>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<670>>;
 }
 impl Digit for Dim<671> {
     type Shift0 = Dim<318>;
     type Shift1 = Dim<319>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<671>>;
 }
 impl Digit for Dim<672> {
     type Shift0 = Dim<320>;
     type Shift1 = Dim<321>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<672>>;
 }
 impl Digit for Dim<673> {
     type Shift0 = Dim<322>;
     type Shift1 = Dim<323>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<673>>;
 }
 impl Digit for Dim<674> {
     type Shift0 = Dim<324>;
     type Shift1 = Dim<325>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<674>>;
 }
 impl Digit for Dim<675> {
     type Shift0 = Dim<326>;
     type Shift1 = Dim<327>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<675>>;
 }
 impl Digit for Dim<676> {
     type Shift0 = Dim<328>;
     type Shift1 = Dim<329>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<676>>;
 }
 impl Digit for Dim<677> {
     type Shift0 = Dim<330>;
     type Shift1 = Dim<331>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<677>>;
 }
 impl Digit for Dim<678> {
     type Shift0 = Dim<332>;
     type Shift1 = Dim<333>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<678>>;
 }
 impl Digit for Dim<679> {
     type Shift0 = Dim<334>;
     type Shift1 = Dim<335>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<679>>;
 }
 impl Digit for Dim<680> {
     type Shift0 = Dim<336>;
     type Shift1 = Dim<337>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<680>>;
 }
 impl Digit for Dim<681> {
     type Shift0 = Dim<338>;
     type Shift1 = Dim<339>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<681>>;
 }
 impl Digit for Dim<682> {
     type Shift0 = Dim<340>;
     type Shift1 = Dim<341>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<682>>;
 }
 impl Digit for Dim<683> {
     type Shift0 = Dim<342>;
     type Shift1 = Dim<343>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<683>>;
 }
 impl Digit for Dim<684> {
     type Shift0 = Dim<344>;
     type Shift1 = Dim<345>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<684>>;
 }
 impl Digit for Dim<685> {
     type Shift0 = Dim<346>;
     type Shift1 = Dim<347>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<685>>;
 }
 impl Digit for Dim<686> {
     type Shift0 = Dim<348>;
     type Shift1 = Dim<349>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<686>>;
 }
 impl Digit for Dim<687> {
     type Shift0 = Dim<350>;
     type Shift1 = Dim<351>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<687>>;
 }
 impl Digit for Dim<688> {
     type Shift0 = Dim<352>;
     type Shift1 = Dim<353>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<688>>;
 }
 impl Digit for Dim<689> {
     type Shift0 = Dim<354>;
     type Shift1 = Dim<355>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<689>>;
 }
 impl Digit for Dim<690> {
     type Shift0 = Dim<356>;
     type Shift1 = Dim<357>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<690>>;
 }
 impl Digit for Dim<691> {
     type Shift0 = Dim<358>;
     type Shift1 = Dim<359>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<691>>;
 }
 impl Digit for Dim<692> {
     type Shift0 = Dim<360>;
     type Shift1 = Dim<361>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<692>>;
 }
 impl Digit for Dim<693> {
     type Shift0 = Dim<362>;
     type Shift1 = Dim<363>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<693>>;
 }
 impl Digit for Dim<694> {
     type Shift0 = Dim<364>;
     type Shift1 = Dim<365>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<694>>;
 }
 impl Digit for Dim<695> {
     type Shift0 = Dim<366>;
     type Shift1 = Dim<367>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<695>>;
 }
 impl Digit for Dim<696> {
     type Shift0 = Dim<368>;
     type Shift1 = Dim<369>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<696>>;
 }
 impl Digit for Dim<697> {
     type Shift0 = Dim<370>;
     type Shift1 = Dim<371>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<697>>;
 }
 impl Digit for Dim<698> {
     type Shift0 = Dim<372>;
     type Shift1 = Dim<373>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<698>>;
 }
 impl Digit for Dim<699> {
     type Shift0 = Dim<374>;
     type Shift1 = Dim<375>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<699>>;
 }
 impl Digit for Dim<700> {
     type Shift0 = Dim<376>;
     type Shift1 = Dim<377>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<700>>;
 }
 impl Digit for Dim<701> {
     type Shift0 = Dim<378>;
     type Shift1 = Dim<379>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<701>>;
 }
 impl Digit for Dim<702> {
     type Shift0 = Dim<380>;
     type Shift1 = Dim<381>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<702>>;
 }
 impl Digit for Dim<703> {
     type Shift0 = Dim<382>;
     type Shift1 = Dim<383>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<703>>;
 }
 impl Digit for Dim<704> {
     type Shift0 = Dim<384>;
     type Shift1 = Dim<385>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<704>>;
 }
 impl Digit for Dim<705> {
     type Shift0 = Dim<386>;
     type Shift1 = Dim<387>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<705>>;
 }
 impl Digit for Dim<706> {
     type Shift0 = Dim<388>;
     type Shift1 = Dim<389>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<706>>;
 }
 impl Digit for Dim<707> {
     type Shift0 = Dim<390>;
     type Shift1 = Dim<391>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<707>>;
 }
 impl Digit for Dim<708> {
     type Shift0 = Dim<392>;
     type Shift1 = Dim<393>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<708>>;
 }
 impl Digit for Dim<709> {
     type Shift0 = Dim<394>;
     type Shift1 = Dim<395>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<709>>;
 }
 impl Digit for Dim<710> {
     type Shift0 = Dim<396>;
     type Shift1 = Dim<397>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<710>>;
 }
 impl Digit for Dim<711> {
     type Shift0 = Dim<398>;
     type Shift1 = Dim<399>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<711>>;
 }
 impl Digit for Dim<712> {
     type Shift0 = Dim<400>;
     type Shift1 = Dim<401>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<712>>;
 }
 impl Digit for Dim<713> {
     type Shift0 = Dim<402>;
     type Shift1 = Dim<403>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<713>>;
 }
 impl Digit for Dim<714> {
     type Shift0 = Dim<404>;
     type Shift1 = Dim<405>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<714>>;
 }
 impl Digit for Dim<715> {
     type Shift0 = Dim<406>;
     type Shift1 = Dim<407>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<715>>;
 }
 impl Digit for Dim<716> {
     type Shift0 = Dim<408>;
     type Shift1 = Dim<409>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<716>>;
 }
 impl Digit for Dim<717> {
     type Shift0 = Dim<410>;
     type Shift1 = Dim<411>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<717>>;
 }
 impl Digit for Dim<718> {
     type Shift0 = Dim<412>;
     type Shift1 = Dim<413>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<718>>;
 }
 impl Digit for Dim<719> {
     type Shift0 = Dim<414>;
     type Shift1 = Dim<415>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<719>>;
 }
 impl Digit for Dim<720> {
     type Shift0 = Dim<416>;
     type Shift1 = Dim<417>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<720>>;
 }
 impl Digit for Dim<721> {
     type Shift0 = Dim<418>;
     type Shift1 = Dim<419>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<721>>;
 }
 impl Digit for Dim<722> {
     type Shift0 = Dim<420>;
     type Shift1 = Dim<421>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<722>>;
 }
 impl Digit for Dim<723> {
     type Shift0 = Dim<422>;
     type Shift1 = Dim<423>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<723>>;
 }
 impl Digit for Dim<724> {
     type Shift0 = Dim<424>;
     type Shift1 = Dim<425>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<724>>;
 }
 impl Digit for Dim<725> {
     type Shift0 = Dim<426>;
     type Shift1 = Dim<427>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<725>>;
 }
 impl Digit for Dim<726> {
     type Shift0 = Dim<428>;
     type Shift1 = Dim<429>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<726>>;
 }
 impl Digit for Dim<727> {
     type Shift0 = Dim<430>;
     type Shift1 = Dim<431>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<727>>;
 }
 impl Digit for Dim<728> {
     type Shift0 = Dim<432>;
     type Shift1 = Dim<433>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<728>>;
 }
 impl Digit for Dim<729> {
     type Shift0 = Dim<434>;
     type Shift1 = Dim<435>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<729>>;
 }
 impl Digit for Dim<730> {
     type Shift0 = Dim<436>;
     type Shift1 = Dim<437>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<730>>;
 }
 impl Digit for Dim<731> {
     type Shift0 = Dim<438>;
     type Shift1 = Dim<439>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<731>>;
 }
 impl Digit for Dim<732> {
     type Shift0 = Dim<440>;
     type Shift1 = Dim<441>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<732>>;
 }
 impl Digit for Dim<733> {
     type Shift0 = Dim<442>;
     type Shift1 = Dim<443>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<733>>;
 }
 impl Digit for Dim<734> {
     type Shift0 = Dim<444>;
     type Shift1 = Dim<445>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<734>>;
 }
 impl Digit for Dim<735> {
     type Shift0 = Dim<446>;
     type Shift1 = Dim<447>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<735>>;
 }
 impl Digit for Dim<736> {
     type Shift0 = Dim<448>;
     type Shift1 = Dim<449>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<736>>;
 }
 impl Digit for Dim<737> {
     type Shift0 = Dim<450>;
     type Shift1 = Dim<451>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<737>>;
 }
 impl Digit for Dim<738> {
     type Shift0 = Dim<452>;
     type Shift1 = Dim<453>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<738>>;
 }
 impl Digit for Dim<739> {
     type Shift0 = Dim<454>;
     type Shift1 = Dim<455>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<739>>;
 }
 impl Digit for Dim<740> {
     type Shift0 = Dim<456>;
     type Shift1 = Dim<457>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<740>>;
 }
 impl Digit for Dim<741> {
     type Shift0 = Dim<458>;
     type Shift1 = Dim<459>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<741>>;
 }
 impl Digit for Dim<742> {
     type Shift0 = Dim<460>;
     type Shift1 = Dim<461>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<742>>;
 }
 impl Digit for Dim<743> {
     type Shift0 = Dim<462>;
     type Shift1 = Dim<463>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<743>>;
 }
 impl Digit for Dim<744> {
     type Shift0 = Dim<464>;
     type Shift1 = Dim<465>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<744>>;
 }
 impl Digit for Dim<745> {
     type Shift0 = Dim<466>;
     type Shift1 = Dim<467>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<745>>;
 }
 impl Digit for Dim<746> {
     type Shift0 = Dim<468>;
     type Shift1 = Dim<469>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<746>>;
 }
 impl Digit for Dim<747> {
     type Shift0 = Dim<470>;
     type Shift1 = Dim<471>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<747>>;
 }
 impl Digit for Dim<748> {
     type Shift0 = Dim<472>;
     type Shift1 = Dim<473>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<748>>;
 }
 impl Digit for Dim<749> {
     type Shift0 = Dim<474>;
     type Shift1 = Dim<475>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<749>>;
 }
 impl Digit for Dim<750> {
     type Shift0 = Dim<476>;
     type Shift1 = Dim<477>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<750>>;
 }
 impl Digit for Dim<751> {
     type Shift0 = Dim<478>;
     type Shift1 = Dim<479>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<751>>;
 }
 impl Digit for Dim<752> {
     type Shift0 = Dim<480>;
     type Shift1 = Dim<481>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<752>>;
 }
 impl Digit for Dim<753> {
     type Shift0 = Dim<482>;
     type Shift1 = Dim<483>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<753>>;
 }
 impl Digit for Dim<754> {
     type Shift0 = Dim<484>;
     type Shift1 = Dim<485>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<754>>;
 }
 impl Digit for Dim<755> {
     type Shift0 = Dim<486>;
     type Shift1 = Dim<487>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<755>>;
 }
 impl Digit for Dim<756> {
     type Shift0 = Dim<488>;
     type Shift1 = Dim<489>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<756>>;
 }
 impl Digit for Dim<757> {
     type Shift0 = Dim<490>;
     type Shift1 = Dim<491>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<757>>;
 }
 impl Digit for Dim<758> {
     type Shift0 = Dim<492>;
     type Shift1 = Dim<493>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<758>>;
 }
 impl Digit for Dim<759> {
     type Shift0 = Dim<494>;
     type Shift1 = Dim<495>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<759>>;
 }
 impl Digit for Dim<760> {
     type Shift0 = Dim<496>;
     type Shift1 = Dim<497>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<760>>;
 }
 impl Digit for Dim<761> {
     type Shift0 = Dim<498>;
     type Shift1 = Dim<499>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<761>>;
 }
 impl Digit for Dim<762> {
     type Shift0 = Dim<500>;
     type Shift1 = Dim<501>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<762>>;
 }
 impl Digit for Dim<763> {
     type Shift0 = Dim<502>;
     type Shift1 = Dim<503>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<763>>;
 }
 impl Digit for Dim<764> {
     type Shift0 = Dim<504>;
     type Shift1 = Dim<505>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<764>>;
 }
 impl Digit for Dim<765> {
     type Shift0 = Dim<506>;
     type Shift1 = Dim<507>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<765>>;
 }
 impl Digit for Dim<766> {
     type Shift0 = Dim<508>;
     type Shift1 = Dim<509>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<766>>;
 }
 impl Digit for Dim<767> {
     type Shift0 = Dim<510>;
     type Shift1 = Dim<511>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<767>>;
 }
 impl Digit for Dim<768> {
     type Shift0 = Dim<512>;
     type Shift1 = Dim<513>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<768>>;
 }
 impl Digit for Dim<769> {
     type Shift0 = Dim<514>;
     type Shift1 = Dim<515>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<769>>;
 }
 impl Digit for Dim<770> {
     type Shift0 = Dim<516>;
     type Shift1 = Dim<517>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<770>>;
 }
 impl Digit for Dim<771> {
     type Shift0 = Dim<518>;
     type Shift1 = Dim<519>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<771>>;
 }
 impl Digit for Dim<772> {
     type Shift0 = Dim<520>;
     type Shift1 = Dim<521>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<772>>;
 }
 impl Digit for Dim<773> {
     type Shift0 = Dim<522>;
     type Shift1 = Dim<523>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<773>>;
 }
 impl Digit for Dim<774> {
     type Shift0 = Dim<524>;
     type Shift1 = Dim<525>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<774>>;
 }
 impl Digit for Dim<775> {
     type Shift0 = Dim<526>;
     type Shift1 = Dim<527>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<775>>;
 }
 impl Digit for Dim<776> {
     type Shift0 = Dim<528>;
     type Shift1 = Dim<529>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<776>>;
 }
 impl Digit for Dim<777> {
     type Shift0 = Dim<530>;
     type Shift1 = Dim<531>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<777>>;
 }
 impl Digit for Dim<778> {
     type Shift0 = Dim<532>;
     type Shift1 = Dim<533>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<778>>;
 }
 impl Digit for Dim<779> {
     type Shift0 = Dim<534>;
     type Shift1 = Dim<535>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<779>>;
 }
 impl Digit for Dim<780> {
     type Shift0 = Dim<536>;
     type Shift1 = Dim<537>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<780>>;
 }
 impl Digit for Dim<781> {
     type Shift0 = Dim<538>;
     type Shift1 = Dim<539>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<781>>;
 }
 impl Digit for Dim<782> {
     type Shift0 = Dim<540>;
     type Shift1 = Dim<541>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<782>>;
 }
 impl Digit for Dim<783> {
     type Shift0 = Dim<542>;
     type Shift1 = Dim<543>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<783>>;
 }
 impl Digit for Dim<784> {
     type Shift0 = Dim<544>;
     type Shift1 = Dim<545>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<784>>;
 }
 impl Digit for Dim<785> {
     type Shift0 = Dim<546>;
     type Shift1 = Dim<547>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<785>>;
 }
 impl Digit for Dim<786> {
     type Shift0 = Dim<548>;
     type Shift1 = Dim<549>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<786>>;
 }
 impl Digit for Dim<787> {
     type Shift0 = Dim<550>;
     type Shift1 = Dim<551>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<787>>;
 }
 impl Digit for Dim<788> {
     type Shift0 = Dim<552>;
     type Shift1 = Dim<553>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<788>>;
 }
 impl Digit for Dim<789> {
     type Shift0 = Dim<554>;
     type Shift1 = Dim<555>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<789>>;
 }
 impl Digit for Dim<790> {
     type Shift0 = Dim<556>;
     type Shift1 = Dim<557>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<790>>;
 }
 impl Digit for Dim<791> {
     type Shift0 = Dim<558>;
     type Shift1 = Dim<559>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<791>>;
 }
 impl Digit for Dim<792> {
     type Shift0 = Dim<560>;
     type Shift1 = Dim<561>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<792>>;
 }
 impl Digit for Dim<793> {
     type Shift0 = Dim<562>;
     type Shift1 = Dim<563>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<793>>;
 }
 impl Digit for Dim<794> {
     type Shift0 = Dim<564>;
     type Shift1 = Dim<565>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<794>>;
 }
 impl Digit for Dim<795> {
     type Shift0 = Dim<566>;
     type Shift1 = Dim<567>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<795>>;
 }
 impl Digit for Dim<796> {
     type Shift0 = Dim<568>;
     type Shift1 = Dim<569>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<796>>;
 }
 impl Digit for Dim<797> {
     type Shift0 = Dim<570>;
     type Shift1 = Dim<571>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<797>>;
 }
 impl Digit for Dim<798> {
     type Shift0 = Dim<572>;
     type Shift1 = Dim<573>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<798>>;
 }
 impl Digit for Dim<799> {
     type Shift0 = Dim<574>;
     type Shift1 = Dim<575>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<799>>;
 }
 impl Digit for Dim<800> {
     type Shift0 = Dim<576>;
     type Shift1 = Dim<577>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<800>>;
 }
 impl Digit for Dim<801> {
     type Shift0 = Dim<578>;
     type Shift1 = Dim<579>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<801>>;
 }
 impl Digit for Dim<802> {
     type Shift0 = Dim<580>;
     type Shift1 = Dim<581>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<802>>;
 }
 impl Digit for Dim<803> {
     type Shift0 = Dim<582>;
     type Shift1 = Dim<583>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<803>>;
 }
 impl Digit for Dim<804> {
     type Shift0 = Dim<584>;
     type Shift1 = Dim<585>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<804>>;
 }
 impl Digit for Dim<805> {
     type Shift0 = Dim<586>;
     type Shift1 = Dim<587>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<805>>;
 }
 impl Digit for Dim<806> {
     type Shift0 = Dim<588>;
     type Shift1 = Dim<589>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<806>>;
 }
 impl Digit for Dim<807> {
     type Shift0 = Dim<590>;
     type Shift1 = Dim<591>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<807>>;
 }
 impl Digit for Dim<808> {
     type Shift0 = Dim<592>;
     type Shift1 = Dim<593>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<808>>;
 }
 impl Digit for Dim<809> {
     type Shift0 = Dim<594>;
     type Shift1 = Dim<595>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<809>>;
 }
 impl Digit for Dim<810> {
     type Shift0 = Dim<596>;
     type Shift1 = Dim<597>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<810>>;
 }
 impl Digit for Dim<811> {
     type Shift0 = Dim<598>;
     type Shift1 = Dim<599>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<811>>;
 }
 impl Digit for Dim<812> {
     type Shift0 = Dim<600>;
     type Shift1 = Dim<601>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<812>>;
 }
 impl Digit for Dim<813> {
     type Shift0 = Dim<602>;
     type Shift1 = Dim<603>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<813>>;
 }
 impl Digit for Dim<814> {
     type Shift0 = Dim<604>;
     type Shift1 = Dim<605>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<814>>;
 }
 impl Digit for Dim<815> {
     type Shift0 = Dim<606>;
     type Shift1 = Dim<607>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<815>>;
 }
 impl Digit for Dim<816> {
     type Shift0 = Dim<608>;
     type Shift1 = Dim<609>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<816>>;
 }
 impl Digit for Dim<817> {
     type Shift0 = Dim<610>;
     type Shift1 = Dim<611>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<817>>;
 }
 impl Digit for Dim<818> {
     type Shift0 = Dim<612>;
     type Shift1 = Dim<613>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<818>>;
 }
 impl Digit for Dim<819> {
     type Shift0 = Dim<614>;
     type Shift1 = Dim<615>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<819>>;
 }
 impl Digit for Dim<820> {
     type Shift0 = Dim<616>;
     type Shift1 = Dim<617>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<820>>;
 }
 impl Digit for Dim<821> {
     type Shift0 = Dim<618>;
     type Shift1 = Dim<619>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<821>>;
 }
 impl Digit for Dim<822> {
     type Shift0 = Dim<620>;
     type Shift1 = Dim<621>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<822>>;
 }
 impl Digit for Dim<823> {
     type Shift0 = Dim<622>;
     type Shift1 = Dim<623>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<823>>;
 }
 impl Digit for Dim<824> {
     type Shift0 = Dim<624>;
     type Shift1 = Dim<625>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<824>>;
 }
 impl Digit for Dim<825> {
     type Shift0 = Dim<626>;
     type Shift1 = Dim<627>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<825>>;
 }
 impl Digit for Dim<826> {
     type Shift0 = Dim<628>;
     type Shift1 = Dim<629>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<826>>;
 }
 impl Digit for Dim<827> {
     type Shift0 = Dim<630>;
     type Shift1 = Dim<631>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<827>>;
 }
 impl Digit for Dim<828> {
     type Shift0 = Dim<632>;
     type Shift1 = Dim<633>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<828>>;
 }
 impl Digit for Dim<829> {
     type Shift0 = Dim<634>;
     type Shift1 = Dim<635>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<829>>;
 }
 impl Digit for Dim<830> {
     type Shift0 = Dim<636>;
     type Shift1 = Dim<637>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<830>>;
 }
 impl Digit for Dim<831> {
     type Shift0 = Dim<638>;
     type Shift1 = Dim<639>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<831>>;
 }
 impl Digit for Dim<832> {
     type Shift0 = Dim<640>;
     type Shift1 = Dim<641>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<832>>;
 }
 impl Digit for Dim<833> {
     type Shift0 = Dim<642>;
     type Shift1 = Dim<643>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<833>>;
 }
 impl Digit for Dim<834> {
     type Shift0 = Dim<644>;
     type Shift1 = Dim<645>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<834>>;
 }
 impl Digit for Dim<835> {
     type Shift0 = Dim<646>;
     type Shift1 = Dim<647>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<835>>;
 }
 impl Digit for Dim<836> {
     type Shift0 = Dim<648>;
     type Shift1 = Dim<649>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<836>>;
 }
 impl Digit for Dim<837> {
     type Shift0 = Dim<650>;
     type Shift1 = Dim<651>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<837>>;
 }
 impl Digit for Dim<838> {
     type Shift0 = Dim<652>;
     type Shift1 = Dim<653>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<838>>;
 }
 impl Digit for Dim<839> {
     type Shift0 = Dim<654>;
     type Shift1 = Dim<655>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<839>>;
 }
 impl Digit for Dim<840> {
     type Shift0 = Dim<656>;
     type Shift1 = Dim<657>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<840>>;
 }
 impl Digit for Dim<841> {
     type Shift0 = Dim<658>;
     type Shift1 = Dim<659>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<841>>;
 }
 impl Digit for Dim<842> {
     type Shift0 = Dim<660>;
     type Shift1 = Dim<661>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<842>>;
 }
 impl Digit for Dim<843> {
     type Shift0 = Dim<662>;
     type Shift1 = Dim<663>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<843>>;
 }
 impl Digit for Dim<844> {
     type Shift0 = Dim<664>;
     type Shift1 = Dim<665>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<844>>;
 }
 impl Digit for Dim<845> {
     type Shift0 = Dim<666>;
     type Shift1 = Dim<667>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<845>>;
 }
 impl Digit for Dim<846> {
     type Shift0 = Dim<668>;
     type Shift1 = Dim<669>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<846>>;
 }
 impl Digit for Dim<847> {
     type Shift0 = Dim<670>;
     type Shift1 = Dim<671>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<847>>;
 }
 impl Digit for Dim<848> {
     type Shift0 = Dim<672>;
     type Shift1 = Dim<673>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<848>>;
 }
 impl Digit for Dim<849> {
     type Shift0 = Dim<674>;
     type Shift1 = Dim<675>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<849>>;
 }
 impl Digit for Dim<850> {
     type Shift0 = Dim<676>;
     type Shift1 = Dim<677>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<850>>;
 }
 impl Digit for Dim<851> {
     type Shift0 = Dim<678>;
     type Shift1 = Dim<679>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<851>>;
 }
 impl Digit for Dim<852> {
     type Shift0 = Dim<680>;
     type Shift1 = Dim<681>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<852>>;
 }
 impl Digit for Dim<853> {
     type Shift0 = Dim<682>;
     type Shift1 = Dim<683>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<853>>;
 }
 impl Digit for Dim<854> {
     type Shift0 = Dim<684>;
     type Shift1 = Dim<685>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<854>>;
 }
 impl Digit for Dim<855> {
     type Shift0 = Dim<686>;
     type Shift1 = Dim<687>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<855>>;
 }
 impl Digit for Dim<856> {
     type Shift0 = Dim<688>;
     type Shift1 = Dim<689>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<856>>;
 }
 impl Digit for Dim<857> {
     type Shift0 = Dim<690>;
     type Shift1 = Dim<691>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<857>>;
 }
 impl Digit for Dim<858> {
     type Shift0 = Dim<692>;
     type Shift1 = Dim<693>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<858>>;
 }
 impl Digit for Dim<859> {
     type Shift0 = Dim<694>;
     type Shift1 = Dim<695>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<859>>;
 }
 impl Digit for Dim<860> {
     type Shift0 = Dim<696>;
     type Shift1 = Dim<697>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<860>>;
 }
 impl Digit for Dim<861> {
     type Shift0 = Dim<698>;
     type Shift1 = Dim<699>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<861>>;
 }
 impl Digit for Dim<862> {
     type Shift0 = Dim<700>;
     type Shift1 = Dim<701>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<862>>;
 }
 impl Digit for Dim<863> {
     type Shift0 = Dim<702>;
     type Shift1 = Dim<703>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<863>>;
 }
 impl Digit for Dim<864> {
     type Shift0 = Dim<704>;
     type Shift1 = Dim<705>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<864>>;
 }
 impl Digit for Dim<865> {
     type Shift0 = Dim<706>;
     type Shift1 = Dim<707>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<865>>;
 }
 impl Digit for Dim<866> {
     type Shift0 = Dim<708>;
     type Shift1 = Dim<709>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<866>>;
 }
 impl Digit for Dim<867> {
     type Shift0 = Dim<710>;
     type Shift1 = Dim<711>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<867>>;
 }
 impl Digit for Dim<868> {
     type Shift0 = Dim<712>;
     type Shift1 = Dim<713>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<868>>;
 }
 impl Digit for Dim<869> {
     type Shift0 = Dim<714>;
     type Shift1 = Dim<715>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<869>>;
 }
 impl Digit for Dim<870> {
     type Shift0 = Dim<716>;
     type Shift1 = Dim<717>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<870>>;
 }
 impl Digit for Dim<871> {
     type Shift0 = Dim<718>;
     type Shift1 = Dim<719>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<871>>;
 }
 impl Digit for Dim<872> {
     type Shift0 = Dim<720>;
     type Shift1 = Dim<721>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<872>>;
 }
 impl Digit for Dim<873> {
     type Shift0 = Dim<722>;
     type Shift1 = Dim<723>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<873>>;
 }
 impl Digit for Dim<874> {
     type Shift0 = Dim<724>;
     type Shift1 = Dim<725>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<874>>;
 }
 impl Digit for Dim<875> {
     type Shift0 = Dim<726>;
     type Shift1 = Dim<727>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<875>>;
 }
 impl Digit for Dim<876> {
     type Shift0 = Dim<728>;
     type Shift1 = Dim<729>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<876>>;
 }
 impl Digit for Dim<877> {
     type Shift0 = Dim<730>;
     type Shift1 = Dim<731>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<877>>;
 }
 impl Digit for Dim<878> {
     type Shift0 = Dim<732>;
     type Shift1 = Dim<733>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<878>>;
 }
 impl Digit for Dim<879> {
     type Shift0 = Dim<734>;
     type Shift1 = Dim<735>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<879>>;
 }
 impl Digit for Dim<880> {
     type Shift0 = Dim<736>;
     type Shift1 = Dim<737>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<880>>;
 }
 impl Digit for Dim<881> {
     type Shift0 = Dim<738>;
     type Shift1 = Dim<739>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<881>>;
 }
 impl Digit for Dim<882> {
     type Shift0 = Dim<740>;
     type Shift1 = Dim<741>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<882>>;
 }
 impl Digit for Dim<883> {
     type Shift0 = Dim<742>;
     type Shift1 = Dim<743>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<883>>;
 }
 impl Digit for Dim<884> {
     type Shift0 = Dim<744>;
     type Shift1 = Dim<745>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<884>>;
 }
 impl Digit for Dim<885> {
     type Shift0 = Dim<746>;
     type Shift1 = Dim<747>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<885>>;
 }
 impl Digit for Dim<886> {
     type Shift0 = Dim<748>;
     type Shift1 = Dim<749>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<886>>;
 }
 impl Digit for Dim<887> {
     type Shift0 = Dim<750>;
     type Shift1 = Dim<751>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<887>>;
 }
 impl Digit for Dim<888> {
     type Shift0 = Dim<752>;
     type Shift1 = Dim<753>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<888>>;
 }
 impl Digit for Dim<889> {
     type Shift0 = Dim<754>;
     type Shift1 = Dim<755>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<889>>;
 }
 impl Digit for Dim<890> {
     type Shift0 = Dim<756>;
     type Shift1 = Dim<757>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<890>>;
 }
 impl Digit for Dim<891> {
     type Shift0 = Dim<758>;
     type Shift1 = Dim<759>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<891>>;
 }
 impl Digit for Dim<892> {
     type Shift0 = Dim<760>;
     type Shift1 = Dim<761>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<892>>;
 }
 impl Digit for Dim<893> {
     type Shift0 = Dim<762>;
     type Shift1 = Dim<763>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<893>>;
 }
 impl Digit for Dim<894> {
     type Shift0 = Dim<764>;
     type Shift1 = Dim<765>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<894>>;
 }
 impl Digit for Dim<895> {
     type Shift0 = Dim<766>;
     type Shift1 = Dim<767>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<895>>;
 }
 impl Digit for Dim<896> {
     type Shift0 = Dim<768>;
     type Shift1 = Dim<769>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<896>>;
 }
 impl Digit for Dim<897> {
     type Shift0 = Dim<770>;
     type Shift1 = Dim<771>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<897>>;
 }
 impl Digit for Dim<898> {
     type Shift0 = Dim<772>;
     type Shift1 = Dim<773>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<898>>;
 }
 impl Digit for Dim<899> {
     type Shift0 = Dim<774>;
     type Shift1 = Dim<775>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<899>>;
 }
 impl Digit for Dim<900> {
     type Shift0 = Dim<776>;
     type Shift1 = Dim<777>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<900>>;
 }
 impl Digit for Dim<901> {
     type Shift0 = Dim<778>;
     type Shift1 = Dim<779>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<901>>;
 }
 impl Digit for Dim<902> {
     type Shift0 = Dim<780>;
     type Shift1 = Dim<781>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<902>>;
 }
 impl Digit for Dim<903> {
     type Shift0 = Dim<782>;
     type Shift1 = Dim<783>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<903>>;
 }
 impl Digit for Dim<904> {
     type Shift0 = Dim<784>;
     type Shift1 = Dim<785>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<904>>;
 }
 impl Digit for Dim<905> {
     type Shift0 = Dim<786>;
     type Shift1 = Dim<787>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<905>>;
 }
 impl Digit for Dim<906> {
     type Shift0 = Dim<788>;
     type Shift1 = Dim<789>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<906>>;
 }
 impl Digit for Dim<907> {
     type Shift0 = Dim<790>;
     type Shift1 = Dim<791>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<907>>;
 }
 impl Digit for Dim<908> {
     type Shift0 = Dim<792>;
     type Shift1 = Dim<793>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<908>>;
 }
 impl Digit for Dim<909> {
     type Shift0 = Dim<794>;
     type Shift1 = Dim<795>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<909>>;
 }
 impl Digit for Dim<910> {
     type Shift0 = Dim<796>;
     type Shift1 = Dim<797>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<910>>;
 }
 impl Digit for Dim<911> {
     type Shift0 = Dim<798>;
     type Shift1 = Dim<799>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<911>>;
 }
 impl Digit for Dim<912> {
     type Shift0 = Dim<800>;
     type Shift1 = Dim<801>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<912>>;
 }
 impl Digit for Dim<913> {
     type Shift0 = Dim<802>;
     type Shift1 = Dim<803>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<913>>;
 }
 impl Digit for Dim<914> {
     type Shift0 = Dim<804>;
     type Shift1 = Dim<805>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<914>>;
 }
 impl Digit for Dim<915> {
     type Shift0 = Dim<806>;
     type Shift1 = Dim<807>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<915>>;
 }
 impl Digit for Dim<916> {
     type Shift0 = Dim<808>;
     type Shift1 = Dim<809>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<916>>;
 }
 impl Digit for Dim<917> {
     type Shift0 = Dim<810>;
     type Shift1 = Dim<811>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<917>>;
 }
 impl Digit for Dim<918> {
     type Shift0 = Dim<812>;
     type Shift1 = Dim<813>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<918>>;
 }
 impl Digit for Dim<919> {
     type Shift0 = Dim<814>;
     type Shift1 = Dim<815>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<919>>;
 }
 impl Digit for Dim<920> {
     type Shift0 = Dim<816>;
     type Shift1 = Dim<817>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<920>>;
 }
 impl Digit for Dim<921> {
     type Shift0 = Dim<818>;
     type Shift1 = Dim<819>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<921>>;
 }
 impl Digit for Dim<922> {
     type Shift0 = Dim<820>;
     type Shift1 = Dim<821>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<922>>;
 }
 impl Digit for Dim<923> {
     type Shift0 = Dim<822>;
     type Shift1 = Dim<823>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<923>>;
 }
 impl Digit for Dim<924> {
     type Shift0 = Dim<824>;
     type Shift1 = Dim<825>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<924>>;
 }
 impl Digit for Dim<925> {
     type Shift0 = Dim<826>;
     type Shift1 = Dim<827>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<925>>;
 }
 impl Digit for Dim<926> {
     type Shift0 = Dim<828>;
     type Shift1 = Dim<829>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<926>>;
 }
 impl Digit for Dim<927> {
     type Shift0 = Dim<830>;
     type Shift1 = Dim<831>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<927>>;
 }
 impl Digit for Dim<928> {
     type Shift0 = Dim<832>;
     type Shift1 = Dim<833>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<928>>;
 }
 impl Digit for Dim<929> {
     type Shift0 = Dim<834>;
     type Shift1 = Dim<835>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<929>>;
 }
 impl Digit for Dim<930> {
     type Shift0 = Dim<836>;
     type Shift1 = Dim<837>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<930>>;
 }
 impl Digit for Dim<931> {
     type Shift0 = Dim<838>;
     type Shift1 = Dim<839>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<931>>;
 }
 impl Digit for Dim<932> {
     type Shift0 = Dim<840>;
     type Shift1 = Dim<841>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<932>>;
 }
 impl Digit for Dim<933> {
     type Shift0 = Dim<842>;
     type Shift1 = Dim<843>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<933>>;
 }
 impl Digit for Dim<934> {
     type Shift0 = Dim<844>;
     type Shift1 = Dim<845>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<934>>;
 }
 impl Digit for Dim<935> {
     type Shift0 = Dim<846>;
     type Shift1 = Dim<847>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<935>>;
 }
 impl Digit for Dim<936> {
     type Shift0 = Dim<848>;
     type Shift1 = Dim<849>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<936>>;
 }
 impl Digit for Dim<937> {
     type Shift0 = Dim<850>;
     type Shift1 = Dim<851>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<937>>;
 }
 impl Digit for Dim<938> {
     type Shift0 = Dim<852>;
     type Shift1 = Dim<853>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<938>>;
 }
 impl Digit for Dim<939> {
     type Shift0 = Dim<854>;
     type Shift1 = Dim<855>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<939>>;
 }
 impl Digit for Dim<940> {
     type Shift0 = Dim<856>;
     type Shift1 = Dim<857>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<940>>;
 }
 impl Digit for Dim<941> {
     type Shift0 = Dim<858>;
     type Shift1 = Dim<859>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<941>>;
 }
 impl Digit for Dim<942> {
     type Shift0 = Dim<860>;
     type Shift1 = Dim<861>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<942>>;
 }
 impl Digit for Dim<943> {
     type Shift0 = Dim<862>;
     type Shift1 = Dim<863>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<943>>;
 }
 impl Digit for Dim<944> {
     type Shift0 = Dim<864>;
     type Shift1 = Dim<865>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<944>>;
 }
 impl Digit for Dim<945> {
     type Shift0 = Dim<866>;
     type Shift1 = Dim<867>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<945>>;
 }
 impl Digit for Dim<946> {
     type Shift0 = Dim<868>;
     type Shift1 = Dim<869>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<946>>;
 }
 impl Digit for Dim<947> {
     type Shift0 = Dim<870>;
     type Shift1 = Dim<871>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<947>>;
 }
 impl Digit for Dim<948> {
     type Shift0 = Dim<872>;
     type Shift1 = Dim<873>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<948>>;
 }
 impl Digit for Dim<949> {
     type Shift0 = Dim<874>;
     type Shift1 = Dim<875>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<949>>;
 }
 impl Digit for Dim<950> {
     type Shift0 = Dim<876>;
     type Shift1 = Dim<877>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<950>>;
 }
 impl Digit for Dim<951> {
     type Shift0 = Dim<878>;
     type Shift1 = Dim<879>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<951>>;
 }
 impl Digit for Dim<952> {
     type Shift0 = Dim<880>;
     type Shift1 = Dim<881>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<952>>;
 }
 impl Digit for Dim<953> {
     type Shift0 = Dim<882>;
     type Shift1 = Dim<883>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<953>>;
 }
 impl Digit for Dim<954> {
     type Shift0 = Dim<884>;
     type Shift1 = Dim<885>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<954>>;
 }
 impl Digit for Dim<955> {
     type Shift0 = Dim<886>;
     type Shift1 = Dim<887>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<955>>;
 }
 impl Digit for Dim<956> {
     type Shift0 = Dim<888>;
     type Shift1 = Dim<889>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<956>>;
 }
 impl Digit for Dim<957> {
     type Shift0 = Dim<890>;
     type Shift1 = Dim<891>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<957>>;
 }
 impl Digit for Dim<958> {
     type Shift0 = Dim<892>;
     type Shift1 = Dim<893>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<958>>;
 }
 impl Digit for Dim<959> {
     type Shift0 = Dim<894>;
     type Shift1 = Dim<895>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<959>>;
 }
 impl Digit for Dim<960> {
     type Shift0 = Dim<896>;
     type Shift1 = Dim<897>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<960>>;
 }
 impl Digit for Dim<961> {
     type Shift0 = Dim<898>;
     type Shift1 = Dim<899>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<961>>;
 }
 impl Digit for Dim<962> {
     type Shift0 = Dim<900>;
     type Shift1 = Dim<901>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<962>>;
 }
 impl Digit for Dim<963> {
     type Shift0 = Dim<902>;
     type Shift1 = Dim<903>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<963>>;
 }
 impl Digit for Dim<964> {
     type Shift0 = Dim<904>;
     type Shift1 = Dim<905>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<964>>;
 }
 impl Digit for Dim<965> {
     type Shift0 = Dim<906>;
     type Shift1 = Dim<907>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<965>>;
 }
 impl Digit for Dim<966> {
     type Shift0 = Dim<908>;
     type Shift1 = Dim<909>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<966>>;
 }
 impl Digit for Dim<967> {
     type Shift0 = Dim<910>;
     type Shift1 = Dim<911>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<967>>;
 }
 impl Digit for Dim<968> {
     type Shift0 = Dim<912>;
     type Shift1 = Dim<913>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<968>>;
 }
 impl Digit for Dim<969> {
     type Shift0 = Dim<914>;
     type Shift1 = Dim<915>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<969>>;
 }
 impl Digit for Dim<970> {
     type Shift0 = Dim<916>;
     type Shift1 = Dim<917>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<970>>;
 }
 impl Digit for Dim<971> {
     type Shift0 = Dim<918>;
     type Shift1 = Dim<919>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<971>>;
 }
 impl Digit for Dim<972> {
     type Shift0 = Dim<920>;
     type Shift1 = Dim<921>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<972>>;
 }
 impl Digit for Dim<973> {
     type Shift0 = Dim<922>;
     type Shift1 = Dim<923>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<973>>;
 }
 impl Digit for Dim<974> {
     type Shift0 = Dim<924>;
     type Shift1 = Dim<925>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<974>>;
 }
 impl Digit for Dim<975> {
     type Shift0 = Dim<926>;
     type Shift1 = Dim<927>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<975>>;
 }
 impl Digit for Dim<976> {
     type Shift0 = Dim<928>;
     type Shift1 = Dim<929>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<976>>;
 }
 impl Digit for Dim<977> {
     type Shift0 = Dim<930>;
     type Shift1 = Dim<931>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<977>>;
 }
 impl Digit for Dim<978> {
     type Shift0 = Dim<932>;
     type Shift1 = Dim<933>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<978>>;
 }
 impl Digit for Dim<979> {
     type Shift0 = Dim<934>;
     type Shift1 = Dim<935>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<979>>;
 }
 impl Digit for Dim<980> {
     type Shift0 = Dim<936>;
     type Shift1 = Dim<937>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<980>>;
 }
 impl Digit for Dim<981> {
     type Shift0 = Dim<938>;
     type Shift1 = Dim<939>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<981>>;
 }
 impl Digit for Dim<982> {
     type Shift0 = Dim<940>;
     type Shift1 = Dim<941>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<982>>;
 }
 impl Digit for Dim<983> {
     type Shift0 = Dim<942>;
     type Shift1 = Dim<943>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<983>>;
 }
 impl Digit for Dim<984> {
     type Shift0 = Dim<944>;
     type Shift1 = Dim<945>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<984>>;
 }
 impl Digit for Dim<985> {
     type Shift0 = Dim<946>;
     type Shift1 = Dim<947>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<985>>;
 }
 impl Digit for Dim<986> {
     type Shift0 = Dim<948>;
     type Shift1 = Dim<949>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<986>>;
 }
 impl Digit for Dim<987> {
     type Shift0 = Dim<950>;
     type Shift1 = Dim<951>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<987>>;
 }
 impl Digit for Dim<988> {
     type Shift0 = Dim<952>;
     type Shift1 = Dim<953>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<988>>;
 }
 impl Digit for Dim<989> {
     type Shift0 = Dim<954>;
     type Shift1 = Dim<955>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<989>>;
 }
 impl Digit for Dim<990> {
     type Shift0 = Dim<956>;
     type Shift1 = Dim<957>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<990>>;
 }
 impl Digit for Dim<991> {
     type Shift0 = Dim<958>;
     type Shift1 = Dim<959>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<991>>;
 }
 impl Digit for Dim<992> {
     type Shift0 = Dim<960>;
     type Shift1 = Dim<961>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<992>>;
 }
 impl Digit for Dim<993> {
     type Shift0 = Dim<962>;
     type Shift1 = Dim<963>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<993>>;
 }
 impl Digit for Dim<994> {
     type Shift0 = Dim<964>;
     type Shift1 = Dim<965>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<994>>;
 }
 impl Digit for Dim<995> {
     type Shift0 = Dim<966>;
     type Shift1 = Dim<967>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<995>>;
 }
 impl Digit for Dim<996> {
     type Shift0 = Dim<968>;
     type Shift1 = Dim<969>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<996>>;
 }
 impl Digit for Dim<997> {
     type Shift0 = Dim<970>;
     type Shift1 = Dim<971>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<997>>;
 }
 impl Digit for Dim<998> {
     type Shift0 = Dim<972>;
     type Shift1 = Dim<973>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<998>>;
 }
 impl Digit for Dim<999> {
     type Shift0 = Dim<974>;
     type Shift1 = Dim<975>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<999>>;
 }
 impl Digit for Dim<1000> {
     type Shift0 = Dim<976>;
     type Shift1 = Dim<977>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1000>>;
 }
 impl Digit for Dim<1001> {
     type Shift0 = Dim<978>;
     type Shift1 = Dim<979>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1001>>;
 }
 impl Digit for Dim<1002> {
     type Shift0 = Dim<980>;
     type Shift1 = Dim<981>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1002>>;
 }
 impl Digit for Dim<1003> {
     type Shift0 = Dim<982>;
     type Shift1 = Dim<983>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1003>>;
 }
 impl Digit for Dim<1004> {
     type Shift0 = Dim<984>;
     type Shift1 = Dim<985>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1004>>;
 }
 impl Digit for Dim<1005> {
     type Shift0 = Dim<986>;
     type Shift1 = Dim<987>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1005>>;
 }
 impl Digit for Dim<1006> {
     type Shift0 = Dim<988>;
     type Shift1 = Dim<989>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1006>>;
 }
 impl Digit for Dim<1007> {
     type Shift0 = Dim<990>;
     type Shift1 = Dim<991>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1007>>;
 }
 impl Digit for Dim<1008> {
     type Shift0 = Dim<992>;
     type Shift1 = Dim<993>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1008>>;
 }
 impl Digit for Dim<1009> {
     type Shift0 = Dim<994>;
     type Shift1 = Dim<995>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1009>>;
 }
 impl Digit for Dim<1010> {
     type Shift0 = Dim<996>;
     type Shift1 = Dim<997>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1010>>;
 }
 impl Digit for Dim<1011> {
     type Shift0 = Dim<998>;
     type Shift1 = Dim<999>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1011>>;
 }
 impl Digit for Dim<1012> {
     type Shift0 = Dim<1000>;
     type Shift1 = Dim<1001>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1012>>;
 }
 impl Digit for Dim<1013> {
     type Shift0 = Dim<1002>;
     type Shift1 = Dim<1003>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1013>>;
 }
 impl Digit for Dim<1014> {
     type Shift0 = Dim<1004>;
     type Shift1 = Dim<1005>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1014>>;
 }
 impl Digit for Dim<1015> {
     type Shift0 = Dim<1006>;
     type Shift1 = Dim<1007>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1015>>;
 }
 impl Digit for Dim<1016> {
     type Shift0 = Dim<1008>;
     type Shift1 = Dim<1009>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1016>>;
 }
 impl Digit for Dim<1017> {
     type Shift0 = Dim<1010>;
     type Shift1 = Dim<1011>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1017>>;
 }
 impl Digit for Dim<1018> {
     type Shift0 = Dim<1012>;
     type Shift1 = Dim<1013>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1018>>;
 }
 impl Digit for Dim<1019> {
     type Shift0 = Dim<1014>;
     type Shift1 = Dim<1015>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1019>>;
 }
 impl Digit for Dim<1020> {
     type Shift0 = Dim<1016>;
     type Shift1 = Dim<1017>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1020>>;
 }
 impl Digit for Dim<1021> {
     type Shift0 = Dim<1018>;
     type Shift1 = Dim<1019>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1021>>;
 }
 impl Digit for Dim<1022> {
     type Shift0 = Dim<1020>;
     type Shift1 = Dim<1021>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1022>>;
 }
 impl Digit for Dim<1023> {
     type Shift0 = Dim<1022>;
     type Shift1 = Dim<1023>;
     type Carry = B1;
-    type AfterOne = BigDim<Dim1, Dim<1023>>;
 }
