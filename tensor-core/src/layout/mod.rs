@@ -29,6 +29,7 @@ use crate::shape::{MultiIndex, Shape};
 
 pub mod expand;
 pub mod flip;
+pub mod narrow;
 pub mod permute;
 pub mod reshape;
 pub mod slice;
@@ -37,6 +38,7 @@ pub mod window;
 
 pub use expand::Expanded;
 pub use flip::Flipped;
+pub use narrow::Narrowed;
 pub use permute::Permuted;
 pub use reshape::Reshaped;
 pub use slice::Sliced;

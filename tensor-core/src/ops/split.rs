@@ -16,14 +16,18 @@
 //! assert_eq!(l.concat::<Axis<1>>(&r), x);
 //! ```
 
-use super::blocks::{assign_blocks, block, fill_blocks, outer, Blocks};
+use core::marker::PhantomData;
+
 use super::concat::ConcatShape;
 use super::destination::{write_each, Destination};
 use super::{AsView, ShapeOf};
 use crate::dim::Agree;
+use crate::layout::narrow::{self, Narrow, Narrowed};
+use crate::layout::{Layout, Padded};
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::build_pair_with;
+use crate::uninit::{build_pair_with, Slots};
+use crate::view::copy::write_into;
 use crate::view::View;
 
 /// `split::<Axis<I>, A, B>()` of a tensor of shape `Self`: the exact
@@ -82,16 +86,9 @@ pub trait Split<P = Agree>: AsView {
         ShapeOf<Self>: SplitShape<A, B, I, P>,
         Self::Elem: Clone,
     {
-        let axis = <ShapeOf<Self> as SplitShape<A, B, I, P>>::AXIS;
         let v = self.as_view();
-        if let Some(([a, b], outer)) = contiguous::<Self, A>(&v, axis) {
-            return build_pair_with(
-                |out| fill_blocks(out, &[a], outer),
-                |out| fill_blocks(out, &[b], outer),
-            );
-        }
-        let (first, rest) = parts::<Self, A>(&v, axis);
-        build_pair_with(|out| out.fill(first), |out| out.fill(rest))
+        let (a, b) = parts::<Self, A, B>(&v);
+        build_pair_with(|out| write_into(&a, out), |out| write_into(&b, out))
     }
 
     /// Writes [`self.split::<I, _, _>()`](Split::split) into two
@@ -113,72 +110,97 @@ pub trait Split<P = Agree>: AsView {
         ShapeOf<Self>: SplitShape<ShapeOf<DA>, ShapeOf<DB>, I, P>,
         Self::Elem: Clone,
     {
-        let axis = <ShapeOf<Self> as SplitShape<ShapeOf<DA>, ShapeOf<DB>, I, P>>::AXIS;
         let v = self.as_view();
-        let (first, rest) = parts::<Self, ShapeOf<DA>>(&v, axis);
-        match contiguous::<Self, ShapeOf<DA>>(&v, axis) {
-            Some(([ba, bb], outer)) => {
-                if !assign_blocks(a, &[ba], outer) {
-                    write_each(a, first);
-                }
-                if !assign_blocks(b, &[bb], outer) {
-                    write_each(b, rest);
-                }
-            }
-            None => {
-                write_each(a, first);
-                write_each(b, rest);
-            }
-        }
+        let (pa, pb) = parts::<Self, ShapeOf<DA>, ShapeOf<DB>>(&v);
+        assign_part(a, &pa);
+        assign_part(b, &pb);
     }
 }
 
-/// The blocks of the first part and of the rest within `v`'s elements,
-/// and their number, when the elements are one run and the blocks wide
-/// enough to copy as slices (`blocks.rs`): per index of the axes before
-/// the cut one, the first `wa` of a block of `w`, then the other `w - wa`.
-fn contiguous<'v, X, A: Shape>(
-    v: &View<'v, X::Elem, X::Layout>,
-    axis: usize,
-) -> Option<([Blocks<'v, X::Elem>; 2], usize)>
-where
-    X: AsView + ?Sized,
-{
-    let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
-    let elems = v.as_contiguous()?;
-    let part = |start, width| Blocks {
-        elems,
-        start,
-        stride: w,
-        width,
-    };
-    let blocks = [part(0, wa), part(wa, w - wa)];
-    let outer = outer::<ShapeOf<X>>(axis);
-    blocks.iter().all(Blocks::wide).then_some((blocks, outer))
-}
-
-/// Element `o` (row-major) of the first part (shape `A`) and of the rest
-/// of `v` split along `axis`.
+/// The parts of `v` split into `A` and `B` (along the axis `SplitShape`
+/// has checked): views of its buffer, each its layout narrowed to a run of
+/// the axis (`layout/narrow.rs`), so that the copies read them as any view
+/// (by rows, SIMD transposes).
 #[allow(clippy::type_complexity)]
-fn parts<'v, X, A: Shape>(
-    v: &'v View<'_, X::Elem, X::Layout>,
-    axis: usize,
+fn parts<'v, X, A, B>(
+    v: &View<'v, X::Elem, X::Layout>,
 ) -> (
-    impl Fn(usize) -> X::Elem + 'v,
-    impl Fn(usize) -> X::Elem + 'v,
+    View<'v, X::Elem, Narrowed<X::Layout, A, Part<ShapeOf<X>, A, B, false>>>,
+    View<'v, X::Elem, Narrowed<X::Layout, B, Part<ShapeOf<X>, A, B, true>>>,
 )
 where
     X: AsView + ?Sized,
-    X::Elem: Clone,
+    A: Shape,
+    B: Shape,
 {
-    // Each outer index (the axes before `axis`) holds a block of the
-    // whole width `w`, the first `wa` of it `A`'s, the rest `B`'s.
-    let (w, wa) = (block::<ShapeOf<X>>(axis), block::<A>(axis));
-    let wb = w - wa;
-    (
-        move |o| v.at_flat(o / wa * w + o % wa).clone(),
-        move |o| v.at_flat(o / wb * w + wa + o % wb).clone(),
-    )
+    (narrowed(v), narrowed(v))
+}
+
+/// `v` narrowed to the run `C` of one axis, of shape `S`.
+fn narrowed<'v, T, L: Layout, S: Shape, C: Narrow>(
+    v: &View<'v, T, L>,
+) -> View<'v, T, Narrowed<L, S, C>> {
+    // `Narrowed` maps in-range indices to in-range positions when the run
+    // fits `L`'s shape; `SplitShape` has checked that the parts do.
+    const {
+        assert!(narrow::fits::<S, C>(
+            <L::Shape as Shape>::PADDED,
+            <L::Shape as Shape>::RANK
+        ))
+    };
+    let (data, state) = v.parts();
+    View::new(data, state)
+}
+
+/// The run of the split axis that a part of `S` split into `A` and `B`
+/// takes: from 0 for the first part, from `A`'s size along the axis for the
+/// rest. The axis is the first on which a part differs from `S` (the
+/// others agree, `SplitShape`; when none differs, every part is empty on
+/// it, and the run is empty).
+struct Part<S, A, B, const REST: bool>(PhantomData<(S, A, B)>);
+
+impl<S: Shape, A: Shape, B: Shape, const REST: bool> Narrow for Part<S, A, B, REST> {
+    const AXIS: usize = split_axis(S::PADDED, A::PADDED, B::PADDED, S::RANK);
+    const START: usize = if REST {
+        A::PADDED[<Self as Narrow>::AXIS]
+    } else {
+        0
+    };
+}
+
+/// The first axis below `rank` on which `a` or `b` differs from `s`, or 0.
+const fn split_axis(s: Padded<usize>, a: Padded<usize>, b: Padded<usize>, rank: usize) -> usize {
+    let mut k = 0;
+    while k < rank {
+        if a[k] != s[k] || b[k] != s[k] {
+            return k;
+        }
+        k += 1;
+    }
+    0
+}
+
+/// `part` written into `out`: by the copies of `to_tensor` into row-major
+/// elements without drop glue, else cloned element by element in order.
+fn assign_part<D, L>(out: &mut D, part: &View<'_, D::Elem, L>)
+where
+    D: Destination + ?Sized,
+    L: Layout<Shape = ShapeOf<D>>,
+    D::Elem: Clone,
+{
+    if let Some(slots) = out
+        .as_contiguous_mut()
+        .and_then(Slots::of_init_without_drop)
+    {
+        return write_into(part, slots);
+    }
+    let mut elems = part.iter();
+    write_each(out, |_| {
+        elems
+            .next()
+            .expect("a part has its destination's shape")
+            .clone()
+    });
 }
 
 impl<X: AsView + ?Sized, P> Split<P> for X {}
@@ -219,5 +241,46 @@ mod tests {
             .flip::<Axes![0]>()
             .split::<Axis<0>, Shape![2, 2], Shape![0, 2]>();
         assert_eq!((a, b.shape()), (tensor![[3, 4], [1, 2]], [0, 2]));
+    }
+
+    /// A permuted `[3, 32, 32]` view (no contiguous run: walked by its
+    /// iterator, each part skipping the other's elements) split along
+    /// every axis, by value and into destinations, against indexing.
+    #[test]
+    fn strided_view_at_cifar_size_along_every_axis() {
+        let x = Tensor::<i32, Shape![32, 3, 32]>::from_flat_fn(|i| i as i32 * 7 - 5);
+        let v = x.permute::<Axes![1, 2, 0]>(); // [3, 32, 32]: v[[c, i, j]] = x[[j, c, i]]
+        let (a0, b0) = v.split::<Axis<0>, Shape![1, 32, 32], Shape![2, 32, 32]>();
+        let (a1, b1) = v.split::<Axis<1>, Shape![3, 5, 32], Shape![3, 27, 32]>();
+        let (a2, b2) = v.split::<Axis<2>, Shape![3, 32, 30], Shape![3, 32, 2]>();
+        let mut into = (
+            Tensor::<i32, Shape![3, 5, 32]>::zeros(),
+            Tensor::<i32, Shape![3, 27, 32]>::zeros(),
+        );
+        v.assign_split::<Axis<1>, _, _>(&mut into.0, &mut into.1);
+        assert_eq!(into, (a1, b1));
+        for c in 0..3 {
+            for i in 0..32 {
+                for j in 0..32 {
+                    let want = x[[j, c, i]];
+                    let got0 = if c < 1 {
+                        a0[[c, i, j]]
+                    } else {
+                        b0[[c - 1, i, j]]
+                    };
+                    let got1 = if i < 5 {
+                        a1[[c, i, j]]
+                    } else {
+                        b1[[c, i - 5, j]]
+                    };
+                    let got2 = if j < 30 {
+                        a2[[c, i, j]]
+                    } else {
+                        b2[[c, i, j - 30]]
+                    };
+                    assert_eq!((got0, got1, got2), (want, want, want), "at {c} {i} {j}");
+                }
+            }
+        }
     }
 }

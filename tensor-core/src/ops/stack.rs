@@ -76,7 +76,7 @@ impl<A: AsView, const N: usize> Stack<A, N> for [A; N] {
         if let Some((sources, outer)) = contiguous::<A, N, I>(&views) {
             return build_with(|slots| fill_blocks(slots, &sources, outer));
         }
-        build(stacked::<A, N, I>(&views))
+        build(in_order::<A, N, I>(&views))
     }
 }
 
@@ -107,7 +107,7 @@ pub trait AssignStack: Destination {
                 return;
             }
         }
-        write_each(self, stacked::<A, N, I>(&views));
+        write_each(self, in_order::<A, N, I>(&views));
     }
 }
 
@@ -136,10 +136,15 @@ where
     blocks.iter().all(Blocks::wide).then_some((blocks, outer))
 }
 
-/// Element `o` (row-major) of `views` stacked along `I`.
-fn stacked<'v, A, const N: usize, I>(
+/// The elements of `views` stacked along `I`, one per call, in row-major
+/// order of the result (the argument, the position, is ignored: the calls
+/// come in order). Each operand is walked by its own iterator (the layout
+/// module's walk), a block at a time: each outer index (the axes before
+/// `I`) holds one block of each operand in turn, the rest of the operand
+/// from `I` on.
+fn in_order<'v, A, const N: usize, I>(
     views: &'v [View<'_, A::Elem, A::Layout>; N],
-) -> impl Fn(usize) -> A::Elem + 'v
+) -> impl FnMut(usize) -> A::Elem + 'v
 where
     A: AsView,
     Const<N>: ToUInt,
@@ -148,12 +153,19 @@ where
     A::Elem: Clone,
 {
     let axis = <ShapeOf<A> as StackShape<DimOf<N>, I>>::AXIS;
-    // Each outer index (the axes before `axis`) holds one block of each
-    // operand in turn: the rest of the operand from `axis` on.
     let inner = block::<ShapeOf<A>>(axis);
-    move |o| {
-        let (k, r) = (o / inner % N, o % inner);
-        views[k].at_flat(o / (inner * N) * inner + r).clone()
+    let mut elems = views.each_ref().map(|v| v.iter());
+    // The operand whose block is being read, and the position in it,
+    // counted rather than computed by `/` and `%` for every element.
+    let (mut k, mut pos) = (0, 0);
+    move |_| {
+        let next = elems[k].next();
+        pos += 1;
+        if pos == inner {
+            pos = 0;
+            k = if k + 1 == N { 0 } else { k + 1 };
+        }
+        next.expect("the blocks cover every operand").clone()
     }
 }
 
@@ -193,5 +205,36 @@ mod tests {
         assert_eq!([x, x, x].stack::<Axis<0>>(), tensor![2.0, 2.0, 2.0]);
         let empty = [Tensor::<u8, Shape![0, 2]>::zeros(); 3].stack::<Axis<1>>();
         assert_eq!(empty.shape(), [0, 3, 2]);
+    }
+
+    /// Permuted `[3, 32, 32]` views (no contiguous run: each operand is
+    /// walked by its iterator) stacked along every axis, by value and into
+    /// a destination, against indexing.
+    #[test]
+    fn strided_views_at_cifar_size_along_every_axis() {
+        let xs: [Tensor<i32, Shape![32, 3, 32]>; 3] =
+            core::array::from_fn(|k| Tensor::from_flat_fn(|i| (k * 100_000 + i) as i32));
+        // [3, 32, 32]: vs[k][[c, i, j]] = xs[k][[j, c, i]]
+        let vs = xs.each_ref().map(|x| x.permute::<Axes![1, 2, 0]>());
+        let s0 = vs.stack::<Axis<0>>();
+        let s1 = vs.stack::<Axis<1>>();
+        let s2 = vs.stack::<Axis<2>>();
+        let s3 = vs.stack::<Axis<3>>();
+        let mut into = Tensor::<i32, Shape![3, 32, 3, 32]>::zeros();
+        into.assign_stack::<Axis<2>, _, 3>(&vs);
+        assert_eq!(into, s2);
+        for k in 0..3 {
+            for c in 0..3 {
+                for i in 0..32 {
+                    for j in 0..32 {
+                        let want = xs[k][[j, c, i]];
+                        assert_eq!(s0[[k, c, i, j]], want);
+                        assert_eq!(s1[[c, k, i, j]], want);
+                        assert_eq!(s2[[c, i, k, j]], want);
+                        assert_eq!(s3[[c, i, j, k]], want);
+                    }
+                }
+            }
+        }
     }
 }

@@ -149,6 +149,29 @@ impl<L: Layout> Iterator for Positions<L> {
         (left, Some(left))
     }
 
+    /// Skips `n` positions a row at a time: within a row by one multiply,
+    /// each whole row by one step of the odometer (a split skips the other
+    /// part's rows this way, `ops/split.rs`).
+    #[inline]
+    fn nth(&mut self, mut n: usize) -> Option<usize> {
+        if const { !Self::STRIDED } {
+            self.left = self.left.saturating_sub(n);
+            return self.next();
+        }
+        loop {
+            if n < self.left {
+                self.at += n as isize * Self::STEP;
+                self.left -= n;
+                return self.next();
+            }
+            n -= self.left;
+            self.left = 0;
+            if !self.next_row() {
+                return None;
+            }
+        }
+    }
+
     /// A row at a time: within a row, a counted loop LLVM can unroll.
     #[inline(always)]
     fn fold<B, F: FnMut(B, usize) -> B>(mut self, init: B, mut f: F) -> B {
@@ -214,6 +237,14 @@ impl<'a, T, L: Layout> Iterator for Elements<'a, T, L> {
         match self {
             Elements::Run(run) => run.size_hint(),
             Elements::At(_, positions) => positions.size_hint(),
+        }
+    }
+
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<&'a T> {
+        match self {
+            Elements::Run(run) => run.nth(n),
+            Elements::At(data, positions) => positions.nth(n).map(|at| &data[at]),
         }
     }
 

@@ -114,3 +114,60 @@ fn the_odometer_adds_strides() {
     let expected = [(100, 7), (104, 11), (108, 15), (88, 19), (92, 23), (96, 27)];
     assert_eq!(seen, expected);
 }
+
+/// `nth` skips as many positions as `next` would, across rows and past the
+/// end, on every kind of walk (a contiguous run, rows by an odometer, each
+/// element mapped), at CIFAR's size.
+#[test]
+fn nth_skips_what_next_would() {
+    fn check<L: Layout>(v: View<'_, i32, L>) {
+        let all: std::vec::Vec<i32> = v.iter().copied().collect();
+        for skip in [
+            0,
+            1,
+            31,
+            32,
+            33,
+            95,
+            1000,
+            all.len() - 1,
+            all.len(),
+            all.len() + 5,
+        ] {
+            let mut it = v.iter();
+            let mut by_next = v.iter();
+            for _ in 0..skip {
+                by_next.next();
+            }
+            assert_eq!(
+                it.nth(skip).copied(),
+                by_next.next().copied(),
+                "skip {skip}"
+            );
+            // And what follows, twice more.
+            for _ in 0..2 {
+                let after = by_next.next().copied();
+                assert_eq!(it.next().copied(), after, "after skip {skip}");
+            }
+            assert_eq!(it.len(), by_next.len());
+        }
+        let mut it = v.iter();
+        let mut seen = std::vec::Vec::new();
+        while let Some(&x) = it.nth(6) {
+            seen.push(x);
+        }
+        let every_7th: std::vec::Vec<i32> = all.iter().skip(6).step_by(7).copied().collect();
+        assert_eq!(seen, every_7th);
+    }
+    let t = Tensor::<i32, Shape![3, 32, 32]>::from_flat_fn(|i| i as i32);
+    check(t.view());
+    check(t.permute::<Axes![1, 2, 0]>());
+    check(t.flip::<Axes![2]>());
+    check(slice!(t, .., 1..;3, ..;-2));
+    check(t.permute::<Axes![2, 0, 1]>().reshape::<Shape![96, 32]>());
+    assert_eq!(
+        Walk::of::<Reshaped<Permuted<RowMajor<Shape![3, 32, 32]>, Axes![2, 0, 1]>, Shape![96, 32]>>(
+        ),
+        Walk::Elements
+    );
+}
