@@ -91,5 +91,16 @@ mod tests {
             <Shape![5, 4]>::PADDED,
             2
         ));
+        // Rank 8: the loop stops at the last axis (the padded arrays end
+        // there).
+        type Eight = Shape![2, 5, 1, 1, 1, 1, 1, 3];
+        assert!(fits::<Shape![2, 3, 1, 1, 1, 1, 1, 3], Rows1To3>(
+            Eight::PADDED,
+            8
+        ));
+        assert!(!fits::<Shape![2, 3, 1, 1, 1, 1, 1, 2], Rows1To3>(
+            Eight::PADDED,
+            8
+        ));
     }
 }

@@ -283,4 +283,23 @@ mod tests {
             }
         }
     }
+
+    /// The split axis is the first on which a part differs, at any rank
+    /// up to 8; 0 when none does (every part empty on it).
+    #[test]
+    fn the_split_axis_is_the_first_that_differs() {
+        use super::split_axis;
+        let whole = [2, 3, 4, 1, 1, 1, 1, 6];
+        let part = |axis: usize, d: usize| {
+            let mut p = whole;
+            p[axis] = d;
+            p
+        };
+        for axis in 0..8 {
+            assert_eq!(split_axis(whole, part(axis, 0), whole, 8), axis);
+            assert_eq!(split_axis(whole, whole, part(axis, 0), 8), axis);
+        }
+        assert_eq!(split_axis(whole, whole, whole, 8), 0);
+        assert_eq!(split_axis(whole, part(2, 1), part(2, 3), 3), 2);
+    }
 }

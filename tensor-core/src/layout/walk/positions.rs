@@ -159,6 +159,9 @@ impl<L: Layout> Iterator for Positions<L> {
             return self.next();
         }
         loop {
+            // (`<=` would do as well: at `n == left` it ends the row and
+            // the next `next` starts the following one, as the carry below
+            // does.)
             if n < self.left {
                 self.at += n as isize * Self::STEP;
                 self.left -= n;
