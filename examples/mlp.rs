@@ -44,7 +44,6 @@
 //! assert_eq!(logits(&TINY, &left)[[0]], 16.0); // 16 bright pixels
 //! ```
 
-use tensor_core::ops::elementwise::Broadcast;
 use tensor_core::prelude::*;
 
 /// The weights of a `64 → H → 10` perceptron: `logits = relu(x·w1 + b1)·w2 + b2`
@@ -65,10 +64,7 @@ pub struct Mlp {
 
 /// The ten class scores (logits, before softmax) of one image.
 #[shape(H)]
-pub fn logits(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> Tensor<f32, Shape![10]>
-where
-    Shape![1, H]: Broadcast<Shape![H], Out = Shape![1, H]>,
-{
+pub fn logits(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> Tensor<f32, Shape![10]> {
     let x = pixels.reshape::<Shape![1, 64]>();
     let hidden = (x.matmul(&mlp.w1) + &mlp.b1).map(|&z| z.max(0.0));
     let out = hidden.matmul(&mlp.w2) + mlp.b2; // [1, 10]
@@ -77,14 +73,8 @@ where
 
 /// The predicted digit of one image: the class of the largest logit (the
 /// first of equal ones).
-///
-/// The bound holds for every concrete `H`; generic code repeats it, since
-/// the library cannot prove that `[1, H] + [H]` broadcasts for every `H`.
 #[shape(H)]
-pub fn predict(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> usize
-where
-    Shape![1, H]: Broadcast<Shape![H], Out = Shape![1, H]>,
-{
+pub fn predict(mlp: &Mlp<H>, pixels: &Tensor<f32, Shape![64]>) -> usize {
     argmax(logits(mlp, pixels).as_slice())
 }
 

@@ -16,7 +16,6 @@
 //! assert_eq!(correct(&NET, &TEST_SET), HOST_CORRECT);
 //! ```
 
-use tensor_core::ops::elementwise::Broadcast;
 use tensor_core::prelude::*;
 
 use crate::mlp::{predict, Mlp};
@@ -128,10 +127,7 @@ pub fn pixels(record: &[u8; 65]) -> Tensor<f32, Shape![64]> {
 
 /// How many of `records` `net` labels correctly.
 #[shape(H)]
-pub fn correct(net: &Mlp<H>, records: &[[u8; 65]]) -> usize
-where
-    Shape![1, H]: Broadcast<Shape![H], Out = Shape![1, H]>,
-{
+pub fn correct(net: &Mlp<H>, records: &[[u8; 65]]) -> usize {
     records
         .iter()
         .filter(|record| predict(net, &pixels(record)) == record[64] as usize)

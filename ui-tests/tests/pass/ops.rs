@@ -4,36 +4,26 @@
 //
 // # Which where-clauses does generic code need?
 //
-// Checked with rustc 1.95.0 against this crate:
+// None, checked with rustc 1.95.0 against this crate:
 //
 // * `#[shape(M, K, N)] fn f(a: &Tensor<f32, Shape![M, K]>, b: &Tensor<f32,
-//   Shape![K, N]>) -> Tensor<f32, Shape![M, N]> { a.matmul(b) }` needs NO
-//   where-clause: `MatmulShapes` is implemented for `(M, K)` by `(K, N)` for
-//   any dimensions, one `K` shared by both operands, and its `Output`
+//   Shape![K, N]>) -> Tensor<f32, Shape![M, N]> { a.matmul(b) }`:
+//   `MatmulShapes` is implemented for `(M, K)` by `(K, N)` for any
+//   dimensions, one `K` shared by both operands, and its `Output`
 //   normalizes to `(M, N)`. The same holds with a view operand
 //   (`a.matmul(&b.t())`), with a batch on the left only
-//   (`[B, M, K] x [K, N]`), for `dot` of `Shape![N]` by `Shape![N]`, and for
-//   `sum_axes::<Axes![1]>()` of `Shape![M, N]`. With a generic element type
-//   `T` only the accumulator's bounds are needed (sums and products run in
-//   `Acc<T>`, issue 12's `half`): `T: MulAccumulate` (an accumulator with
-//   `*`) for `matmul`, `T: Accumulate` for `sum`.
-// * A batch axis on BOTH sides (`[B, M, K] x [B, K, N]`) does need one: the
-//   batch axes must broadcast, and `B` broadcasting with `B` is a typenum
-//   computation rustc cannot do for an unknown `B`. Without a bound the call
-//   fails (E0271, "expected a tuple with 2 elements, found one with 3").
-//   The bound to write is
-//   `Shape![B, M, K]: MatmulShapes<Shape![B, K, N], Output = Shape![B, M, N]>`
-//   (`tensor_core::constraint::MatmulShapes`).
-// * Likewise elementwise `a + b` of two `Shape![M, N]` operands needs
-//   `Shape![M, N]: Broadcast<Shape![M, N], Out = Shape![M, N]>`
-//   (`tensor_core::ops::elementwise::Broadcast`); without it rustc falls
-//   back to the `tensor + scalar` impl and reports "expected `f32`, found
-//   `&Tensor<f32, (M, N)>`".
+//   (`[B, M, K] x [K, N]`) or on both sides (`[B, M, K] x [B, K, N]`: every
+//   dimension broadcasts with itself, `Dimension`'s supertraits), for `dot`
+//   of `Shape![N]` by `Shape![N]`, and for `sum_axes::<Axes![1]>()` of
+//   `Shape![M, N]`. With a generic element type `T` only the accumulator's
+//   bounds are needed (sums and products run in `Acc<T>`, issue 12's
+//   `half`): `T: MulAccumulate` (an accumulator with `*`) for `matmul`,
+//   `T: Accumulate` for `sum`.
+// * Elementwise `a + b` of two `Shape![M, N]` operands, for the same
+//   reason.
 // * a first sketch of the API spelled the shapes `[M, K]`; rustc parses an item before
 //   an attribute macro sees it, and `[M, K]` is not a type, so the example
 //   is written with `Shape![M, K]` (as everywhere in this suite).
-use tensor_core::constraint::MatmulShapes;
-use tensor_core::ops::elementwise::Broadcast;
 use tensor_core::prelude::*;
 
 fn iota<S: Shape>() -> Tensor<i32, S> {
@@ -78,15 +68,13 @@ fn batch_by_matrix(
     a.matmul(b)
 }
 
-/// A batch on both sides: the batch axes must broadcast, which needs a bound.
+/// A batch on both sides (the batch axes broadcast, `B` with `B`): no
+/// where-clause.
 #[shape(B, M, K, N)]
 fn batched(
     a: &Tensor<i32, Shape![B, M, K]>,
     b: &Tensor<i32, Shape![B, K, N]>,
-) -> Tensor<i32, Shape![B, M, N]>
-where
-    Shape![B, M, K]: MatmulShapes<Shape![B, K, N], Output = Shape![B, M, N]>,
-{
+) -> Tensor<i32, Shape![B, M, N]> {
     a.matmul(b)
 }
 
@@ -99,12 +87,9 @@ fn norm_and_row_sums(
     (v.dot(v), a.sum_axes::<Axes![1]>())
 }
 
-/// Elementwise `+` of two generic shapes needs the broadcast bound.
+/// Elementwise `+` of two generic shapes: no where-clause.
 #[shape(M, N)]
-fn add(a: &Tensor<i32, Shape![M, N]>, b: &Tensor<i32, Shape![M, N]>) -> Tensor<i32, Shape![M, N]>
-where
-    Shape![M, N]: Broadcast<Shape![M, N], Out = Shape![M, N]>,
-{
+fn add(a: &Tensor<i32, Shape![M, N]>, b: &Tensor<i32, Shape![M, N]>) -> Tensor<i32, Shape![M, N]> {
     a + b
 }
 
