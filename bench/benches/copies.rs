@@ -36,6 +36,7 @@
 use divan::{black_box, Bencher};
 use ndarray::{s, Array2, Array3};
 use tensor_bench::{alignment_of, value, Aligned};
+use tensor_core::view::ViewOps;
 use tensor_core::{Axes, Shape, Tensor};
 
 /// The transposed shape: 65536 `f32`, 256 KiB.

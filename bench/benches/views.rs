@@ -26,7 +26,7 @@ use divan::{black_box, Bencher};
 use ndarray::{Array3, ArrayView3};
 use tensor_bench::{alignment_of, value, Aligned};
 use tensor_core::layout::{Permuted, RowMajor};
-use tensor_core::prelude::{Concat, Split, Stack};
+use tensor_core::prelude::{Concat, Split, Stack, ViewOps};
 use tensor_core::{Axes, Shape, Tensor, View};
 
 /// The tensor's shape: 32768 `f32`, 128 KiB.

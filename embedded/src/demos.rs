@@ -6,6 +6,7 @@
 //! assert_eq!(tensor_firmware::demos::check(), Ok(()));
 //! ```
 
+use tensor_core::prelude::*;
 use tensor_examples::{edge_strength, GAUSS, KERNELS, SAMPLE, SOBEL_X, SOBEL_Y, TIMES};
 
 /// Which demo disagreed with its plain-array check.

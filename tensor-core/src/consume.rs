@@ -25,6 +25,7 @@ use crate::constraint::{BroadcastFrom, FlipShape, PermuteShape, ReshapesTo, Tran
 use crate::shape::message::counts_differ;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
+use crate::view::ViewOps;
 
 /// `$this` (a `Tensor<T, $s>` of the caller's `T`, by value) as a
 /// `Tensor<T, $s2>` of the same size (which the caller asserts in a
@@ -120,7 +121,7 @@ impl<T, S: Shape> Tensor<T, S> {
         T: Clone,
         S: PermuteShape<P>,
     {
-        self.view().permuted::<P>().to_tensor()
+        crate::view::permuted::<_, P>(self.view()).to_tensor()
     }
 
     /// The tensor with its last two axes swapped (`t`), copied.
@@ -148,7 +149,7 @@ impl<T, S: Shape> Tensor<T, S> {
         T: Clone,
         S: FlipShape<A>,
     {
-        self.view().flipped::<A>().to_tensor()
+        crate::view::flipped::<_, A>(self.view()).to_tensor()
     }
 
     /// The tensor broadcast to the shape `S2` (`expand`), copied.

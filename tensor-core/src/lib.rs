@@ -111,7 +111,7 @@ pub mod prelude {
     pub use crate::shape::{MultiIndex, Shape};
     pub use crate::tensor::Tensor;
     pub use crate::view::pad::PaddedView;
-    pub use crate::view::{View, ViewMut};
+    pub use crate::view::{View, ViewMut, ViewOps};
     pub use tensor_core_macros::einsum;
     pub use tensor_core_macros::{
         include_tensor, shape, slice, tensor, try_slice, Axes, Dim, Shape,
@@ -139,6 +139,7 @@ pub mod prelude {
     pub use crate::ops::stack::{AssignStack as _, Stack as _};
     pub use crate::ops::zip_assign::AssignZip as _;
     pub use crate::quant::Quantize as _;
+    pub use crate::view::ViewOps as _;
 }
 
 /// This crate's README (its crates.io page), compiled and run as doc-tests.

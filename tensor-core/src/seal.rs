@@ -25,6 +25,8 @@
 //!   [`crate::layout::slice::SliceList`]: the `slice!` entry types
 //!   ([`SliceItem`]);
 //! * [`crate::ops::lazy::Expr`]: the nodes of `ops/lazy.rs` ([`Expr`]);
+//! * [`crate::view::ViewOps`]: `View`, `ViewMut` and `&Tensor`
+//!   ([`ViewOps`]);
 //! * [`crate::ops::destination::Destination`]: `Tensor` and `ViewMut`
 //!   ([`Destination`]);
 //! * [`crate::ops::pool::Proof`]: [`crate::dim::Agree`] and its pairs
@@ -36,6 +38,19 @@
 
 /// Implemented by the layout types of `layout/`.
 pub trait Layout {}
+
+/// Implemented by `View`, `ViewMut` and `&Tensor` (`view/ops.rs`): the
+/// receivers of the view operations, whose buffers the views index.
+pub trait ViewOps {}
+
+/// The token of the methods only this crate may call (`ViewOps::rebuild`):
+/// a value of a type no other crate can name or build.
+pub struct Token(());
+
+impl Token {
+    /// The token.
+    pub(crate) const NEW: Token = Token(());
+}
 
 /// Implemented by `Tensor` and `ViewMut` (`ops/destination.rs`): the
 /// `assign_*` kernels write a destination's elements as one run of

@@ -33,7 +33,7 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 pub(crate) use crate::uninit::build;
 use crate::uninit::{build_with, Slots};
-use crate::view::{View, ViewMut};
+use crate::view::{View, ViewMut, ViewOps};
 
 /// Two shapes that broadcast together, and to their result `Out`.
 #[diagnostic::on_unimplemented(

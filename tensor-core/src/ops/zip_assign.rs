@@ -17,6 +17,7 @@ use super::elementwise::zip_same_into;
 use super::{AsView, ShapeOf};
 use crate::constraint::BroadcastFrom;
 use crate::uninit::as_slots;
+use crate::view::ViewOps;
 
 /// `zip_map` written into a [`Destination`]: implemented for every
 /// destination.

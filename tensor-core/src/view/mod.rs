@@ -35,9 +35,11 @@ mod ops;
 mod outer;
 pub mod pad;
 pub(crate) mod plane;
+mod receivers;
 mod reshape_at_build;
 
-pub use ops::SteppedView;
+pub(crate) use ops::{flipped, permuted};
+pub use ops::{SteppedView, ViewOps};
 pub use outer::{Outer, OuterAxis, OuterIter};
 
 /// A read-only view of elements of type `T` laid out by `L`.
@@ -247,7 +249,8 @@ impl<'a, T, L: Layout> ViewMut<'a, T, L> {
 
     /// The same elements as a read-only view for the whole borrow `'a`
     /// (giving up writing through them), so that the read-only operations
-    /// ([`View::expand`], [`View::windows`]) keep the lifetime.
+    /// ([`ViewOps::expand`], [`ViewOps::windows`])
+    /// keep the lifetime.
     ///
     /// ```
     /// use tensor_core::prelude::*;

@@ -29,31 +29,18 @@ pub trait OuterAxis:
 {
 }
 
-impl<'a, T, L: Layout> View<'a, T, L> {
-    /// The sub-views along axis 0 (`for row in x:` in NumPy), each of the
-    /// remaining axes.
-    ///
-    /// ```
-    /// use tensor_core::prelude::*;
-    /// let t = tensor![[1, 2], [3, 4], [5, 6]];
-    /// let sums: Vec<i32> = t.outer_iter().map(|row| row.iter().sum()).collect();
-    /// assert_eq!(sums, [3, 7, 11]);
-    /// ```
-    pub fn outer_iter(self) -> OuterIter<'a, T, L>
-    where
-        L::Shape: OuterAxis,
-    {
-        OuterIter {
-            view: self,
-            next: 0,
-        }
-    }
-}
-
-/// The sub-views of a view along axis 0; see [`View::outer_iter`].
+/// The sub-views of a view along axis 0; see
+/// [`ViewOps::outer_iter`](super::ViewOps::outer_iter).
 pub struct OuterIter<'a, T, L: Layout> {
     view: View<'a, T, L>,
     next: usize,
+}
+
+impl<'a, T, L: Layout> OuterIter<'a, T, L> {
+    /// The sub-views of `view`, from the first.
+    pub(crate) fn new(view: View<'a, T, L>) -> Self {
+        OuterIter { view, next: 0 }
+    }
 }
 
 impl<'a, T, L: Layout> Iterator for OuterIter<'a, T, L>
@@ -68,7 +55,14 @@ where
             return None;
         }
         self.next += 1;
-        Some(self.view.sliced([self.next - 1]))
+        // `slice!(view, i)` at the run-time index `i` (in range: `next`
+        // counts the rows), built here rather than by `ViewOps`, which
+        // makes this iterator.
+        let index = [self.next - 1];
+        const { <<L::Shape as AsList>::List as SliceList<Cons<DynIndex, Nil>>>::CHECK };
+        super::bounds::expect_fits::<L, Cons<DynIndex, Nil>, 1>(&index);
+        let (data, state) = self.view.parts();
+        Some(View::new(data, (index, state)))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

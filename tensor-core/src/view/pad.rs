@@ -35,11 +35,16 @@ use crate::layout::Layout;
 use crate::shape::{MultiIndex, Shape};
 use crate::tensor::Tensor;
 
-mod make;
 pub(crate) mod rule;
 
-pub use make::PadView;
 pub use rule::{is_pad_shape, PadShape, PaddedShape};
+
+/// The [`PaddedView`] of a layout `L` padded by `Lo` and `Hi` that `pad`,
+/// `pad_with` and `pad_sides` build (`ViewOps`), named through
+/// [`PadShape::Then`]: no type when the padding does not fit, so the
+/// mistake is one error and a method called on the result adds none.
+pub type PadView<'a, T, L, Lo, Hi> =
+    <<L as Layout>::Shape as PadShape<Lo, Hi>>::Then<PaddedView<'a, T, L, Lo, Hi>>;
 
 /// A read-only view of `inner` with a border of `value` around its last
 /// `Lo::RANK` axes: `Lo` elements before and `Hi` after on each (see the
@@ -65,7 +70,7 @@ where
 {
     /// `inner` padded with `value`. The constant assertion holds
     /// [`PadShape`]'s arithmetic to the rule every read relies on.
-    fn new(inner: View<'a, T, L>, value: T) -> Self {
+    pub(crate) fn new(inner: View<'a, T, L>, value: T) -> Self {
         const {
             assert!(
                 is_pad_shape(

@@ -34,60 +34,15 @@
 //! assert_eq!(first_head::<Dim![10], Dim![4], Dim![16]>(&x), 1.0);
 //! ```
 
-use super::{View, ViewMut};
-use crate::layout::{Layout, Reshaped, RowMajor};
 use crate::shape::message::counts_differ;
 use crate::shape::Shape;
-use crate::tensor::Tensor;
 
-/// The counts of `A` and `B` agree; evaluated per instantiation.
-const fn counts_agree<A: Shape, B: Shape>() -> bool {
-    A::SIZE == B::SIZE
-}
-
-impl<'a, T, L: Layout> View<'a, T, L> {
-    /// [`View::reshape`], with the element counts checked when the calling
-    /// item is instantiated (see the [module](self)); written by `#[shape]`.
-    #[doc(hidden)]
-    pub fn reshape_at_build<S: Shape>(self) -> View<'a, T, Reshaped<L, S>> {
-        const {
-            if !counts_agree::<L::Shape, S>() {
-                panic!("{}", counts_differ::<L::Shape, S>("reshape").as_str())
-            }
-        };
-        let (data, state) = self.parts();
-        View::new(data, state)
-    }
-}
-
-impl<'a, T, L: Layout> ViewMut<'a, T, L> {
-    /// [`ViewMut::reshape`], with the element counts checked when the
-    /// calling item is instantiated (see the [module](self)).
-    #[doc(hidden)]
-    pub fn reshape_at_build<S: Shape>(self) -> ViewMut<'a, T, Reshaped<L, S>> {
-        const {
-            if !counts_agree::<L::Shape, S>() {
-                panic!("{}", counts_differ::<L::Shape, S>("reshape").as_str())
-            }
-        };
-        let (data, state) = self.into_parts();
-        ViewMut::new(data, state)
-    }
-}
-
-impl<T, S: Shape> Tensor<T, S> {
-    /// [`Tensor::reshape`], with the element counts checked when the calling
-    /// item is instantiated (see the [module](self)).
-    #[doc(hidden)]
-    pub fn reshape_at_build<S2: Shape>(&self) -> View<'_, T, Reshaped<RowMajor<S>, S2>> {
-        // Asserted here, not through `View::reshape_at_build`, so that the
-        // one error names the caller's line.
-        const {
-            if !counts_agree::<S, S2>() {
-                panic!("{}", counts_differ::<S, S2>("reshape").as_str())
-            }
-        };
-        let (data, state) = self.view().parts();
-        View::new(data, state)
+/// Stops the build, naming both shapes, unless `A` and `B` hold as many
+/// elements: asserted in a `const` block by `reshape_at_build`
+/// (`ViewOps`, `view/ops.rs`) and `Tensor::into_reshape_at_build`
+/// (`consume.rs`), so evaluated for each instantiation.
+pub(crate) const fn assert_counts_agree<A: Shape, B: Shape>(op: &str) {
+    if A::SIZE != B::SIZE {
+        panic!("{}", counts_differ::<A, B>(op).as_str())
     }
 }

@@ -325,6 +325,7 @@ where
 mod tests {
     use super::*;
     use crate::dim::Dim;
+    use crate::view::ViewOps;
 
     #[test]
     fn messages_name_the_entry_and_the_axis_size_in_decimal() {

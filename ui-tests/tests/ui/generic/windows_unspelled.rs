@@ -1,10 +1,9 @@
 // `windows` in generic code whose positions (`H - 3 + 1`) no `Shape![..]`
-// of the item spells: one error, at `windows`, and no where-clause
-// suggestion. rustc rejects the method itself (E0599: it cannot show
-// `(H, W): WindowShape<_>` for any window), so the rule's own words do
-// not show here; docs/generic.md says to spell the positions. (Before:
-// the rule's error with a suggestion to restate it as a where-clause,
-// then a second error, E0599, for `sum`.)
+// of the item spells: one error, at `windows`, in the rule's words (the
+// result has no type, so `sum` adds none). rustc appends its suggestion to
+// restate the rule as a where-clause (a known rough edge, docs/generic.md,
+// which says to spell the positions instead). (Before `ViewOps`, an
+// inherent method: E0599 for the method, without the rule's words.)
 use tensor_core::prelude::*;
 
 #[shape(H, W)]
