@@ -33,7 +33,7 @@ use crate::constraint::{PermuteShape, Transpose};
 use crate::dim::{Dim, Dim1, Dimension};
 use crate::layout::{Permuted, RowMajor};
 use crate::tensor::Tensor;
-use crate::view::{View, ViewMut};
+use crate::view::{View, ViewMut, ViewOps};
 
 /// A dimension and its nalgebra counterpart: `Const<N>` for a dimension of
 /// size `N` (`Const<1>`, nalgebra's `U1`, for [`Dim1`]), for sizes up to 1024
