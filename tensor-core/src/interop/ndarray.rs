@@ -56,9 +56,10 @@ use ::ndarray::{ArrayView, ArrayViewMut, CowArray, Dimension, IntoDimension, IxD
 
 use crate::layout::{Layout, RowMajor, MAX_RANK};
 
+use crate::layout::walk::lowest_position;
 use crate::shape::{MultiIndex, Shape};
 use crate::tensor::Tensor;
-use crate::view::{first_position, View, ViewMut};
+use crate::view::{View, ViewMut};
 /// The ndarray crate (0.17) these conversions are for: depend on the same
 /// version, or name its types through this path.
 ///
@@ -119,16 +120,10 @@ fn strided<L: Layout>(state: &L::State) -> Option<(usize, NdDim<L>, NdDim<L>)>
 where
     <L::Shape as Shape>::Index: NdIndex,
 {
-    let strides = L::STRIDES?;
+    let (strides, low) = (L::STRIDES?, lowest_position::<L>(state)?);
     let (rank, dims) = (<L::Shape as Shape>::RANK, <L::Shape as Shape>::PADDED);
-    // An empty view reads nothing: it starts at 0, whatever its strides.
-    let empty = <L::Shape as Shape>::SIZE == 0;
-    let mut low = first_position::<L>(state);
     let mut unsigned = [0usize; MAX_RANK];
     for k in 0..rank {
-        if strides[k] < 0 && !empty {
-            low -= strides[k].unsigned_abs() * (dims[k] - 1);
-        }
         unsigned[k] = strides[k] as usize;
     }
     let nd = |values: &[usize]| <<L::Shape as Shape>::Index as NdIndex>::nd_dim(values);

@@ -159,6 +159,24 @@ pub(crate) fn first_position<L: Layout>(state: &L::State) -> usize {
     }
 }
 
+/// The lowest buffer position an element of a view laid out by `L` reads,
+/// when the layout has constant strides (`None` otherwise): the first
+/// position moved back along each axis of negative stride. 0 for a view
+/// with no element, which reads nothing.
+#[cfg(any(feature = "ndarray", test))]
+pub(crate) fn lowest_position<L: Layout>(state: &L::State) -> Option<usize> {
+    let strides = L::STRIDES?;
+    if <L::Shape as Shape>::SIZE == 0 {
+        return Some(0);
+    }
+    let (rank, dims) = (<L::Shape as Shape>::RANK, <L::Shape as Shape>::PADDED);
+    let back: usize = (0..rank)
+        .filter(|&k| strides[k] < 0)
+        .map(|k| strides[k].unsigned_abs() * (dims[k] - 1))
+        .sum();
+    Some(first_position::<L>(state) - back)
+}
+
 /// The elements of the view of `data` laid out by `L` as one row-major
 /// slice, when the layout reads them in order without gaps (a tensor, a
 /// leading slice of one, a reshape of either); decided by the layout's

@@ -171,3 +171,24 @@ fn nth_skips_what_next_would() {
         Walk::Elements
     );
 }
+
+/// The lowest position a view reads: its first one moved back along each
+/// axis of negative stride; the minimum of every position it reads; 0 for
+/// an empty view; none without constant strides.
+#[test]
+fn the_lowest_position_is_the_least_read() {
+    fn check<L: Layout>(v: View<'_, i32, L>) {
+        let least = Positions::<L>::new(v.parts().1).min();
+        assert_eq!(lowest_position::<L>(&v.parts().1), least);
+    }
+    let t = Tensor::<i32, Shape![3, 32, 32]>::from_flat_fn(|i| i as i32);
+    check(t.view());
+    check(t.flip::<Axes![0, 2]>());
+    check(t.permute::<Axes![2, 0, 1]>().flip::<Axes![1]>());
+    check(slice!(t, 1.., 3..20;-4, ..;-3));
+    let empty = Tensor::<i32, Shape![3, 0, 2]>::zeros();
+    assert_eq!(lowest_position::<Flipped<RowMajor<Shape![3, 0, 2]>, Axes![0]>>(&()), Some(0));
+    assert_eq!(empty.flip::<Axes![0]>().iter().count(), 0);
+    type R = Reshaped<Permuted<RowMajor<Shape![3, 32, 32]>, Axes![2, 0, 1]>, Shape![96, 32]>;
+    assert_eq!(lowest_position::<R>(&()), None);
+}

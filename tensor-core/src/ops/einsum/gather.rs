@@ -13,6 +13,8 @@
 //! ```
 
 use super::plan::Walk;
+use crate::layout::row_major_unsigned;
+use crate::layout::walk::odometer;
 use crate::num::{Acc, Accumulate, Zero};
 use crate::ops::reduce::sum_run;
 use crate::shape::MAX_RANK;
@@ -37,29 +39,36 @@ pub(crate) fn gather<T: Accumulate>(src: &[T], base: usize, w: &Walk, out: &mut 
     }
     let last = w.kept - 1;
     let (inner, step) = (w.dims[last], w.strides[last]);
-    let mut index = [0usize; MAX_RANK];
-    for row in out.chunks_exact_mut(inner) {
-        let at = position(base as isize, &index[..last], &w.strides);
-        match w.summed {
-            0 => {
-                for (j, slot) in row.iter_mut().enumerate() {
-                    *slot = src[(at + j as isize * step) as usize];
+    // A row of the output per index of the kept axes but the last, the
+    // source position of its first element by the layout module's
+    // odometer.
+    let rows = row_major_unsigned(w.dims, last);
+    odometer(
+        0..last,
+        (&w.dims, &w.strides, &rows),
+        (base as isize, 0),
+        |at, o| {
+            let row = &mut out[o * inner..][..inner];
+            match w.summed {
+                0 => {
+                    for (j, slot) in row.iter_mut().enumerate() {
+                        *slot = src[(at + j as isize * step) as usize];
+                    }
+                }
+                _ => {
+                    for (j, slot) in row.iter_mut().enumerate() {
+                        *slot = sum_at(src, at + j as isize * step, w);
+                    }
                 }
             }
-            _ => {
-                for (j, slot) in row.iter_mut().enumerate() {
-                    *slot = sum_at(src, at + j as isize * step, w);
-                }
-            }
-        }
-        advance(&mut index[..last], &w.dims[..last]);
-    }
+        },
+    );
 }
 
-/// The sum over the summed axes of `w` of `src`, from position `at`. When
-/// the innermost summed axis is contiguous, its runs are summed by the
+/// The sum over `w`'s summed axes from the position `at`. Where the
+/// innermost summed axis is contiguous, its runs are summed by the
 /// reduction kernel (`sum_run`, several accumulators), the other summed
-/// axes walked around it.
+/// axes walked around it by the odometer.
 fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
     let dims = &w.sum_dims[..w.summed];
     if dims.contains(&0) {
@@ -70,38 +79,22 @@ fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
         1 => (last, dims[last]),
         _ => (w.summed, 1),
     };
-    let mut index = [0usize; MAX_RANK];
     let mut acc: Acc<T> = Zero::ZERO;
-    loop {
-        let p = position(at, &index[..outer], &w.sum_strides) as usize;
-        acc = acc
-            + match run {
-                1 => src[p].widen(),
-                _ => sum_run(&src[p..p + run]).widen(),
-            };
-        if !advance(&mut index[..outer], &dims[..outer]) {
-            return T::narrow(acc);
-        }
-    }
-}
-
-/// `at + Σ index[k] · strides[k]`.
-#[inline(always)]
-fn position(at: isize, index: &[usize], strides: &[isize]) -> isize {
-    let steps = index.iter().zip(strides).map(|(&i, &s)| i as isize * s);
-    at + steps.sum::<isize>()
-}
-
-/// Steps a row-major multi-index; `false` once it wraps around to zeros.
-fn advance(index: &mut [usize], dims: &[usize]) -> bool {
-    for k in (0..index.len()).rev() {
-        index[k] += 1;
-        if index[k] < dims[k] {
-            return true;
-        }
-        index[k] = 0;
-    }
-    false
+    let none = [0; MAX_RANK];
+    odometer(
+        0..outer,
+        (&w.sum_dims, &w.sum_strides, &none),
+        (at, 0),
+        |p, _| {
+            let p = p as usize;
+            acc = acc
+                + match run {
+                    1 => src[p].widen(),
+                    _ => sum_run(&src[p..p + run]).widen(),
+                };
+        },
+    );
+    T::narrow(acc)
 }
 
 /// [`gather`] of a transpose: for each index of the kept axes before the
@@ -110,18 +103,22 @@ fn advance(index: &mut [usize], dims: &[usize]) -> bool {
 fn planes<T: Copy>(src: &[T], base: usize, w: &Walk, bits: Bitwise, out: &mut [T]) {
     let (outer, last) = (w.kept - 2, w.kept - 1);
     let (xs, js) = (w.dims[outer], w.dims[last]);
-    let mut index = [0usize; MAX_RANK];
-    for block in out[..w.len].chunks_exact_mut(xs * js) {
-        let at = position(base as isize, &index[..outer], &w.strides);
-        let plane = Plane {
-            at,
-            step: w.strides[last],
-            xs,
-            js,
-            origin: 0,
-            stride: js,
-        };
-        plane::transpose(bits, src, plane, as_slots(block));
-        advance(&mut index[..outer], &w.dims[..outer]);
-    }
+    let blocks = row_major_unsigned(w.dims, outer);
+    odometer(
+        0..outer,
+        (&w.dims, &w.strides, &blocks),
+        (base as isize, 0),
+        |at, b| {
+            let plane = Plane {
+                at,
+                step: w.strides[last],
+                xs,
+                js,
+                origin: 0,
+                stride: js,
+            };
+            let block = &mut out[b * xs * js..][..xs * js];
+            plane::transpose(bits, src, plane, as_slots(block));
+        },
+    );
 }
