@@ -72,3 +72,29 @@ where
 }
 
 impl<T, L: Layout> ExactSizeIterator for OuterIter<'_, T, L> where L::Shape: OuterAxis {}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+
+    /// The planes of a `[3, 32, 32]` image and of its permuted view, each
+    /// the slice at its index, with the length left told at every step.
+    #[test]
+    fn planes_in_order_with_their_count() {
+        let t = Tensor::<i32, Shape![3, 32, 32]>::from_flat_fn(|i| i as i32);
+        let mut planes = t.outer_iter();
+        for c in 0..3 {
+            assert_eq!(planes.len(), 3 - c);
+            assert_eq!(planes.size_hint(), (3 - c, Some(3 - c)));
+            let plane = planes.next().expect("three planes");
+            assert_eq!(plane, slice!(t, c));
+        }
+        assert_eq!((planes.len(), planes.next()), (0, None));
+        let hwc = t.permute::<Axes![1, 2, 0]>(); // [32, 32, 3]
+        let rows: std::vec::Vec<_> = hwc.outer_iter().collect();
+        assert_eq!(rows.len(), 32);
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(row[[5, 2]], t[[2, i, 5]]);
+        }
+    }
+}

@@ -46,3 +46,23 @@ pub(crate) const fn assert_counts_agree<A: Shape, B: Shape>(op: &str) {
         panic!("{}", counts_differ::<A, B>(op).as_str())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::assert_counts_agree;
+    use crate::prelude::*;
+
+    #[test]
+    fn equal_counts_pass() {
+        assert_counts_agree::<Shape![3, 4], Shape![12]>("reshape");
+        assert_counts_agree::<Shape![2, 3, 4], Shape![4, 6]>("reshape");
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "reshape: the element counts differ: [3, 4] (12 elements) into [9] (9 elements)"
+    )]
+    fn differing_counts_stop_with_both_shapes() {
+        assert_counts_agree::<Shape![3, 4], Shape![9]>("reshape");
+    }
+}

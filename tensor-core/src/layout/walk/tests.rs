@@ -187,7 +187,10 @@ fn the_lowest_position_is_the_least_read() {
     check(t.permute::<Axes![2, 0, 1]>().flip::<Axes![1]>());
     check(slice!(t, 1.., 3..20;-4, ..;-3));
     let empty = Tensor::<i32, Shape![3, 0, 2]>::zeros();
-    assert_eq!(lowest_position::<Flipped<RowMajor<Shape![3, 0, 2]>, Axes![0]>>(&()), Some(0));
+    assert_eq!(
+        lowest_position::<Flipped<RowMajor<Shape![3, 0, 2]>, Axes![0]>>(&()),
+        Some(0)
+    );
     assert_eq!(empty.flip::<Axes![0]>().iter().count(), 0);
     type R = Reshaped<Permuted<RowMajor<Shape![3, 32, 32]>, Axes![2, 0, 1]>, Shape![96, 32]>;
     assert_eq!(lowest_position::<R>(&()), None);
