@@ -39,30 +39,22 @@ pub(crate) fn gather<T: Accumulate>(src: &[T], base: usize, w: &Walk, out: &mut 
     }
     let last = w.kept - 1;
     let (inner, step) = (w.dims[last], w.strides[last]);
-    // A row of the output per index of the kept axes but the last, the
-    // source position of its first element by the layout module's
-    // odometer.
-    let rows = row_major_unsigned(w.dims, last);
-    odometer(
-        0..last,
-        (&w.dims, &w.strides, &rows),
-        (base as isize, 0),
-        |at, o| {
-            let row = &mut out[o * inner..][..inner];
-            match w.summed {
-                0 => {
-                    for (j, slot) in row.iter_mut().enumerate() {
-                        *slot = src[(at + j as isize * step) as usize];
-                    }
-                }
-                _ => {
-                    for (j, slot) in row.iter_mut().enumerate() {
-                        *slot = sum_at(src, at + j as isize * step, w);
-                    }
+    // A row of the output per index of the kept axes but the last.
+    each_block(w, last, base, |at, o| {
+        let row = &mut out[o * inner..][..inner];
+        match w.summed {
+            0 => {
+                for (j, slot) in row.iter_mut().enumerate() {
+                    *slot = src[(at + j as isize * step) as usize];
                 }
             }
-        },
-    );
+            _ => {
+                for (j, slot) in row.iter_mut().enumerate() {
+                    *slot = sum_at(src, at + j as isize * step, w);
+                }
+            }
+        }
+    });
 }
 
 /// The sum over `w`'s summed axes from the position `at`. Where the
@@ -97,28 +89,35 @@ fn sum_at<T: Accumulate>(src: &[T], at: isize, w: &Walk) -> T {
     T::narrow(acc)
 }
 
+/// `f(at, b)` for each index of the kept axes `0..axes`, in row-major
+/// order: `at` the source position of its block (the rest of the kept
+/// axes), `b` the block's number; by the layout module's odometer.
+fn each_block(w: &Walk, axes: usize, base: usize, f: impl FnMut(isize, usize)) {
+    let blocks = row_major_unsigned(w.dims, axes);
+    odometer(
+        0..axes,
+        (&w.dims, &w.strides, &blocks),
+        (base as isize, 0),
+        f,
+    );
+}
+
 /// [`gather`] of a transpose: for each index of the kept axes before the
 /// last two, one [`Plane`] whose runs are the second-to-last axis
 /// (contiguous in `src`) and whose columns are the last.
 fn planes<T: Copy>(src: &[T], base: usize, w: &Walk, bits: Bitwise, out: &mut [T]) {
     let (outer, last) = (w.kept - 2, w.kept - 1);
     let (xs, js) = (w.dims[outer], w.dims[last]);
-    let blocks = row_major_unsigned(w.dims, outer);
-    odometer(
-        0..outer,
-        (&w.dims, &w.strides, &blocks),
-        (base as isize, 0),
-        |at, b| {
-            let plane = Plane {
-                at,
-                step: w.strides[last],
-                xs,
-                js,
-                origin: 0,
-                stride: js,
-            };
-            let block = &mut out[b * xs * js..][..xs * js];
-            plane::transpose(bits, src, plane, as_slots(block));
-        },
-    );
+    each_block(w, outer, base, |at, b| {
+        let plane = Plane {
+            at,
+            step: w.strides[last],
+            xs,
+            js,
+            origin: 0,
+            stride: js,
+        };
+        let block = &mut out[b * xs * js..][..xs * js];
+        plane::transpose(bits, src, plane, as_slots(block));
+    });
 }
