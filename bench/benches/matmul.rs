@@ -75,26 +75,34 @@ fn fastest_secs(runs: usize, mut f: impl FnMut()) -> f64 {
         .fold(f64::MAX, f64::min)
 }
 
-/// GFLOP/s (2 · 256³ flops a product) of `tensor` and `faer` at 256,
-/// medians of 51 runs each, interleaved, after a warm-up.
+/// GFLOP/s (2 · 256³ flops a product) of `tensor` (by value, the call
+/// users write), `tensor_assign` (into the caller's tensor) and `faer` at
+/// 256, medians of 51 runs each, interleaved, after a warm-up.
 fn gflops_256() {
     const D: usize = 256;
     type Sq = Shape![256, 256];
     let (a, b, mut c) = (tensor::<Sq>(), tensor::<Sq>(), zeros::<Sq>());
     let (fa, fb, mut fc) = (faer_logical(D), faer_logical(D), Mat::<f32>::zeros(D, D));
     let flops = 2.0 * (D * D * D) as f64;
-    let mut best = [f64::MAX; 2];
+    let mut best = [f64::MAX; 3];
     for _ in 0..3 {
         let t = median_secs(51, || c.0 = black_box(&a.0).matmul(black_box(&b.0)));
+        let s = median_secs(51, || c.0.assign_matmul(black_box(&a.0), black_box(&b.0)));
         let f = median_secs(51, || matmul_faer(black_box(&fa), black_box(&fb), &mut fc));
-        best = [best[0].min(t), best[1].min(f)];
+        best = [best[0].min(t), best[1].min(s), best[2].min(f)];
     }
+    let [t, s, f] = best;
     println!(
-        "matmul 256: tensor {:.1} µs = {:.1} GFLOP/s, faer {:.1} µs = {:.1} GFLOP/s (best of 3 medians)",
-        best[0] * 1e6,
-        flops / best[0] / 1e9,
-        best[1] * 1e6,
-        flops / best[1] / 1e9,
+        "matmul 256: tensor {:.1} µs = {:.1} GFLOP/s, tensor_assign {:.1} µs = {:.1} GFLOP/s, \
+         faer {:.1} µs = {:.1} GFLOP/s; tensor / faer {:.3}, assign / faer {:.3} (best of 3 medians)",
+        t * 1e6,
+        flops / t / 1e9,
+        s * 1e6,
+        flops / s / 1e9,
+        f * 1e6,
+        flops / f / 1e9,
+        t / f,
+        s / f,
     );
     #[cfg(target_arch = "x86_64")]
     {

@@ -33,6 +33,14 @@ use crate::uninit::{Buffer, Slots};
 /// cache (the rest holds the rows of `a` being read and the output).
 const STRIP: usize = 4096;
 
+/// The packed strip's storage, on a cache line: a strip's rows are `NR`
+/// floats (64 or 128 bytes), read a vector at a time, so that no load
+/// straddles two lines. (On the stack the array alone is aligned to 4:
+/// at the offset rustc gave it, every other 32-byte load of the AVX2 tile
+/// and every 64-byte load of the AVX-512 one was split.)
+#[repr(C, align(64))]
+struct StripBuffer(Buffer<f32, STRIP>);
+
 /// The fewest multiply-adds of an `f32` product that takes the packed
 /// kernels (below, the register-tiled kernel of `kernel.rs`).
 pub(super) const PACKED_FLOPS: usize = 32 * 32 * 32;
@@ -164,8 +172,8 @@ macro_rules! blocked {
             const KC: usize = STRIP / NR;
             // Left uninitialised (no 16 KiB of zeros a call): tiles read
             // only the `kc * NR` floats `pack` has just written.
-            let mut buffer = Buffer::<f32, STRIP>::UNINIT;
-            let strip = buffer.slots();
+            let mut buffer = StripBuffer(Buffer::UNINIT);
+            let strip = buffer.0.slots();
             let (ap, op) = (a.as_ptr(), out.as_mut_ptr());
             // Tiles of `$h` rows, then of 4, 2 and 1 for the bottom rows
             // (`$h <= 8`: at most 7 are left, which 4 + 2 + 1 take).
