@@ -93,21 +93,25 @@ macro_rules! nd_index_fixed {
     )+};
 }
 
+macro_rules! nd_index_dyn {
+    ($($r:literal)+) => {$(
+        impl NdIndex for [usize; $r] {
+            type Dim = IxDyn;
+            fn nd_dim(values: &[usize]) -> IxDyn {
+                IxDyn(values)
+            }
+        }
+    )+};
+}
+
+// ndarray's fixed dimensions stop at 6; the ranks above, up to the
+// crate's, are dynamic.
 nd_index_fixed!(0 1 2 3 4 5 6);
-
-impl NdIndex for [usize; 7] {
-    type Dim = IxDyn;
-    fn nd_dim(values: &[usize]) -> IxDyn {
-        IxDyn(values)
-    }
-}
-
-impl NdIndex for [usize; 8] {
-    type Dim = IxDyn;
-    fn nd_dim(values: &[usize]) -> IxDyn {
-        IxDyn(values)
-    }
-}
+nd_index_dyn!(7 8);
+const _: () = assert!(
+    crate::shape::MAX_RANK == 8,
+    "NdIndex covers ranks 0 to 8: list the new ranks in nd_index_dyn!"
+);
 
 /// The ndarray dimension type of a layout's shape.
 pub type NdDim<L> = <<<L as Layout>::Shape as Shape>::Index as NdIndex>::Dim;
