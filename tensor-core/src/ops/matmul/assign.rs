@@ -15,7 +15,7 @@
 //! assert_eq!(wide, tensor![[0, 4, 5, 0, 0], [0, 10, 11, 0, 0]]);
 //! ```
 
-use super::batch::{batch_dims, source_batch};
+use super::batch::Batches;
 use super::rule::{MatmulDims, MatmulRhs};
 use super::{matmul_into, matmul_packed, packs_first};
 use crate::layout::Layout;
@@ -113,12 +113,8 @@ where
         <Lb::Shape as MatmulDims<La::Shape>>::INNER,
         <Lb::Shape as MatmulDims<La::Shape>>::COLS,
     );
-    let (out_dims, a_dims, b_dims) = (<P<La, Lb> as Shape>::DIMS, La::Shape::DIMS, Lb::Shape::DIMS);
-    let out_batch = batch_dims(out_dims.as_ref());
-    let batch = flat / (m * n);
+    let (ia, ib) = Batches::<P<La, Lb>, La::Shape, Lb::Shape>::starts(flat);
     let (i, j) = (flat / n % m, flat % n);
-    let ia = source_batch(batch, out_batch, batch_dims(a_dims.as_ref())) * m * k;
-    let ib = source_batch(batch, out_batch, batch_dims(b_dims.as_ref())) * k * n;
     let sum = (0..k).fold(Zero::ZERO, |acc, kk| {
         acc + a.at_flat(ia + i * k + kk).widen() * b.at_flat(ib + kk * n + j).widen()
     });

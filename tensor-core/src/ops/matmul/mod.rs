@@ -54,7 +54,7 @@ mod small;
 pub(crate) use self::dense::dense_batched;
 pub(crate) use self::rows::rows_matmul;
 
-use self::batch::{batch_dims, source_batch};
+use self::batch::Batches;
 use self::kernel::{product, INLINE_FLOPS};
 use self::operand::{ByIndex, Dense, DenseLhs, Dims, Gather, Lhs};
 use self::rule::{DotShapes, InnerDim, MatmulDims, MatmulRhs, MatrixAxes};
@@ -274,29 +274,22 @@ where
         out.fill(|_| T::narrow(Zero::ZERO));
         return;
     }
-    let (out_dims, a_dims, b_dims) = (
-        <Out<La, Lb> as Shape>::DIMS,
-        La::Shape::DIMS,
-        Lb::Shape::DIMS,
-    );
     if <Out<La, Lb> as Shape>::SIZE == dims.m * dims.n {
         return with_lhs(a, b, (0, 0), out, dims);
     }
-    let out_batch = batch_dims(out_dims.as_ref());
-    let (a_batch, b_batch) = (batch_dims(a_dims.as_ref()), batch_dims(b_dims.as_ref()));
+    type Items<La, Lb> = Batches<Out<La, Lb>, <La as Layout>::Shape, <Lb as Layout>::Shape>;
     #[cfg(feature = "rayon")]
-    if batches_in_parallel(a, b, out, dims, [out_batch, a_batch, b_batch]) {
+    if batches_in_parallel(a, b, out, dims, Items::<La, Lb>::of_matrix) {
         return;
     }
-    for (o, out_mat) in out.chunks_exact_mut(dims.m * dims.n).enumerate() {
-        let out_mat = Slots::new(out_mat);
-        let (ia, ib) = (
-            source_batch(o, out_batch, a_batch),
-            source_batch(o, out_batch, b_batch),
-        );
-        let starts = (ia * dims.m * dims.k, ib * dims.k * dims.n);
-        with_lhs(a, b, starts, out_mat, dims);
-    }
+    // As many matrices as batch items; with a batch axis of size 0 there
+    // are none, and the walk's one call (at its start) finds no matrix.
+    let mut mats = out.chunks_exact_mut(dims.m * dims.n);
+    Items::<La, Lb>::each(|starts| {
+        if let Some(out_mat) = mats.next() {
+            with_lhs(a, b, starts, Slots::new(out_mat), dims);
+        }
+    });
 }
 
 /// The batch items of `out = a @ b` spread over threads (feature `rayon`,
@@ -310,7 +303,7 @@ fn batches_in_parallel<T, La: Layout, Lb: Layout>(
     b: &View<'_, T, Lb>,
     out: &mut Slots<T>,
     d: Dims,
-    [out_batch, a_batch, b_batch]: [&[usize]; 3],
+    starts: fn(usize) -> (usize, usize),
 ) -> bool
 where
     T: MulAccumulate,
@@ -325,14 +318,8 @@ where
     };
     let flops = out.len().saturating_mul(d.k);
     parallel::split_batches(out, d.m * d.n, flops, |o, out| {
-        let (ia, ib) = (
-            source_batch(o, out_batch, a_batch),
-            source_batch(o, out_batch, b_batch),
-        );
-        let (a, b) = (
-            &a[ia * d.m * d.k..][..d.m * d.k],
-            &b[ib * d.k * d.n..][..d.k * d.n],
-        );
+        let (ia, ib) = starts(o);
+        let (a, b) = (&a[ia..][..d.m * d.k], &b[ib..][..d.k * d.n]);
         let rows = DenseLhs {
             elems: a,
             k: d.k,
