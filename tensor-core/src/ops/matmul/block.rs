@@ -79,6 +79,20 @@ pub(super) fn product_f32(
 
 /// A right operand packed a strip at a time.
 pub(super) trait Strips {
+    /// Columns `jc .. jc + NR` of rows `pc ..` read in place, as the
+    /// tiles read a packed strip: the first one's address and the
+    /// distance between rows (in floats), when the operand has them
+    /// (`None`: the strip is packed). Every row `pc + kk`, `kk < kc`,
+    /// must then hold those `NR` columns.
+    #[inline(always)]
+    fn in_place<const NR: usize>(
+        &self,
+        _rows: (usize, usize),
+        _jc: usize,
+    ) -> Option<(*const f32, usize)> {
+        None
+    }
+
     /// Columns `jc .. jc + cols` of rows `pc .. pc + kc` into `strip`:
     /// row `kk` at `kk * NR`, zeros after `cols`; every float of the first
     /// `kc * NR` written (`kc * NR <= STRIP`, `cols <= NR`).
@@ -98,7 +112,24 @@ pub(super) struct DenseF32<'a> {
     pub(super) stride: usize,
 }
 
+/// The most floats a dense right operand spans and is still read in
+/// place rather than packed: its rows then lie in 16 KiB, as a packed
+/// strip does, and fall in different sets of L1 (at most 4 lines of it a
+/// set): packing it would only copy what is already in cache.
+const IN_PLACE: usize = STRIP;
+
 impl Strips for DenseF32<'_> {
+    #[inline(always)]
+    fn in_place<const NR: usize>(
+        &self,
+        (pc, kc): (usize, usize),
+        jc: usize,
+    ) -> Option<(*const f32, usize)> {
+        let span = (pc + kc - 1) * self.stride + jc + NR;
+        (span <= IN_PLACE.min(self.elems.len()))
+            .then(|| (self.elems[pc * self.stride + jc..].as_ptr(), self.stride))
+    }
+
     #[inline(always)]
     fn pack<const NR: usize>(
         &self,
@@ -154,7 +185,7 @@ fn fill(dst: &mut Slots<f32>, src: &[f32]) {
 }
 
 /// A tile function of `micro.rs`.
-type Tile = unsafe fn(*const f32, usize, *const f32, usize, *mut f32, usize, bool, usize);
+type Tile = unsafe fn(*const f32, usize, *const f32, usize, usize, *mut f32, usize, bool, usize);
 
 /// A blocked product over one kernel (`micro.rs`): `$tile::<H>` for tiles
 /// of `$h` rows and fewer, `$nr` columns, compiled with `$features`.
@@ -187,17 +218,27 @@ macro_rules! blocked {
                 let kc = KC.min(d.k - pc);
                 for jc in (0..d.n).step_by(NR) {
                     let cols = NR.min(d.n - jc);
-                    b.pack::<NR>(strip, (pc, kc), (jc, cols));
-                    let (bp, add) = (strip.as_mut_ptr().cast_const(), pc > 0);
+                    let in_place = match cols {
+                        NR => b.in_place::<NR>((pc, kc), jc),
+                        _ => None,
+                    };
+                    let (bp, ldb) = in_place.unwrap_or_else(|| {
+                        b.pack::<NR>(strip, (pc, kc), (jc, cols));
+                        (strip.as_mut_ptr().cast_const(), NR)
+                    });
+                    let add = pc > 0;
                     let mut i0 = 0;
                     for (h, tile) in heights {
                         while d.m - i0 >= h {
                             // SAFETY: rows `i0 .. i0 + h` are below `d.m`,
                             // so `a + (i0 + r) * lda + pc + kk` for
                             // `kk < kc <= d.k - pc` is in `a` (checked
-                            // length); the strip holds `kc * NR <= STRIP`
-                            // floats, all written by `pack` (initialised
-                            // `f32`s); output rows `i0 + r < d.m`, columns
+                            // length); the strip is in place (`in_place`
+                            // checked that its `kc` rows of `NR` floats,
+                            // `ldb` apart, are in `b`'s elements) or
+                            // packed, `kc * NR <= STRIP` floats all
+                            // written by `pack` (initialised `f32`s);
+                            // output rows `i0 + r < d.m`, columns
                             // `jc + j < d.n` are in `out` (checked),
                             // borrowed mutably here only; when `add`
                             // (`pc > 0`) block `pc = 0` has stored every
@@ -208,6 +249,7 @@ macro_rules! blocked {
                                     ap.add(i0 * lda + pc),
                                     lda,
                                     bp,
+                                    ldb,
                                     kc,
                                     op.add(i0 * d.n + jc),
                                     d.n,
@@ -367,6 +409,37 @@ mod tests {
                 assert_eq!(got[[i, j]], want, "transposed ({i}, {j})");
             }
         }
+    }
+
+    /// A dense right operand is read in place exactly when the rows the
+    /// tiles read lie within its elements and 16 KiB: `[64, 64]` and a
+    /// strip of `[32, 128]` are; `[256, 256]` is packed, and so is a span
+    /// one float past the elements.
+    #[test]
+    fn small_dense_operands_are_read_in_place() {
+        let b = vec![0.0f32; 256 * 256];
+        let dense = |len: usize, stride: usize| DenseF32 {
+            elems: &b[..len],
+            stride,
+        };
+        let square = dense(64 * 64, 64);
+        let (first, ld) = square.in_place::<32>((0, 64), 32).expect("[64, 64]");
+        assert_eq!((first, ld), (b[32..].as_ptr(), 64));
+        let wide = dense(32 * 128, 128);
+        let (first, ld) = wide.in_place::<32>((16, 16), 96).expect("[32, 128]");
+        assert_eq!((first, ld), (b[16 * 128 + 96..].as_ptr(), 128));
+        assert!(dense(256 * 256, 256).in_place::<32>((0, 128), 0).is_none());
+        // The last row read ends at the elements' end: in place; one
+        // float fewer: packed.
+        let end = 63 * 64 + 32 + 32;
+        assert!(dense(end, 64).in_place::<32>((0, 64), 32).is_some());
+        assert!(dense(end - 1, 64).in_place::<32>((0, 64), 32).is_none());
+        // The same rows past 16 KiB (a wider stride): packed.
+        assert!(dense(64 * 65, 65).in_place::<32>((0, 64), 32).is_none());
+        // Gathered operands are always packed.
+        let by_index = Gather(|_: usize, _: usize| 0.0f32);
+        let gathered = Gathered(&by_index, PhantomData::<f32>);
+        assert!(gathered.in_place::<32>((0, 1), 0).is_none());
     }
 
     #[test]

@@ -17,8 +17,9 @@
 //!
 //! - `a` points at element `(0, 0)` of the tile's rows of the left
 //!   operand: `a + r * lda + kk` is readable for `r < H`, `kk < kc`;
-//! - `b` points at a packed strip: `b + kk * NR + c` is readable for
-//!   `kk < kc`, `c < NR`;
+//! - `b` points at a strip of `b`, packed (`ldb == NR`) or read in place
+//!   (rows `ldb` apart): `b + kk * ldb + c` is readable for `kk < kc`,
+//!   `c < NR`;
 //! - `c` points at the tile's first output: `c + r * ldc + j` is writable
 //!   for `r < H`, `j < cols`, `cols <= NR`, and no other reference to
 //!   those elements is alive; it may be unwritten (the slots of a result
@@ -53,6 +54,7 @@ macro_rules! tile {
             a: *const f32,
             lda: usize,
             b: *const f32,
+            ldb: usize,
             kc: usize,
             c: *mut f32,
             ldc: usize,
@@ -62,9 +64,9 @@ macro_rules! tile {
             const L: usize = $lanes;
             let mut acc = [[$zero(); 2]; H];
             for kk in 0..kc {
-                // SAFETY: `kk < kc`: the strip's row `kk`, `2 * L` floats,
-                // is readable (contract).
-                let (b0, b1) = unsafe { ($load(b.add(kk * 2 * L)), $load(b.add(kk * 2 * L + L))) };
+                // SAFETY: `kk < kc`: the strip's row `kk`, `2 * L` floats
+                // from `b + kk * ldb`, is readable (contract).
+                let (b0, b1) = unsafe { ($load(b.add(kk * ldb)), $load(b.add(kk * ldb + L))) };
                 for (r, acc) in acc.iter_mut().enumerate() {
                     // SAFETY: `r < H`, `kk < kc`: readable (contract).
                     let x = $set1(unsafe { *a.add(r * lda + kk) });
