@@ -7,7 +7,10 @@
 //! time into a 16 KiB buffer on the stack: `KC` rows of `NR` contiguous
 //! floats, the right edge padded with zeros. Every tile of the output's
 //! rows then runs over the strip (`micro.rs`), which stays in L1 while the
-//! rows of the left operand stream from L2. Unpacked, a strip of a
+//! rows of the left operand stream from L2. A dense operand that lies
+//! within 16 KiB is not packed: the tiles read its rows in place, as close
+//! together as a strip's and already in L1 (`[64, 64]` took 4.02 µs
+//! packed, 3.47 µs in place, on an Intel Xeon). Unpacked, a strip of a
 //! `[256, 256]` operand is 256 rows 1 KiB apart: they fall in 4 of L1's
 //! 64 sets and evict each other, and every tile re-read them from L2.
 //! The left operand is read in place (its rows are contiguous runs); the
