@@ -37,7 +37,7 @@ use crate::uninit::{Buffer, Slots};
 const STRIP: usize = 4096;
 
 /// The packed strip's storage, on a cache line: a strip's rows are `NR`
-/// floats (64 or 128 bytes), read a vector at a time, so that no load
+/// floats (64 or 256 bytes), read a vector at a time, so that no load
 /// straddles two lines. (On the stack the array alone is aligned to 4:
 /// at the offset rustc gave it, every other 32-byte load of the AVX2 tile
 /// and every 64-byte load of the AVX-512 one was split.)
@@ -190,10 +190,11 @@ fn fill(dst: &mut Slots<f32>, src: &[f32]) {
 /// A tile function of `micro.rs`.
 type Tile = unsafe fn(*const f32, usize, *const f32, usize, usize, *mut f32, usize, bool, usize);
 
-/// A blocked product over one kernel (`micro.rs`): `$tile::<H>` for tiles
-/// of `$h` rows and fewer, `$nr` columns, compiled with `$features`.
+/// A blocked product over one kernel (`micro.rs`): `$tile::<H, $v>` for
+/// tiles of `$h` rows and fewer, `$nr` columns (`$v` vectors), compiled
+/// with `$features`.
 macro_rules! blocked {
-    ($name:ident, $features:literal, $tile:ident, $nr:literal, $h:literal) => {
+    ($name:ident, $features:literal, $tile:ident, $nr:literal, $v:literal, $h:literal) => {
         /// `out = a @ b` blocked and packed with this kernel.
         ///
         /// # Safety
@@ -211,11 +212,12 @@ macro_rules! blocked {
             let (ap, op) = (a.as_ptr(), out.as_mut_ptr());
             // Tiles of `$h` rows, then of 4, 2 and 1 for the bottom rows
             // (`$h <= 8`: at most 7 are left, which 4 + 2 + 1 take).
+            const { assert!($h <= 8) };
             let heights: [(usize, Tile); 4] = [
-                ($h, $tile::<$h>),
-                (4, $tile::<4>),
-                (2, $tile::<2>),
-                (1, $tile::<1>),
+                ($h, $tile::<$h, $v>),
+                (4, $tile::<4, $v>),
+                (2, $tile::<2, $v>),
+                (1, $tile::<1, $v>),
             ];
             for pc in (0..d.k).step_by(KC) {
                 let kc = KC.min(d.k - pc);
@@ -270,8 +272,8 @@ macro_rules! blocked {
     };
 }
 
-blocked!(blocked_avx512, "avx512f,avx2,fma", tile_avx512, 32, 8);
-blocked!(blocked_avx2, "avx2,fma", tile_avx2, 16, 6);
+blocked!(blocked_avx512, "avx512f,avx2,fma", tile_avx512, 64, 4, 6);
+blocked!(blocked_avx2, "avx2,fma", tile_avx2, 16, 2, 6);
 
 #[cfg(test)]
 mod tests {
