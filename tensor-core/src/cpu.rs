@@ -89,12 +89,92 @@ pub fn cap_simd(max: Simd) {
     CAP.store(max as u8, Ordering::Relaxed);
 }
 
+/// The size in bytes of a core's level-1 data cache, as `cpuid` reports
+/// it (Intel's leaf 4, AMD's leaf `0x8000_0005`), probed on the first
+/// call; 32 KiB where it reports none, or off x86-64. The packed products
+/// size the strip they keep in it by this (`ops/matmul/block.rs`).
+///
+/// ```
+/// let l1 = tensor_core::cpu::l1d_bytes();
+/// assert!(l1 >= 1024 && l1 % 1024 == 0);
+/// ```
+#[inline]
+pub fn l1d_bytes() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::l1d_cached()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        DEFAULT_L1D
+    }
+}
+
+/// [`l1d_bytes`] where `cpuid` tells nothing: the smallest L1 data cache
+/// of the x86-64 cores with AVX2 (Haswell to Skylake, Zen 1 to 4).
+const DEFAULT_L1D: usize = 32 * 1024;
+
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
-    use core::sync::atomic::{AtomicU8, Ordering};
+    use core::sync::atomic::{AtomicU32, AtomicU8, Ordering};
+
+    /// 0 before the first probe, else the L1 data cache's size in bytes.
+    static L1D: AtomicU32 = AtomicU32::new(0);
+
+    /// [`super::l1d_bytes`], probed on the first call.
+    #[inline]
+    pub(super) fn l1d_cached() -> usize {
+        match L1D.load(Ordering::Relaxed) {
+            0 => {
+                let bytes = probe_l1d().unwrap_or(super::DEFAULT_L1D);
+                L1D.store(bytes as u32, Ordering::Relaxed);
+                bytes
+            }
+            bytes => bytes as usize,
+        }
+    }
+
+    /// The L1 data cache's size: the first level-1 data (or unified)
+    /// cache of the deterministic cache parameters (leaf 4, Intel; leaf
+    /// `0x8000_001D`, AMD, which has the same layout), else AMD's legacy
+    /// leaf `0x8000_0005` (ECX bits 31-24, in KiB). `None` when neither
+    /// tells, or for a size that is not a whole KiB below 1 MiB.
+    #[cold]
+    fn probe_l1d() -> Option<usize> {
+        let (max_leaf, max_ext) = (__cpuid(0).eax, __cpuid(0x8000_0000).eax);
+        let mut found = None;
+        for leaf in [4, 0x8000_001D] {
+            let has = match leaf {
+                4 => max_leaf >= 4,
+                _ => max_ext >= 0x8000_001D,
+            };
+            if !has || found.is_some() {
+                continue;
+            }
+            for sub in 0..16 {
+                // Leaves 4 and 0x8000_001D exist (checked above).
+                let r = __cpuid_count(leaf, sub);
+                let (kind, level) = (r.eax & 0x1f, r.eax >> 5 & 0x7);
+                if kind == 0 {
+                    break;
+                }
+                if level == 1 && (kind == 1 || kind == 3) {
+                    let ways = (r.ebx >> 22) as usize + 1;
+                    let partitions = (r.ebx >> 12 & 0x3ff) as usize + 1;
+                    let line = (r.ebx & 0xfff) as usize + 1;
+                    found = Some(ways * partitions * line * (r.ecx as usize + 1));
+                    break;
+                }
+            }
+        }
+        if found.is_none() && max_ext >= 0x8000_0005 {
+            found = Some((__cpuid(0x8000_0005).ecx >> 24) as usize * 1024);
+        }
+        found.filter(|&b| b > 0 && b % 1024 == 0 && b < 1 << 20)
+    }
 
     use super::Simd;
 
@@ -153,6 +233,28 @@ mod x86 {
     #[cfg(test)]
     mod tests {
         use super::*;
+
+        /// The probe against Linux's own account of the cache
+        /// (`/sys/devices/system/cpu/cpu0/cache/index*/`), where it has one.
+        #[test]
+        fn the_l1d_probe_agrees_with_linux() {
+            let dir = "/sys/devices/system/cpu/cpu0/cache";
+            let read =
+                |i: u32, f: &str| std::fs::read_to_string(std::format!("{dir}/index{i}/{f}"));
+            let linux = (0..8).find_map(|i| {
+                let (level, kind) = (read(i, "level").ok()?, read(i, "type").ok()?);
+                let data = matches!(kind.trim(), "Data" | "Unified");
+                let size = read(i, "size").ok()?;
+                let kib: usize = size.trim().strip_suffix('K')?.parse().ok()?;
+                (level.trim() == "1" && data).then_some(kib * 1024)
+            });
+            let probed = probe_l1d();
+            if let Some(linux) = linux {
+                assert_eq!(probed, Some(linux));
+            }
+            assert_eq!(l1d_cached(), probed.unwrap_or(crate::cpu::DEFAULT_L1D));
+            assert_eq!(super::super::l1d_bytes(), l1d_cached());
+        }
 
         #[test]
         fn the_probe_agrees_with_std() {

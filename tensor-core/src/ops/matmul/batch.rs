@@ -57,7 +57,9 @@ impl<P: Shape, A: Shape, B: Shape> Batches<P, A, B> {
         (at(&Self::A), at(&Self::B))
     }
 
-    /// [`Self::starts`] of output matrix `o`.
+    /// [`Self::starts`] of output matrix `o` (for the threads of
+    /// `parallel.rs`, which take matrices in any order).
+    #[cfg(any(feature = "rayon", test))]
     #[inline(always)]
     pub(super) fn of_matrix(o: usize) -> (usize, usize) {
         let matrix = P::PADDED[Self::AXES] * P::PADDED[Self::AXES + 1];

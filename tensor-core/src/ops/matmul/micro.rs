@@ -69,6 +69,15 @@ macro_rules! tile {
         ) {
             const L: usize = $lanes;
             let mut acc = [[$zero(); V]; H];
+            // The tile's output lines into L1 while the steps run: they
+            // are read (`add`) or written after the last step, and would
+            // otherwise come from L2 then, with the FMAs idle.
+            for r in 0..H {
+                for v in 0..V {
+                    let line = c.wrapping_add(r * ldc + v * L).cast::<i8>();
+                    _mm_prefetch::<_MM_HINT_T0>(line);
+                }
+            }
             for kk in 0..kc {
                 let mut row = [$zero(); V];
                 for (v, x) in row.iter_mut().enumerate() {
