@@ -59,6 +59,8 @@ pub(crate) fn slice_as<T, U: 'static>(s: &[T]) -> Option<&[U]> {
 }
 
 /// `s` as a mutable slice of `U`, when `T` is `U`.
+// Only the x86-64 kernels (SIMD products and pools) take it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn slice_as_mut<T, U: 'static>(s: &mut [T]) -> Option<&mut [U]> {
     if !same::<T, U>() {

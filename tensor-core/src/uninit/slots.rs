@@ -155,6 +155,8 @@ impl<T> Slots<T> {
     /// These slots as slots of `U`, when `T` is `U` (`None` otherwise):
     /// lets a generic kernel hand its output to a kernel of one element
     /// type (the packed `f32` products of `ops/matmul/block.rs`).
+    // Only the x86-64 kernels (SIMD products and pools) take it.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn as_slots_of<U: 'static>(&mut self) -> Option<&mut Slots<U>> {
         crate::num::type_of::slice_as_mut::<MaybeUninit<T>, MaybeUninit<U>>(&mut self.0)
