@@ -90,7 +90,7 @@ pub fn cap_simd(max: Simd) {
 }
 
 /// The size in bytes of a core's level-1 data cache, as `cpuid` reports
-/// it (Intel's leaf 4, AMD's leaf `0x8000_0005`), probed on the first
+/// it (leaf 4, AMD's `0x8000_001D` or `0x8000_0005`), probed on the first
 /// call; 32 KiB where it reports none, or off x86-64. The packed products
 /// size the strip they keep in it by this (`ops/matmul/block.rs`).
 ///
@@ -145,35 +145,31 @@ mod x86 {
     #[cold]
     fn probe_l1d() -> Option<usize> {
         let (max_leaf, max_ext) = (__cpuid(0).eax, __cpuid(0x8000_0000).eax);
-        let mut found = None;
-        for leaf in [4, 0x8000_001D] {
-            let has = match leaf {
-                4 => max_leaf >= 4,
-                _ => max_ext >= 0x8000_001D,
-            };
-            if !has || found.is_some() {
-                continue;
-            }
-            for sub in 0..16 {
-                // Leaves 4 and 0x8000_001D exist (checked above).
-                let r = __cpuid_count(leaf, sub);
-                let (kind, level) = (r.eax & 0x1f, r.eax >> 5 & 0x7);
-                if kind == 0 {
-                    break;
-                }
-                if level == 1 && (kind == 1 || kind == 3) {
-                    let ways = (r.ebx >> 22) as usize + 1;
-                    let partitions = (r.ebx >> 12 & 0x3ff) as usize + 1;
-                    let line = (r.ebx & 0xfff) as usize + 1;
-                    found = Some(ways * partitions * line * (r.ecx as usize + 1));
-                    break;
-                }
-            }
-        }
-        if found.is_none() && max_ext >= 0x8000_0005 {
-            found = Some((__cpuid(0x8000_0005).ecx >> 24) as usize * 1024);
-        }
-        found.filter(|&b| b > 0 && b % 1024 == 0 && b < 1 << 20)
+        let legacy = || (__cpuid(0x8000_0005).ecx >> 24) as usize * 1024;
+        (max_leaf >= 4)
+            .then(|| level_1_data(4))
+            .flatten()
+            .or_else(|| {
+                (max_ext >= 0x8000_001D)
+                    .then(|| level_1_data(0x8000_001D))
+                    .flatten()
+            })
+            .or_else(|| (max_ext >= 0x8000_0005).then(legacy))
+            .filter(|&b| b > 0 && b % 1024 == 0 && b < 1 << 20)
+    }
+
+    /// The size of the first level-1 data or unified cache that the
+    /// deterministic cache parameters of `leaf` (4 or `0x8000_001D`, which
+    /// the caller checked exists) list: ways × partitions × line × sets.
+    fn level_1_data(leaf: u32) -> Option<usize> {
+        let caches = (0..16).map(|sub| __cpuid_count(leaf, sub));
+        // Type 0 ends the list; 1 is data, 3 unified; the level is bits 5-7.
+        let mut listed = caches.take_while(|r| r.eax & 0x1f != 0);
+        let r = listed.find(|r| r.eax >> 5 & 0x7 == 1 && matches!(r.eax & 0x1f, 1 | 3))?;
+        let ways = (r.ebx >> 22) as usize + 1;
+        let partitions = (r.ebx >> 12 & 0x3ff) as usize + 1;
+        let line = (r.ebx & 0xfff) as usize + 1;
+        Some(ways * partitions * line * (r.ecx as usize + 1))
     }
 
     use super::Simd;

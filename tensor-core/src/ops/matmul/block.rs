@@ -225,7 +225,7 @@ macro_rules! blocked {
         unsafe fn $name(a: &[f32], lda: usize, b: &impl Strips, out: &mut Slots<f32>, d: Dims) {
             const NR: usize = $nr;
             let kc_max = strip_len() / NR;
-            // Left uninitialised (no 16 KiB of zeros a call): tiles read
+            // Left uninitialised (no 32 KiB of zeros a call): tiles read
             // only the `kc * NR` floats `pack` has just written.
             let mut buffer = StripBuffer(Buffer::UNINIT);
             let strip = buffer.0.slots();

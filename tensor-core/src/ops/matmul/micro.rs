@@ -9,9 +9,11 @@
 //!   registers. The 8 × 32 tile before it (16 accumulators, 8 broadcasts
 //!   for 16 FMAs) spent 36 instructions a step on 16 FMAs, near the
 //!   5-wide front end's limit for the 8 cycles the FMAs take; 6 × 64
-//!   spends 40 on 24. On an Intel Xeon (Ice Lake), in one run each:
-//!   `[256, 256]` 260 -> 242 µs, `[64, 64]` 4.60 -> 3.70 µs (12 × 32: 242
-//!   and 4.16).
+//!   spends 40 on 24. On an Intel Xeon (Ice Lake) it measured the same as
+//!   8 × 32 at `[256, 256]` (240.5 against 239.5 µs) and 3% faster at
+//!   `[64, 64]`; at 64 columns a 16 KiB strip is only 64 rows deep, which
+//!   the 32 KiB strip of `block.rs` doubles (−8% at 256). A 12 × 32 tile
+//!   measured the same at 256 and 12% slower at 64.
 //! - AVX2 + FMA: `NR` = 16 (two YMM a row), `H` = 6: 12 accumulators,
 //!   2 for `b` and 1 broadcast: 15 of the 16 YMM registers.
 //!
@@ -73,8 +75,9 @@ macro_rules! tile {
             // are read (`add`) or written after the last step, and would
             // otherwise come from L2 then, with the FMAs idle.
             for r in 0..H {
-                for v in 0..V {
-                    let line = c.wrapping_add(r * ldc + v * L).cast::<i8>();
+                // One prefetch a 64-byte line (16 floats), not a vector.
+                for j in (0..V * L).step_by(16) {
+                    let line = c.wrapping_add(r * ldc + j).cast::<i8>();
                     _mm_prefetch::<_MM_HINT_T0>(line);
                 }
             }
