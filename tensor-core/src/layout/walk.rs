@@ -34,10 +34,12 @@ use core::ops::Range;
 
 use super::{row_major, Layout, Padded, MAX_RANK};
 
+mod groups;
 mod positions;
 
 use crate::index::unravel;
 use crate::shape::Shape;
+pub(crate) use groups::Groups;
 pub(crate) use positions::{Elements, Positions};
 
 /// How the elements of a layout are read in logical order; see the module

@@ -193,7 +193,7 @@ where
         empty::<()>(what);
     }
     move |o| {
-        let elems = reduced_elements::<_, _, X, Reduced<A, X>>(v, o, reduced);
+        let elems = reduced_elements::<_, _, X>(v, o);
         let mut best: Option<(usize, A::Elem)> = None;
         for (r, x) in elems.enumerate() {
             if is_nan(&x) {

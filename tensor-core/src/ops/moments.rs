@@ -15,7 +15,7 @@
 //! ```
 
 use super::destination::{build_by, write_each, Destination};
-use super::reduce::{reduced_count, reduced_elements, Reduced};
+use super::reduce::{group_sum, reduced_count, Reduced};
 use super::{AsView, ShapeOf};
 use crate::axis::Axes;
 use crate::constraint::{KeepShape, ReduceShape};
@@ -118,15 +118,11 @@ where
     ShapeOf<A>: ReduceShape<X>,
     D::Elem: Float + FromCount,
 {
-    type O<A, X> = Reduced<A, X>;
     let (v, count) = (a.as_view(), reduced_count::<ShapeOf<A>, X>());
     let n = D::Elem::from_count(count);
-    let sum = |xs: &mut dyn Iterator<Item = D::Elem>| xs.fold(D::Elem::ZERO, |s, x| s + x);
     write_each(out, |o| {
-        let elems = || reduced_elements::<_, _, X, O<A, X>>(&v, o, count);
-        let mean = sum(&mut elems()) / n;
-        let squares = elems().map(|x| (x - mean) * (x - mean));
-        then(sum(&mut { squares }) / n)
+        let mean = group_sum::<_, _, X>(&v, o, |x| x) / n;
+        then(group_sum::<_, _, X>(&v, o, |x| (x - mean) * (x - mean)) / n)
     });
 }
 

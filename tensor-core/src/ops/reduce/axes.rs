@@ -6,14 +6,13 @@
 use core::cell::Cell;
 
 use super::extreme::{extreme_run, marking, Extremum, Marked};
-use super::run::{check_not_empty, empty, reduced_count, sum_run};
+use super::run::{check_not_empty, empty, reduced_count, sum_run, sum_run_of};
 use crate::axis::Axes;
-use crate::index::unravel;
-use crate::layout::walk::Rows;
+use crate::layout::walk::{Groups, Rows};
 use crate::layout::Layout;
 use crate::num::type_of::is_primitive;
 use crate::num::{Acc, Accumulate, Zero};
-use crate::shape::{MultiIndex, Shape, MAX_RANK};
+use crate::shape::{Shape, MAX_RANK};
 use crate::uninit::Slots;
 use crate::view::View;
 
@@ -173,7 +172,7 @@ fn fold_axes_into<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
                 narrow((1..reduced).fold(first, |acc, j| combine(acc, *rows.at(&row, j))))
             })
         }
-        _ => fold_general::<T, L, X, O, A>(v, reduced, combine, out),
+        _ => fold_groups::<T, L, X, A>(v, combine, run, out),
     }
 }
 
@@ -261,46 +260,70 @@ fn fold_strip<T: Copy, A: Copy, const W: usize>(
     *out = acc.map(narrow);
 }
 
-/// Any reduction of any view: each result element folds the `reduced`
-/// elements whose kept indices are its own (`reduced > 0`: `fold_axes`
-/// returns early otherwise).
-fn fold_general<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
+/// Any other reduction: each result element folds its group of elements
+/// (not empty: `fold_axes_into` returns early otherwise), walked by the layout's [`Groups`]. A group of primitive
+/// numbers read in contiguous runs is folded a run at a time by `run` (in
+/// independent accumulators, for a sum), the runs' results combined in
+/// order; any other group element by element in logical order.
+#[inline]
+fn fold_groups<T: Copy, L: Layout, X: Axes, A: Copy>(
     v: &View<'_, T, L>,
-    reduced: usize,
     Fold(widen, combine, narrow): Fold<impl Fn(T) -> A, impl Fn(A, T) -> A, impl Fn(A) -> T>,
+    run: impl Fn(&[T]) -> T,
     out: &mut Slots<T>,
 ) {
+    type G<L, X> = Groups<L, X>;
+    let (data, state) = v.parts();
+    let by_runs = const { G::<L, X>::STRIDED && G::<L, X>::STEP == 1 } && is_primitive::<T>();
+    if !by_runs {
+        return out.fill(|o| {
+            let mut elements = reduced_elements::<T, L, X>(v, o);
+            let first = elements.next().unwrap_or_else(|| empty("reduction"));
+            narrow(elements.fold(widen(first), &combine))
+        });
+    }
     out.fill(|o| {
-        let mut elements = reduced_elements::<T, L, X, O>(v, o, reduced);
-        let first = elements.next().unwrap_or_else(|| empty("reduction"));
-        narrow(elements.fold(widen(first), &combine))
+        let mut acc = None;
+        G::<L, X>::each_run(data, &state, o, |xs| {
+            let part = run(xs);
+            acc = Some(acc.map_or_else(|| widen(part), |a| combine(a, part)));
+        });
+        narrow(acc.unwrap_or_else(|| empty("reduction")))
     });
 }
 
-/// The `reduced` elements of `v` that result element `o` of a reduction
-/// over `X` folds, in row-major order of the reduced axes.
-pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes, O: Shape>(
+/// The sum of `f` of each of the `reduced` elements that result element
+/// `o` of a reduction of `v` over `X` folds: a contiguous run at a time in
+/// independent accumulators ([`sum_run_of`]) for primitive numbers, the
+/// runs' sums added in order; otherwise element by element in logical
+/// order from 0.
+#[inline]
+pub(crate) fn group_sum<T: Accumulate + Zero + core::ops::Add<Output = T>, L: Layout, X: Axes>(
+    v: &View<'_, T, L>,
+    o: usize,
+    f: impl Fn(T) -> T,
+) -> T {
+    type G<L, X> = Groups<L, X>;
+    let (data, state) = v.parts();
+    if const { G::<L, X>::STRIDED && G::<L, X>::STEP == 1 } && is_primitive::<T>() {
+        let mut total = T::ZERO;
+        G::<L, X>::each_run(data, &state, o, |xs| total = total + sum_run_of(xs, &f));
+        return total;
+    }
+    let positions = G::<L, X>::positions(state, o);
+    positions.fold(T::ZERO, |s, p| s + f(data[p]))
+}
+
+/// The elements of `v` that result element `o` of a reduction over `X`
+/// folds, in row-major order of the reduced axes: the positions of the
+/// layout's [`Groups`].
+#[inline]
+pub(crate) fn reduced_elements<'v, T: Copy, L: Layout, X: Axes>(
     v: &'v View<'_, T, L>,
     o: usize,
-    reduced: usize,
 ) -> impl Iterator<Item = T> + 'v {
-    let kept = unravel::<O>(o);
-    let (axes, dims) = (X::AXES, <L::Shape as Shape>::DIMS);
-    (0..reduced).map(move |r| {
-        let mut index = <L::Shape as Shape>::Index::ZERO;
-        let (mut kept_axis, mut rest) = (0, r);
-        for axis in (0..<L::Shape as Shape>::RANK).rev() {
-            let i = &mut index.as_mut()[axis];
-            if axes.as_ref().contains(&axis) {
-                let d = dims.as_ref()[axis];
-                (*i, rest) = (rest % d, rest / d);
-            } else {
-                kept_axis += 1;
-                *i = kept.as_ref()[O::RANK - kept_axis];
-            }
-        }
-        v[index]
-    })
+    let (data, state) = v.parts();
+    Groups::<L, X>::positions(state, o).map(move |p| data[p])
 }
 
 #[cfg(test)]

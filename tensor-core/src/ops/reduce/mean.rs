@@ -49,7 +49,7 @@ where
     check_mean::<A, X>();
     let v = a.as_view();
     write_each(out, |o| {
-        let elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+        let elems = reduced_elements::<_, _, X>(&v, o);
         D::Elem::mean_of(elems, count)
     });
 }

@@ -34,7 +34,7 @@ pub(crate) mod rule;
 mod run;
 mod write;
 
-pub(crate) use axes::{extreme_into, reduced_elements, sum_into};
+pub(crate) use axes::{extreme_into, group_sum, reduced_elements, sum_into};
 pub(crate) use extreme::{larger, larger_of_ordered, none_flagged, ordered_with_itself, Extremum};
 pub(crate) use mean::{check_mean, mean_to};
 pub use rule::{Kept, Reduced};

@@ -49,28 +49,35 @@ pub(super) fn empty<T>(what: &str) -> T {
 /// are the faster, see [`ACCUMULATOR_BYTES`].)
 #[inline(always)]
 pub(crate) fn sum_run<T: Accumulate>(xs: &[T]) -> T {
+    sum_run_of(xs, |x| x)
+}
+
+/// The sum of `f` of each element of a run, in the accumulators of
+/// [`sum_run`] (the variances' squared deviations, `ops/moments.rs`).
+#[inline(always)]
+pub(crate) fn sum_run_of<T: Accumulate>(xs: &[T], f: impl Fn(T) -> T) -> T {
     match size_of::<Acc<T>>() {
-        0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs),
-        _ => sum_run_in::<T, 8>(xs),
+        0..=4 => sum_run_in::<T, { ACCUMULATOR_BYTES / 4 }>(xs, f),
+        _ => sum_run_in::<T, 8>(xs, f),
     }
 }
 
-/// [`sum_run`] in `N` accumulators.
+/// [`sum_run_of`] in `N` accumulators.
 #[inline(always)]
-fn sum_run_in<T: Accumulate, const N: usize>(xs: &[T]) -> T {
+fn sum_run_in<T: Accumulate, const N: usize>(xs: &[T], f: impl Fn(T) -> T) -> T {
     let mut acc = [Acc::<T>::ZERO; N];
     let chunks = xs.chunks_exact(N);
     let rest = chunks.remainder();
     for chunk in chunks {
         for (a, &x) in acc.iter_mut().zip(chunk) {
-            *a = *a + x.widen();
+            *a = *a + f(x).widen();
         }
     }
     let total = acc[1..].iter().fold(acc[0], |s, &x| s + x);
     // Not `total + 0` when nothing is left: LLVM keeps that add (-0.0).
     T::narrow(match rest {
         [] => total,
-        _ => rest.iter().fold(total, |s, &x| s + x.widen()),
+        _ => rest.iter().fold(total, |s, &x| s + f(x).widen()),
     })
 }
 
@@ -120,5 +127,8 @@ mod tests {
         let xs: std::vec::Vec<i64> = (1..=21).collect();
         assert_eq!(sum_run(&xs), 231);
         assert_eq!(sum_run::<i64>(&[]), 0);
+        assert_eq!(sum_run_of(&xs, |x| x * x), 3311);
+        let odd: std::vec::Vec<f32> = (0..37).map(|i| i as f32).collect();
+        assert_eq!(sum_run_of(&odd, |x| 2.0 * x), 1332.0);
     }
 }

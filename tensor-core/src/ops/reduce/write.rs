@@ -5,7 +5,7 @@
 use super::axes::{extreme_into, reduced_elements, sum_into};
 use super::extreme::Extremum;
 use super::rule::{ReduceShape, Reduced};
-use super::run::{check_not_empty, reduced_count};
+use super::run::check_not_empty;
 use crate::axis::Axes;
 use crate::num::{Accumulate, Zero};
 use crate::ops::destination::{write_with, Destination};
@@ -23,12 +23,11 @@ where
     D::Elem: Accumulate,
 {
     let v = a.as_view();
-    let count = reduced_count::<ShapeOf<A>, X>();
     write_with(
         out,
         |slots| sum_into::<_, _, X, Reduced<A, X>>(&v, slots),
         |o| {
-            let elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+            let elems = reduced_elements::<_, _, X>(&v, o);
             D::Elem::narrow(elems.fold(Zero::ZERO, |acc, x| acc + x.widen()))
         },
     );
@@ -48,13 +47,12 @@ where
     D::Elem: Copy + PartialOrd,
 {
     let v = a.as_view();
-    let count = reduced_count::<ShapeOf<A>, X>();
     check_not_empty::<ShapeOf<A>, X>(what);
     write_with(
         out,
         |slots| extreme_into::<_, _, X, Reduced<A, X>>(&v, e, what, slots),
         |o| {
-            let mut elems = reduced_elements::<_, _, X, Reduced<A, X>>(&v, o, count);
+            let mut elems = reduced_elements::<_, _, X>(&v, o);
             let first = elems
                 .next()
                 .expect("a reduced axis of size 0 panicked above");
