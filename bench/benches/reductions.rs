@@ -187,7 +187,7 @@ fn check() {
     let exact = var_f64(t.0.as_slice());
     verify("hand-written variances", &vars, &exact, 1e-5);
     var_tensor(&t.0, &mut out.0);
-    verify("tensor variances", out.0.as_slice(), &exact, 1e-4);
+    verify("tensor variances", out.0.as_slice(), &exact, 1e-5);
     verify(
         "ndarray variances",
         var_ndarray(&a).as_slice().unwrap(),

@@ -44,6 +44,13 @@ fn split_keeps_listed_or_unlisted_axes_and_coalesces_them() {
         axes(super::split((&dims, &strides, 3), (&x, 2), true)),
         (vec![6], vec![0])
     );
+    // The highest rank: every axis read, none past the last.
+    let dims = [2, 1, 3, 1, 2, 2, 1, 5];
+    let strides = [60, 60, 20, 20, 10, 5, 5, 1];
+    let x = padded(&[0, 2, 7], &[]).0;
+    let split = |folded| axes(super::split((&dims, &strides, MAX_RANK), (&x, 3), folded));
+    assert_eq!(split(true), (vec![6, 5], vec![20, 1]));
+    assert_eq!(split(false), (vec![4], vec![5]));
 }
 
 /// The elements of group `o` of `v` over `X`, from `positions` and from
@@ -77,6 +84,13 @@ where
             .map(|p| data[p])
             .collect();
         assert_eq!(walked, want, "group {o} by positions");
+        // The iterator knows how many positions are left.
+        let mut positions = Groups::<L, X>::positions(state, o);
+        assert_eq!(positions.size_hint(), (want.len(), Some(want.len())));
+        if positions.next().is_some() {
+            let left = want.len() - 1;
+            assert_eq!(positions.size_hint(), (left, Some(left)));
+        }
         assert_eq!(Groups::<L, X>::COUNT, want.len());
         if Groups::<L, X>::STRIDED {
             let mut runs = Vec::new();
