@@ -115,6 +115,11 @@ fn groups_are_the_elements_of_each_result_in_order() {
     check::<RowMajor<Shape![4, 3, 5]>, Axes![2, 0]>(t.view());
     type P = Permuted<RowMajor<Shape![4, 3, 5]>, Axes![2, 0, 1]>;
     check::<P, Axes![0, 2]>(t.permute::<Axes![2, 0, 1]>());
+    // Three folded axes that do not merge: the odometer between runs carries.
+    type Q = Permuted<RowMajor<Shape![4, 3, 5]>, Axes![1, 0, 2]>;
+    const { assert!(Groups::<Q, Axes![0, 1, 2]>::OUTER == 2) };
+    check::<Q, Axes![0, 1, 2]>(t.permute::<Axes![1, 0, 2]>());
+    check::<Q, Axes![0, 1]>(t.permute::<Axes![1, 0, 2]>());
     type F = Flipped<RowMajor<Shape![4, 3, 5]>, Axes![0, 2]>;
     check::<F, Axes![0, 2]>(t.flip::<Axes![0, 2]>());
     check::<F, Axes![1]>(t.flip::<Axes![0, 2]>());
