@@ -146,6 +146,13 @@ pub(crate) fn extreme_into<T: Copy + PartialOrd, L: Layout, X: Axes, O: Shape>(
 /// Reduces the axes `X` of `v` with `combine` into the `O::SIZE` slots
 /// `out`, each written once; `run` reduces a contiguous run, `none` is the
 /// result of an empty reduction.
+///
+/// The arms before the last are speed paths: [`fold_groups`] gives their
+/// results too (the same runs, or the same chains in order), so mutants
+/// deleting the contiguous arms survive. The strided last-axis arm folds
+/// each row in order, where `fold_groups` would sum a contiguous row in
+/// independent accumulators: deleting it changes only how a float sum
+/// rounds, which no test pins.
 #[inline]
 fn fold_axes_into<T: Copy, L: Layout, X: Axes, O: Shape, A: Copy>(
     v: &View<'_, T, L>,
@@ -261,10 +268,11 @@ fn fold_strip<T: Copy, A: Copy, const W: usize>(
 }
 
 /// Any other reduction: each result element folds its group of elements
-/// (not empty: `fold_axes_into` returns early otherwise), walked by the layout's [`Groups`]. A group of primitive
-/// numbers read in contiguous runs is folded a run at a time by `run` (in
-/// independent accumulators, for a sum), the runs' results combined in
-/// order; any other group element by element in logical order.
+/// (not empty: `fold_axes_into` returns early otherwise), walked by the
+/// layout's [`Groups`]. A group of primitive numbers read in contiguous
+/// runs is folded a run at a time by `run` (in independent accumulators,
+/// for a sum), the runs' results combined in order; any other group
+/// element by element in logical order.
 #[inline]
 fn fold_groups<T: Copy, L: Layout, X: Axes, A: Copy>(
     v: &View<'_, T, L>,

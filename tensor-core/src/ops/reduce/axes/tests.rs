@@ -102,6 +102,27 @@ fn leading_reductions_to_no_element() {
 }
 
 #[test]
+#[should_panic = "max_axes of no element: a reduced axis has size 0"]
+fn a_maximum_over_an_empty_axis_panics_even_with_no_result() {
+    // No result element to fold, and still no maximum (as NumPy).
+    let _ = Tensor::<f32, Shape![0, 0]>::zeros().max_axes::<Axes![1]>();
+}
+
+#[test]
+fn sums_over_an_empty_axis_are_zeros() {
+    let zeros = [0.0f32; 3];
+    let leading = Tensor::<f32, Shape![0, 3]>::zeros();
+    assert_eq!(leading.sum_axes::<Axes![0]>().as_slice(), &zeros);
+    let trailing = Tensor::<f32, Shape![3, 0]>::zeros();
+    assert_eq!(trailing.sum_axes::<Axes![1]>().as_slice(), &zeros);
+    let t = trailing.t();
+    assert_eq!(t.sum_axes::<Axes![0]>().as_slice(), &zeros);
+    let batch = Tensor::<i32, Shape![2, 0, 3]>::zeros();
+    assert_eq!(batch.sum_axes::<Axes![0, 1]>().as_slice(), &[0; 3]);
+    assert_eq!(batch.sum_axes::<Axes![2]>().as_slice().len(), 0);
+}
+
+#[test]
 fn leading_reductions_of_floats_are_the_in_order_fold() {
     let base: std::vec::Vec<f32> = (0..1920)
         .map(|n| ((n * 40503) % 1999) as f32 - 999.0)
