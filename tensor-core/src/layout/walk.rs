@@ -39,7 +39,7 @@ mod positions;
 
 use crate::index::unravel;
 use crate::shape::Shape;
-pub(crate) use groups::Groups;
+pub(crate) use groups::{listed, Groups};
 pub(crate) use positions::{Elements, Positions};
 
 /// How the elements of a layout are read in logical order; see the module

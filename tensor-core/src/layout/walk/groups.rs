@@ -41,7 +41,7 @@ pub(crate) struct Strided {
 }
 
 /// Whether `axis` is among the first `count` of `axes`.
-const fn listed(axes: &Padded<usize>, count: usize, axis: usize) -> bool {
+pub(crate) const fn listed(axes: &Padded<usize>, count: usize, axis: usize) -> bool {
     let mut i = 0;
     while i < count {
         if axes[i] == axis {

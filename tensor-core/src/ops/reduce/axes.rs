@@ -8,7 +8,7 @@ use core::cell::Cell;
 use super::extreme::{extreme_run, marking, Extremum, Marked};
 use super::run::{check_not_empty, empty, reduced_count, sum_run, sum_run_of};
 use crate::axis::Axes;
-use crate::layout::walk::{Groups, Rows};
+use crate::layout::walk::{listed, Groups, Rows};
 use crate::layout::Layout;
 use crate::num::type_of::is_primitive;
 use crate::num::{Acc, Accumulate, Zero};
@@ -69,16 +69,21 @@ const fn placement(axes: &[usize; MAX_RANK], count: usize, rank: usize) -> Place
 const fn all_reduced(axes: &[usize; MAX_RANK], count: usize, from: usize, to: usize) -> bool {
     let mut k = from;
     while k < to {
-        let mut i = 0;
-        while i < count && axes[i] != k {
-            i += 1;
-        }
-        if i == count {
+        if !listed(axes, count, k) {
             return false;
         }
         k += 1;
     }
     true
+}
+
+/// Whether the groups over `X` of a view laid out by `L` are folded a
+/// contiguous run at a time: the layout has constant strides, its runs are
+/// contiguous, and `T` is a primitive number (whose sums LLVM vectorises).
+#[inline(always)]
+fn by_runs<T, L: Layout, X: Axes>() -> bool {
+    let contiguous_runs = const { Groups::<L, X>::STRIDED && Groups::<L, X>::STEP == 1 };
+    contiguous_runs && is_primitive::<T>()
 }
 
 /// The sums of `v` over the axes `X` into the `O::SIZE` slots `out`.
@@ -282,8 +287,7 @@ fn fold_groups<T: Copy, L: Layout, X: Axes, A: Copy>(
 ) {
     type G<L, X> = Groups<L, X>;
     let (data, state) = v.parts();
-    let by_runs = const { G::<L, X>::STRIDED && G::<L, X>::STEP == 1 } && is_primitive::<T>();
-    if !by_runs {
+    if !by_runs::<T, L, X>() {
         return out.fill(|o| {
             let mut elements = reduced_elements::<T, L, X>(v, o);
             let first = elements.next().unwrap_or_else(|| empty("reduction"));
@@ -313,7 +317,7 @@ pub(crate) fn group_sum<T: Accumulate + Zero + core::ops::Add<Output = T>, L: La
 ) -> T {
     type G<L, X> = Groups<L, X>;
     let (data, state) = v.parts();
-    if const { G::<L, X>::STRIDED && G::<L, X>::STEP == 1 } && is_primitive::<T>() {
+    if by_runs::<T, L, X>() {
         let mut total = T::ZERO;
         G::<L, X>::each_run(data, &state, o, |xs| total = total + sum_run_of(xs, &f));
         return total;
