@@ -29,6 +29,7 @@ use crate::shape::{MultiIndex, Shape};
 
 pub mod expand;
 pub mod flip;
+pub(crate) mod mask;
 pub mod narrow;
 pub mod permute;
 pub mod reshape;

@@ -30,9 +30,10 @@ use core::marker::PhantomData;
 use core::ops::Index;
 
 use super::View;
-use crate::index::{out_of_bounds, unravel};
+use crate::index::{in_range, out_of_bounds};
+use crate::layout::mask::Mask;
 use crate::layout::Layout;
-use crate::shape::{MultiIndex, Shape};
+use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 pub(crate) mod rule;
@@ -52,7 +53,8 @@ pub type PadView<'a, T, L, Lo, Hi> =
 /// tensor or a view; nothing is copied.
 ///
 /// It is not a [`View`]: the border has no place in the buffer, so the
-/// layout is a mask in front of the inner view's layout. It indexes, iterates,
+/// layout is a mask (the layout module's) in front of the inner view's
+/// layout. It indexes, iterates,
 /// compares and prints like a view, copies with [`to_tensor`](Self::to_tensor),
 /// and convolves with `conv2d` without a copy (see [`crate::ops::conv_pad`]).
 pub struct PaddedView<'a, T, L: Layout, Lo, Hi> {
@@ -122,32 +124,13 @@ where
     /// assert_eq!((p.get([0]), p.get([2]), p.get([4])), (Some(&7), Some(&2), None));
     /// ```
     pub fn get(&self, index: OutIndex<L, Lo, Hi>) -> Option<&T> {
-        let dims = <PaddedShape<L, Lo, Hi> as Shape>::DIMS;
-        let inside = index.as_ref().iter().zip(dims.as_ref());
-        if inside.into_iter().any(|(&i, &d)| i >= d) {
+        if !in_range::<PaddedShape<L, Lo, Hi>>(&index) {
             return None;
         }
-        Some(match self.source_index(&index) {
+        Some(match Mask::<L::Shape, Lo>::source(index.as_ref()) {
             Some(at) => &self.inner[at],
             None => &self.value,
         })
-    }
-
-    /// The source index of an in-range padded index, or `None` on the
-    /// border: each padded axis minus its `Lo`, below its source dimension.
-    #[inline(always)]
-    fn source_index(&self, index: &OutIndex<L, Lo, Hi>) -> Option<<L::Shape as Shape>::Index> {
-        let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
-        let dims = <L::Shape as Shape>::DIMS;
-        let mut at = <L::Shape as Shape>::Index::ZERO;
-        at.as_mut().copy_from_slice(index.as_ref());
-        for (axis, i) in at.as_mut().iter_mut().enumerate().skip(rank - k) {
-            *i = i.wrapping_sub(Lo::PADDED[axis - (rank - k)]);
-            if *i >= dims.as_ref()[axis] {
-                return None;
-            }
-        }
-        Some(at)
     }
 
     /// The elements in logical row-major order, the border included.
@@ -161,33 +144,14 @@ where
     pub fn iter(&self) -> impl ExactSizeIterator<Item = &T> + '_ {
         // The interior positions, in row-major order, are the source's
         // elements in its own logical order: the source's walker
-        // (`View::iter`) gives them, and an odometer over the padded
-        // shape tells the border from the interior. No index is mapped.
-        let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
-        let (dims, source) = (
-            <PaddedShape<L, Lo, Hi> as Shape>::DIMS,
-            <L::Shape as Shape>::DIMS,
-        );
+        // (`View::iter`) gives them, and the mask tells the border from the
+        // interior. No index is mapped.
         let mut interior = self.inner.iter();
-        let mut at = <PaddedShape<L, Lo, Hi> as Shape>::Index::ZERO;
-        (0..<PaddedShape<L, Lo, Hi> as Shape>::SIZE).map(move |_| {
-            let (at_ref, source) = (at.as_ref(), source.as_ref());
-            let inside = (rank - k..rank).all(|axis| {
-                at_ref[axis].wrapping_sub(Lo::PADDED[axis - (rank - k)]) < source[axis]
-            });
-            for (i, &d) in at.as_mut().iter_mut().zip(dims.as_ref()).rev() {
-                *i += 1;
-                if *i < d {
-                    break;
-                }
-                *i = 0;
-            }
-            match inside {
-                true => interior
-                    .next()
-                    .expect("pad: the source has an element for each interior position"),
-                false => &self.value,
-            }
+        Mask::<L::Shape, Lo>::cells::<PaddedShape<L, Lo, Hi>>().map(move |inside| match inside {
+            true => interior
+                .next()
+                .expect("pad: the source has an element for each interior position"),
+            false => &self.value,
         })
     }
 
@@ -228,34 +192,10 @@ where
             return;
         }
         for (r, src) in source.chunks_exact(row).enumerate() {
-            let start = padded_position::<L, Lo, Hi>(r * row);
-            out[start..start + row].clone_from_slice(src);
+            let at = Mask::<L::Shape, Lo>::row_start::<PaddedShape<L, Lo, Hi>>(r);
+            out[at..at + row].clone_from_slice(src);
         }
     }
-}
-
-/// The position in the padded shape's row-major buffer of the source
-/// element at flat position `flat`: unravel through the source shape, add
-/// `Lo` on the padded axes, ravel with the padded shape's strides.
-#[inline(always)]
-fn padded_position<L: Layout, Lo: Shape, Hi: Shape>(flat: usize) -> usize
-where
-    L::Shape: PadShape<Lo, Hi>,
-{
-    let (rank, k) = (<L::Shape as Shape>::RANK, Lo::RANK);
-    let index = unravel::<L::Shape>(flat);
-    let strides = <PaddedShape<L, Lo, Hi> as Shape>::STRIDES;
-    let pairs = index.as_ref().iter().zip(strides.as_ref()).enumerate();
-    pairs
-        .map(|(axis, (&i, &s))| {
-            let lo = if axis >= rank - k {
-                Lo::PADDED[axis - (rank - k)]
-            } else {
-                0
-            };
-            (i + lo) * s
-        })
-        .sum()
 }
 
 impl<T, L: Layout, Lo: Shape, Hi: Shape> Index<OutIndex<L, Lo, Hi>> for PaddedView<'_, T, L, Lo, Hi>
