@@ -371,6 +371,23 @@ mod tests {
     }
 
     #[test]
+    fn compares_and_prints_as_its_elements() {
+        let x = tensor![[1, 2], [3, 4]];
+        let p = x.pad_sides::<Shape![1, 0], Shape![0, 1]>(9); // [3, 3]
+        let mut other = p.to_tensor();
+        assert!(p == other);
+        other[[0, 0]] = 0; // the border
+        assert!(p != other);
+        other[[0, 0]] = 9;
+        other[[2, 1]] = 0; // the interior
+        assert!(p != other);
+        assert_eq!(
+            std::format!("{p:?}"),
+            "PaddedView { shape: [3, 3], data: [9, 9, 9, 1, 2, 9, 3, 4, 9] }"
+        );
+    }
+
+    #[test]
     fn the_shape_rule() {
         let pad = |xs: &[usize]| {
             let mut p = [1; crate::shape::MAX_RANK];
