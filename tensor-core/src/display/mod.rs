@@ -22,6 +22,7 @@
 
 use core::fmt::{self, Display, Formatter, Write};
 
+use crate::layout::nest::Block;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 
@@ -64,7 +65,7 @@ pub(crate) fn fmt_array<'a, T: Display + 'a>(
         summary: size > THRESHOLD,
     };
     let style = grid.style();
-    grid.block(&mut Out { f, spaces: 0 }, &style, 0, 0)
+    grid.block(&mut Out { f, spaces: 0 }, &style, Block::whole(dims))
 }
 
 /// Prints like NumPy's `str(array)` under NumPy's default print options:
@@ -144,56 +145,55 @@ struct Grid<'d, F> {
 }
 
 impl<'a, 'd, T: Display + 'a, F: Fn(usize) -> &'a T> Grid<'d, F> {
-    /// The distance between consecutive indices of `axis`, in elements.
-    fn stride(&self, axis: usize) -> usize {
-        self.dims[axis + 1..].iter().product()
+    /// How many axes enclose `block`: the `[`s printed before it.
+    fn depth(&self, block: Block<'_>) -> usize {
+        self.dims.len() - block.dims.len()
     }
 
-    /// Calls `visit` on each shown element under the block at `axis`, `base`.
-    fn each_shown(&self, axis: usize, base: usize, visit: &mut impl FnMut(&'a T)) {
-        if axis == self.dims.len() {
-            return visit((self.at)(base));
-        }
-        let stride = self.stride(axis);
-        for i in shown(self.dims[axis], self.summary).flatten() {
-            self.each_shown(axis + 1, base + i * stride, visit);
+    /// Calls `visit` on each shown element of `block`.
+    fn each_shown(&self, block: Block<'_>, visit: &mut impl FnMut(&'a T)) {
+        let Some(len) = block.len() else {
+            return visit((self.at)(block.start));
+        };
+        for i in shown(len, self.summary).flatten() {
+            self.each_shown(block.sub(i), visit);
         }
     }
 
     /// The first pass: how every shown element will print.
     fn style(&self) -> Style {
         let mut survey = Survey::default();
-        self.each_shown(0, 0, &mut |x| survey.add(x));
+        self.each_shown(Block::whole(self.dims), &mut |x| survey.add(x));
         if survey.plain {
             return Style::Plain(survey.width);
         }
         let mut float = FloatStyle::new(survey.scientific::<T>());
-        self.each_shown(0, 0, &mut |x| float.fit(x));
+        self.each_shown(Block::whole(self.dims), &mut |x| float.fit(x));
         float.fit_non_finite(survey.non_finite, survey.neg_inf);
         Style::Float(float)
     }
 
-    /// Prints the block at `axis` starting at flat index `base`.
-    fn block(&self, out: &mut Out<'_, '_>, style: &Style, axis: usize, base: usize) -> fmt::Result {
-        if axis + 1 == self.dims.len() {
-            self.row(out, style, axis, base)
+    /// Prints `block`, of rank 1 or more.
+    fn block(&self, out: &mut Out<'_, '_>, style: &Style, block: Block<'_>) -> fmt::Result {
+        if block.dims.len() == 1 {
+            self.row(out, style, block)
         } else {
-            self.rows(out, style, axis, base)
+            self.rows(out, style, block)
         }
     }
 
     /// Prints a block of rank 2 or more: sub-blocks separated by as many
     /// newlines as their rank, each indented under the `[` before it.
-    fn rows(&self, out: &mut Out<'_, '_>, style: &Style, axis: usize, base: usize) -> fmt::Result {
-        let (stride, newlines) = (self.stride(axis), self.dims.len() - axis - 1);
+    fn rows(&self, out: &mut Out<'_, '_>, style: &Style, block: Block<'_>) -> fmt::Result {
+        let (indent, newlines) = (self.depth(block) + 1, block.dims.len() - 1);
         out.write_char('[')?;
-        for (k, i) in shown(self.dims[axis], self.summary).enumerate() {
+        for (k, i) in shown(block.dims[0], self.summary).enumerate() {
             if k > 0 {
                 out.newlines(newlines)?;
-                out.pad(axis + 1);
+                out.pad(indent);
             }
             match i {
-                Some(i) => self.block(out, style, axis + 1, base + i * stride)?,
+                Some(i) => self.block(out, style, block.sub(i))?,
                 None => out.write_str("...")?,
             }
         }
@@ -202,11 +202,12 @@ impl<'a, 'd, T: Display + 'a, F: Fn(usize) -> &'a T> Grid<'d, F> {
 
     /// Prints a row of elements, wrapping before a word that would pass the
     /// line width minus one column per enclosing `]`, as NumPy's `_extendLine`.
-    fn row(&self, out: &mut Out<'_, '_>, style: &Style, axis: usize, base: usize) -> fmt::Result {
-        let (indent, limit) = (axis + 1, LINE_WIDTH.saturating_sub(axis + 1));
+    fn row(&self, out: &mut Out<'_, '_>, style: &Style, block: Block<'_>) -> fmt::Result {
+        let indent = self.depth(block) + 1;
+        let limit = LINE_WIDTH.saturating_sub(indent);
         let mut column = indent;
         out.write_char('[')?;
-        for (k, i) in shown(self.dims[axis], self.summary).enumerate() {
+        for (k, i) in shown(block.dims[0], self.summary).enumerate() {
             if k > 0 {
                 out.pad(1);
                 column += 1;
@@ -219,7 +220,7 @@ impl<'a, 'd, T: Display + 'a, F: Fn(usize) -> &'a T> Grid<'d, F> {
             }
             column += width;
             match i {
-                Some(i) => style.write(out, (self.at)(base + i))?,
+                Some(i) => style.write(out, (self.at)(block.sub(i).start))?,
                 None => out.write_str("...")?,
             }
         }

@@ -14,29 +14,24 @@
 
 use ::defmt::{Format, Formatter};
 
+use crate::layout::nest::Block;
 use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
 use crate::view::{View, ViewMut};
 
-/// Writes the block of shape `dims` whose first element is at flat logical
-/// position `start`, reading elements through `at`.
-fn nested<'a, T: Format + 'a>(
-    f: Formatter<'_>,
-    dims: &[usize],
-    start: usize,
-    at: &impl Fn(usize) -> &'a T,
-) {
-    let Some((&len, inner_dims)) = dims.split_first() else {
-        return ::defmt::write!(f, "{}", at(start));
-    };
-    let inner: usize = inner_dims.iter().product();
+/// Writes `block` in nested brackets, reading each element by its flat
+/// row-major position through `at`.
+fn nested<'a, T: Format + 'a>(f: Formatter<'_>, block: Block<'_>, at: &impl Fn(usize) -> &'a T) {
+    if block.len().is_none() {
+        return ::defmt::write!(f, "{}", at(block.start));
+    }
     ::defmt::write!(f, "[");
-    for i in 0..len {
+    for (i, sub) in block.subs().enumerate() {
         if i > 0 {
             ::defmt::write!(f, ", ");
         }
-        nested(f, inner_dims, start + i * inner, at);
+        nested(f, sub, at);
     }
     ::defmt::write!(f, "]");
 }
@@ -45,16 +40,15 @@ fn nested<'a, T: Format + 'a>(
 impl<T: Format, S: Shape> Format for Tensor<T, S> {
     fn format(&self, f: Formatter<'_>) {
         let elems = self.as_slice();
-        nested(f, S::DIMS.as_ref(), 0, &|i| &elems[i]);
+        nested(f, Block::whole(S::DIMS.as_ref()), &|i| &elems[i]);
     }
 }
 
 /// The logical elements in nested brackets, as for [`Tensor`].
 impl<T: Format, L: Layout> Format for View<'_, T, L> {
     fn format(&self, f: Formatter<'_>) {
-        nested(f, <L::Shape as Shape>::DIMS.as_ref(), 0, &|i| {
-            self.at_flat(i)
-        });
+        let dims = <L::Shape as Shape>::DIMS;
+        nested(f, Block::whole(dims.as_ref()), &|i| self.at_flat(i));
     }
 }
 

@@ -31,6 +31,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
+use crate::layout::nest::Block;
 use crate::layout::Layout;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
@@ -58,11 +59,10 @@ impl<T, L: Layout> Elements for View<'_, T, L> {
     }
 }
 
-/// The block of `dims` starting at flat position `start`, serialized as
-/// nested sequences (its bare element when `dims` is empty).
+/// A block of a tensor or view, serialized as nested sequences (its bare
+/// element when the block has rank 0).
 struct Nested<'a, E> {
-    dims: &'a [usize],
-    start: usize,
+    block: Block<'a>,
     elems: &'a E,
 }
 
@@ -71,18 +71,15 @@ where
     E::Elem: Serialize,
 {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
-        let Some((&len, inner_dims)) = self.dims.split_first() else {
-            return self.elems.at(self.start).serialize(serializer);
+        let Some(len) = self.block.len() else {
+            return self.elems.at(self.block.start).serialize(serializer);
         };
-        let inner: usize = inner_dims.iter().product();
         let mut seq = serializer.serialize_seq(Some(len))?;
-        for i in 0..len {
-            let block = Nested {
-                dims: inner_dims,
-                start: self.start + i * inner,
+        for block in self.block.subs() {
+            seq.serialize_element(&Nested {
+                block,
                 elems: self.elems,
-            };
-            seq.serialize_element(&block)?;
+            })?;
         }
         seq.end()
     }
@@ -97,12 +94,8 @@ fn serialize_nested<E: Elements, Z: Serializer>(
 where
     E::Elem: Serialize,
 {
-    Nested {
-        dims,
-        start: 0,
-        elems,
-    }
-    .serialize(serializer)
+    let block = Block::whole(dims);
+    Nested { block, elems }.serialize(serializer)
 }
 
 /// Nested sequences: `[[1,2,3],[4,5,6]]` for shape `[2, 3]`; a rank-0

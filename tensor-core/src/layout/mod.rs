@@ -31,6 +31,7 @@ pub mod expand;
 pub mod flip;
 pub(crate) mod mask;
 pub mod narrow;
+pub(crate) mod nest;
 pub mod permute;
 pub mod reshape;
 pub mod slice;
