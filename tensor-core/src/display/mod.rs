@@ -27,6 +27,8 @@ use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 mod float;
+#[cfg(test)]
+mod tests;
 use float::*;
 
 /// NumPy's default `linewidth`: the longest line, in characters.
