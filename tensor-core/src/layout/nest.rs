@@ -42,7 +42,9 @@ impl<'d> Block<'d> {
     }
 
     /// The sub-blocks along the outermost axis, in order (none for a block
-    /// of rank 0).
+    /// of rank 0). The serializers walk every sub-block; `Display`, which
+    /// skips the middle of long axes, picks them by [`Block::sub`].
+    #[cfg(any(test, feature = "serde", feature = "defmt"))]
     pub(crate) fn subs(self) -> impl ExactSizeIterator<Item = Block<'d>> {
         (0..self.len().unwrap_or(0)).map(move |i| self.sub(i))
     }
