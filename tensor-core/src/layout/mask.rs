@@ -6,7 +6,8 @@
 //! This is where a padded view's indices are computed: `view/pad.rs` asks
 //! [`Mask`] which positions are inside and which source index a position
 //! reads, and copies the source's rows to the positions [`Mask::row_start`]
-//! gives.
+//! gives; the convolution kernel (`ops/conv/kernel.rs`) asks
+//! [`axis_source`] per tap and [`interior`] where no tap needs asking.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -17,6 +18,7 @@
 //! ```
 
 use core::marker::PhantomData;
+use core::ops::Range;
 
 use crate::index::unravel;
 use crate::shape::{MultiIndex, Shape};
@@ -40,8 +42,9 @@ impl<S: Shape, Lo: Shape> Mask<S, Lo> {
     #[inline(always)]
     pub(crate) fn inside(index: &[usize]) -> bool {
         let (dims, first) = (S::DIMS, Self::FIRST);
-        (first..S::RANK)
-            .all(|axis| index[axis].wrapping_sub(Lo::PADDED[axis - first]) < dims.as_ref()[axis])
+        (first..S::RANK).all(|axis| {
+            axis_source(index[axis], Lo::PADDED[axis - first], dims.as_ref()[axis]).is_some()
+        })
     }
 
     /// The source index that the padded index `index` (in range of the
@@ -53,10 +56,7 @@ impl<S: Shape, Lo: Shape> Mask<S, Lo> {
         at.as_mut().copy_from_slice(index);
         for axis in first..S::RANK {
             let i = &mut at.as_mut()[axis];
-            *i = i.wrapping_sub(Lo::PADDED[axis - first]);
-            if *i >= dims.as_ref()[axis] {
-                return None;
-            }
+            *i = axis_source(*i, Lo::PADDED[axis - first], dims.as_ref()[axis])?;
         }
         Some(at)
     }
@@ -110,9 +110,34 @@ impl<S: Shape, Lo: Shape> Mask<S, Lo> {
     }
 }
 
+/// The source position that position `i` of one padded axis reads, the
+/// source's `d` positions lying after `lo` of padding, or `None` on the
+/// border (a position before the padding wraps around): the mask of one
+/// axis, which [`Mask`] applies to every padded axis.
+#[inline(always)]
+pub(crate) fn axis_source(i: usize, lo: usize, d: usize) -> Option<usize> {
+    let at = i.wrapping_sub(lo);
+    (at < d).then_some(at)
+}
+
+/// The windows `0..n` along one padded axis, each of `k` positions moved
+/// by `s` (window `i` covers `i * s..i * s + k`), whose every position
+/// reads the source of `d` positions after `lo` of padding: from
+/// `ceil(lo / s)` (the first at or after the padding) to the last `i` with
+/// `i * s - lo + k <= d`, clamped to `0..n`.
+#[inline(always)]
+pub(crate) fn interior(lo: usize, d: usize, k: usize, s: usize, n: usize) -> Range<usize> {
+    let start = lo.div_ceil(s).min(n);
+    let end = match (d + lo).checked_sub(k) {
+        Some(last) => (last / s + 1).min(n),
+        None => 0,
+    };
+    start..end.max(start)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Mask;
+    use super::{axis_source, interior, Mask};
     use crate::index::unravel;
     use crate::prelude::*;
 
@@ -152,5 +177,39 @@ mod tests {
         type Four = Shape![2, 3, 4, 5];
         let at = Mask::<Four, Shape![2]>::row_start::<Shape![2, 3, 4, 8]>(23);
         assert_eq!(at, ((3 + 2) * 4 + 3) * 8 + 2); // [1, 2, 3, 0] + [0, 0, 0, 2]
+    }
+
+    #[test]
+    fn axis_source_reads_inside_the_padding_only() {
+        // A source of 3 after 2 of padding: positions 2, 3, 4 read 0, 1, 2.
+        let read: std::vec::Vec<_> = (0..7).map(|i| axis_source(i, 2, 3)).collect();
+        assert_eq!(read, [None, None, Some(0), Some(1), Some(2), None, None]);
+        assert_eq!(axis_source(0, 0, 1), Some(0));
+        assert_eq!(axis_source(0, 0, 0), None);
+    }
+
+    #[test]
+    fn the_interior_is_where_every_window_position_reads_the_source() {
+        // Brute force over small sizes: a window is interior exactly when
+        // all its positions land in the source.
+        for d in 0..7 {
+            for k in 1..5 {
+                for lo in 0..4 {
+                    for s in 1..4 {
+                        let padded = d + lo + 2;
+                        let n = if padded >= k { (padded - k) / s + 1 } else { 0 };
+                        let r = interior(lo, d, k, s, n);
+                        for i in 0..n {
+                            let inside = (0..k).all(|a| i * s + a >= lo && i * s + a - lo < d);
+                            assert_eq!(r.contains(&i), inside, "d={d} k={k} lo={lo} s={s} i={i}");
+                        }
+                        assert!(r.start <= r.end && r.end <= n);
+                    }
+                }
+            }
+        }
+        // Clamped to the windows there are: none, or fewer than fit.
+        assert_eq!(interior(0, 5, 2, 1, 0), 0..0);
+        assert_eq!(interior(0, 5, 2, 1, 2), 0..2);
     }
 }

@@ -20,10 +20,13 @@ use crate::shape::MAX_RANK;
 use super::{AsView, ShapeOf};
 use crate::constraint::{Conv2dStepWeights, Conv2dWeights};
 use crate::dim::Agree;
-use crate::num::{Acc, MulAccumulate, Zero};
+use crate::num::MulAccumulate;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::build_with;
+
+pub(in crate::ops) mod kernel;
+
+use kernel::{convolve_new, Pads};
 
 /// The shape of the convolution of `X` by `K`.
 pub type Convolved<X, K, P = Agree> = <ShapeOf<K> as Conv2dWeights<ShapeOf<X>, P>>::Output;
@@ -60,19 +63,8 @@ pub trait Conv<P = Agree>: AsView {
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
-        // `direct` stores into every slot, as `build_with` requires: its
-        // loops run `oc`, `i`, `j` over `O`, `H - KH + 1`, `W - KW + 1`
-        // (from the operands' shapes), and `(oc * oh + i) * ow + j`
-        // enumerates every position below `O * OH * OW`, which is the
-        // slots' count (the constant assertion above; `Conv2dWeights` is
-        // generated to say so). The elements need no drop.
-        build_with(|slots| {
-            with_slices(self, weights, [1, 1], |x, w, dims| {
-                direct(x, w, dims, |k, v| {
-                    slots[k].write(v);
-                })
-            })
-        })
+        // The kernel without padding: its interior is the whole output.
+        convolve_new(self.as_view(), weights, [1, 1], Pads::none())
     }
 
     /// [`conv2d`](Conv::conv2d) with the kernel moved by the steps `St`
@@ -108,53 +100,16 @@ pub trait Conv<P = Agree>: AsView {
                 "conv2d_step: the output shape's arithmetic is wrong"
             )
         };
-        // As in `conv2d`: `direct` stores into every slot below
-        // `O * OH * OW`, the slots' count by the constant assertion above.
-        build_with(|slots| {
-            with_slices(self, weights, step, |x, w, dims| {
-                direct(x, w, dims, |k, v| {
-                    slots[k].write(v);
-                })
-            })
-        })
+        convolve_new(self.as_view(), weights, step, Pads::none())
     }
 }
 
 impl<A: AsView + ?Sized, P> Conv<P> for A {}
 
-/// `f` of the elements of `x` and `weights` as row-major slices (copied
-/// into tensors when a view is not contiguous) and their dimensions.
-#[inline(always)]
-pub(super) fn with_slices<X, K>(
-    x: &X,
-    weights: &K,
-    step: [usize; 2],
-    f: impl FnOnce(&[X::Elem], &[X::Elem], Dims),
-) where
-    X: AsView + ?Sized,
-    K: AsView<Elem = X::Elem> + ?Sized,
-    X::Elem: Clone,
-{
-    // A view that is not contiguous is copied (on the heap with `alloc`,
-    // so this frame holds a pointer, not the copy).
-    // Two statements: a tuple of the two would be one more slot of each
-    // copy's size in an unoptimized build.
-    let mut xc = Default::default();
-    let mut wc = Default::default();
-    let xs = x.as_view().contiguous_in(&mut xc);
-    let ws = weights.as_view().contiguous_in(&mut wc);
-    let dims = Dims {
-        input: dims3::<ShapeOf<X>>(),
-        kernel: dims4::<ShapeOf<K>>(),
-        step,
-    };
-    f(xs, ws, dims)
-}
-
 /// `O * ((H - KH) / SH + 1) * ((W - KW) / SW + 1)` for an input
 /// `[C, H, W]`, weights `[O, C, KH, KW]` (padded shapes) and steps
 /// `[SH, SW]`, or `usize::MAX` when the kernel does not fit or a step is 0:
-/// the number of outputs `direct` writes.
+/// the number of outputs the kernel writes.
 pub(super) const fn output_size(
     input: [usize; MAX_RANK],
     kernel: [usize; MAX_RANK],
@@ -165,59 +120,6 @@ pub(super) const fn output_size(
         return usize::MAX;
     }
     o * ((h - kh) / sh + 1) * ((w - kw) / sw + 1)
-}
-
-/// The dimensions of a convolution: input `[C, H, W]`, weights
-/// `[O, C, KH, KW]`. Constants once inlined.
-#[derive(Clone, Copy)]
-pub(super) struct Dims {
-    pub(super) input: [usize; 3],
-    pub(super) kernel: [usize; 4],
-    pub(super) step: [usize; 2],
-}
-
-pub(super) fn dims3<S: Shape>() -> [usize; 3] {
-    let d = S::DIMS;
-    [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2]]
-}
-
-pub(super) fn dims4<S: Shape>() -> [usize; 4] {
-    let d = S::DIMS;
-    [d.as_ref()[0], d.as_ref()[1], d.as_ref()[2], d.as_ref()[3]]
-}
-
-/// The direct convolution into `out`: a dot product per output element,
-/// the terms in the reference's order. With the dimensions constant (they
-/// come from the shapes), LLVM unrolls the taps, keeps the weights of an
-/// output channel in registers and vectorizes along the output row, as it
-/// does the hand-written loop of `bench/benches/conv.rs` (same speed).
-/// Measured slower there: adding each tap into the whole output row (3.0×
-/// the loop), and blocks of 4 or 8 columns summed in registers across the
-/// taps (1.6×, the weights reloaded per block).
-#[inline(always)]
-pub(super) fn direct<T>(x: &[T], w: &[T], dims: Dims, mut store: impl FnMut(usize, T))
-where
-    T: MulAccumulate,
-{
-    let ([c, h, wd], [o, _, kh, kw], [sh, sw]) = (dims.input, dims.kernel, dims.step);
-    let (oh, ow) = ((h - kh) / sh + 1, (wd - kw) / sw + 1);
-    let (x, w) = (&x[..c * h * wd], &w[..o * c * kh * kw]);
-    for oc in 0..o {
-        for i in 0..oh {
-            for j in 0..ow {
-                let mut acc = Acc::<T>::ZERO;
-                for ci in 0..c {
-                    for a in 0..kh {
-                        for b in 0..kw {
-                            let wv = w[((oc * c + ci) * kh + a) * kw + b].widen();
-                            acc = acc + wv * x[(ci * h + i * sh + a) * wd + j * sw + b].widen();
-                        }
-                    }
-                }
-                store((oc * oh + i) * ow + j, T::narrow(acc));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -18,8 +18,9 @@
 //! assert_eq!(t.permute::<Axes![0, 2, 1]>(), x.conv2d(&w));
 //! ```
 
-use super::conv::{direct, output_size, with_slices};
-use super::conv_pad::{convolve, same_padding, steps, zero, Pads};
+use super::conv::kernel::{convolve, dims3, Pads};
+use super::conv::output_size;
+use super::conv_pad::{same_padding, steps};
 use super::destination::Destination;
 use super::{AsView, ShapeOf};
 use crate::constraint::{
@@ -77,9 +78,7 @@ pub trait AssignConv<P = Agree>: Destination {
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
-        storing!(self, |store| {
-            with_slices(x, weights, [1, 1], |x, w, dims| direct(x, w, dims, store))
-        });
+        valid_into::<Self, X, K>(self, x, weights, [1, 1]);
     }
 
     /// Writes [`x.conv2d_step::<_, St>(weights)`](super::conv::Conv::conv2d_step)
@@ -111,9 +110,7 @@ pub trait AssignConv<P = Agree>: Destination {
                 "conv2d_step: the output shape's arithmetic is wrong"
             )
         };
-        storing!(self, |store| {
-            with_slices(x, weights, step, |x, w, dims| direct(x, w, dims, store))
-        });
+        valid_into::<Self, X, K>(self, x, weights, step);
     }
 }
 
@@ -177,15 +174,41 @@ where
     K: AsView<Elem = D::Elem> + ?Sized,
     D::Elem: MulAccumulate,
 {
-    const { assert!(<ShapeOf<D>>::RANK == 3, "conv2d: the output has three axes") };
     let lo = same_padding(
         <ShapeOf<X>>::PADDED,
         <ShapeOf<K>>::PADDED,
         <ShapeOf<D>>::PADDED,
         step,
     );
-    let pads = Pads { lo, value: zero() };
-    let dims = super::conv::dims3::<ShapeOf<D>>();
+    let pads = Pads { lo, ..Pads::none() };
+    into::<D, X, K>(out, x, weights, step, pads);
+}
+
+/// The valid convolution of `x` by `weights` with the steps `step` into
+/// `out`, of the shape the caller's bound computed.
+#[inline(always)]
+fn valid_into<D, X, K>(out: &mut D, x: &X, weights: &K, step: [usize; 2])
+where
+    D: Destination + ?Sized,
+    X: AsView<Elem = D::Elem> + ?Sized,
+    K: AsView<Elem = D::Elem> + ?Sized,
+    D::Elem: MulAccumulate,
+{
+    into::<D, X, K>(out, x, weights, step, Pads::none());
+}
+
+/// The convolution of `x` padded by `pads` by `weights` with the steps
+/// `step` into `out`, of the shape the caller's bound computed.
+#[inline(always)]
+fn into<D, X, K>(out: &mut D, x: &X, weights: &K, step: [usize; 2], pads: Pads<D::Elem>)
+where
+    D: Destination + ?Sized,
+    X: AsView<Elem = D::Elem> + ?Sized,
+    K: AsView<Elem = D::Elem> + ?Sized,
+    D::Elem: MulAccumulate,
+{
+    const { assert!(<ShapeOf<D>>::RANK == 3, "conv2d: the output has three axes") };
+    let dims = dims3::<ShapeOf<D>>();
     storing!(out, |store| convolve(
         x.as_view(),
         weights,

@@ -4,13 +4,14 @@
 //! `"SAME"`). Nothing is copied: the kernel reads the source and the pad
 //! value in place of a padded copy.
 //!
-//! The output is split into its interior, whose every tap reads the source
-//! (`i * SH >= LO` and `i * SH - LO + KH <= H` on rows, alike on columns),
-//! and its border. The interior runs the loop of the valid convolution, with
-//! no test per tap; only the border outputs test each tap and read the pad
-//! value outside the source. Every output adds its terms in the order of
-//! the valid convolution over a padded copy (channel, row, column, the pad
-//! value's terms included), so the two agree bit for bit.
+//! The kernel is the valid convolution's (`conv/kernel.rs`), given the
+//! padding: the output is split into its interior, whose every tap reads
+//! the source (`i * SH >= LO` and `i * SH - LO + KH <= H` on rows, alike on
+//! columns), and its border. The interior runs with no test per tap; only
+//! the border outputs test each tap and read the pad value outside the
+//! source. Every output adds its terms in the order of the valid
+//! convolution over a padded copy (channel, row, column, the pad value's
+//! terms included), so the two agree bit for bit.
 //!
 //! ```
 //! use tensor_core::prelude::*;
@@ -24,24 +25,18 @@
 
 use crate::shape::MAX_RANK;
 
-use super::conv::{dims3, dims4, output_size, Dims};
+use super::conv::kernel::{convolve_new, zero, Pads};
+use super::conv::output_size;
 use super::{AsView, ShapeOf};
 use crate::constraint::{
     Conv2dSameStepWeights, Conv2dSameWeights, Conv2dStepWeights, Conv2dWeights,
 };
 use crate::dim::Agree;
 use crate::layout::Layout;
-use crate::num::{Acc, Accumulate, MulAccumulate, Zero};
+use crate::num::MulAccumulate;
 use crate::shape::Shape;
 use crate::tensor::Tensor;
-use crate::uninit::build_with;
 use crate::view::pad::{PadShape, PaddedShape, PaddedView};
-use crate::view::View;
-
-mod border;
-
-use border::padded;
-pub(super) use border::Pads;
 
 /// The shape of the same convolution of `X` by `K`: `[O, H, W]`.
 pub type ConvolvedSame<X, K, P = Agree> = <ShapeOf<K> as Conv2dSameWeights<ShapeOf<X>, P>>::Output;
@@ -248,97 +243,6 @@ pub(super) const fn same_padding(
         half(out[1], step[0], k[2], x[1]),
         half(out[2], step[1], k[3], x[2]),
     ]
-}
-
-/// The convolution of `x` (padded by `pads`) by `weights` into a new tensor
-/// of shape `Out`.
-#[inline(always)]
-fn convolve_new<T, L, K, Out>(
-    x: View<'_, T, L>,
-    weights: &K,
-    step: [usize; 2],
-    pads: Pads<T>,
-) -> Tensor<T, Out>
-where
-    L: Layout,
-    K: AsView<Elem = T> + ?Sized,
-    Out: Shape,
-    T: MulAccumulate,
-{
-    const { assert!(Out::RANK == 3, "conv2d: the output has three axes") };
-    // `convolve` stores into every slot, as `build_with` requires: for each `oc` in `0..O`,
-    // `padded` covers every `(i, j)` of `0..OH` x `0..OW` (`O`, `OH`, `OW`
-    // are `Out`'s own dimensions, its rank 3 asserted above): with
-    // the interior `rows` and `cols` ranges `a..b` and `c..d`,
-    // `0 <= a <= b <= OH` and `0 <= c <= d <= OW` (`interior`), on the rows
-    // `a..b` the columns `0..c` and `d..OW` tested and `c..d` interior, on
-    // every other row the columns `0..c` tested, `c..e` by `LANES` (`e` the
-    // end of the last whole group, `c <= e <= d`) and `e..OW` tested. It
-    // stores at `(oc * OH + i) * OW + j`, so every position below
-    // `O * OH * OW = Out::SIZE`, the slots' count. The elements need no
-    // drop.
-    // Both closures inlined, always: behind an outlined one the kernel
-    // takes the dimensions as run-time values (`conv2d_same` of
-    // `[1, 28, 28]` by value: 27 µs, against 6.6 in place).
-    build_with(
-        #[inline(always)]
-        |slots| {
-            convolve(
-                x,
-                weights,
-                step,
-                pads,
-                dims3::<Out>(),
-                #[inline(always)]
-                |k, v| {
-                    slots[k].write(v);
-                },
-            )
-        },
-    )
-}
-
-/// The convolution of `x` padded by `pads` by `weights`, with the steps
-/// `step`, each output of the dimensions `out` (`[O, OH, OW]`) passed to
-/// `store` with its flat position.
-#[inline(always)]
-///
-/// No closure stands between the caller and `padded` (as `conv::with_slices`
-/// would put): one that was not inlined took the dimensions as run-time
-/// values, and the interior ran 9x slower.
-pub(super) fn convolve<T, L, K>(
-    x: View<'_, T, L>,
-    weights: &K,
-    step: [usize; 2],
-    pads: Pads<T>,
-    out: [usize; 3],
-    store: impl FnMut(usize, T),
-) where
-    L: Layout,
-    K: AsView<Elem = T> + ?Sized,
-    T: MulAccumulate,
-{
-    // A view that is not contiguous is copied (on the heap with `alloc`,
-    // so this frame holds a pointer, not the copy).
-    // Two statements: a tuple of the two would be one more slot of each
-    // copy's size in an unoptimized build.
-    let mut x_copy = Default::default();
-    let mut w_copy = Default::default();
-    let xs = x.contiguous_in(&mut x_copy);
-    let ws = weights.as_view().contiguous_in(&mut w_copy);
-    let dims = Dims {
-        input: dims3::<L::Shape>(),
-        kernel: dims4::<ShapeOf<K>>(),
-        step,
-    };
-    padded(xs, ws, dims, pads, out, store)
-}
-
-/// The zero of `T`, the padding of the "same" convolutions: the
-/// accumulator's zero narrowed (every `MulAccumulate` has it).
-#[inline(always)]
-pub(super) fn zero<T: Accumulate>() -> T {
-    T::narrow(Acc::<T>::ZERO)
 }
 
 #[cfg(test)]
