@@ -78,7 +78,7 @@ pub trait AssignConv<P = Agree>: Destination {
                 "conv2d: the output shape's arithmetic is wrong"
             )
         };
-        valid_into::<Self, X, K>(self, x, weights, [1, 1]);
+        into::<Self, X, K>(self, x, weights, [1, 1], Pads::none());
     }
 
     /// Writes [`x.conv2d_step::<_, St>(weights)`](super::conv::Conv::conv2d_step)
@@ -110,7 +110,7 @@ pub trait AssignConv<P = Agree>: Destination {
                 "conv2d_step: the output shape's arithmetic is wrong"
             )
         };
-        valid_into::<Self, X, K>(self, x, weights, step);
+        into::<Self, X, K>(self, x, weights, step, Pads::none());
     }
 }
 
@@ -182,19 +182,6 @@ where
     );
     let pads = Pads { lo, ..Pads::none() };
     into::<D, X, K>(out, x, weights, step, pads);
-}
-
-/// The valid convolution of `x` by `weights` with the steps `step` into
-/// `out`, of the shape the caller's bound computed.
-#[inline(always)]
-fn valid_into<D, X, K>(out: &mut D, x: &X, weights: &K, step: [usize; 2])
-where
-    D: Destination + ?Sized,
-    X: AsView<Elem = D::Elem> + ?Sized,
-    K: AsView<Elem = D::Elem> + ?Sized,
-    D::Elem: MulAccumulate,
-{
-    into::<D, X, K>(out, x, weights, step, Pads::none());
 }
 
 /// The convolution of `x` padded by `pads` by `weights` with the steps
