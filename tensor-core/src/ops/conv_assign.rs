@@ -180,8 +180,7 @@ where
         <ShapeOf<D>>::PADDED,
         step,
     );
-    let pads = Pads { lo, ..Pads::none() };
-    into::<D, X, K>(out, x, weights, step, pads);
+    into::<D, X, K>(out, x, weights, step, Pads::zeros(lo));
 }
 
 /// The convolution of `x` padded by `pads` by `weights` with the steps

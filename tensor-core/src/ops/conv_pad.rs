@@ -25,7 +25,7 @@
 
 use crate::shape::MAX_RANK;
 
-use super::conv::kernel::{convolve_new, zero, Pads};
+use super::conv::kernel::{convolve_new, Pads};
 use super::conv::output_size;
 use super::{AsView, ShapeOf};
 use crate::constraint::{
@@ -83,8 +83,7 @@ pub trait ConvSame<P = Agree>: AsView {
                 [1, 1],
             )
         };
-        let pads = Pads { lo, value: zero() };
-        convolve_new(self.as_view(), weights, [1, 1], pads)
+        convolve_new(self.as_view(), weights, [1, 1], Pads::zeros(lo))
     }
 
     /// [`conv2d_same`](ConvSame::conv2d_same) with the kernel moved by the
@@ -118,8 +117,7 @@ pub trait ConvSame<P = Agree>: AsView {
                 [St::PADDED[0], St::PADDED[1]],
             )
         };
-        let pads = Pads { lo, value: zero() };
-        convolve_new(self.as_view(), weights, step, pads)
+        convolve_new(self.as_view(), weights, step, Pads::zeros(lo))
     }
 }
 

@@ -60,21 +60,22 @@ pub(in crate::ops) struct Pads<T> {
 }
 
 impl<T: Accumulate> Pads<T> {
+    /// `lo` rows and columns of zeros before the source, the padding of the
+    /// "same" convolutions: the accumulator's zero narrowed (every
+    /// `MulAccumulate` has it).
+    #[inline(always)]
+    pub(in crate::ops) fn zeros(lo: [usize; 2]) -> Self {
+        Pads {
+            lo,
+            value: T::narrow(Acc::<T>::ZERO),
+        }
+    }
+
     /// No padding: the valid convolution, every tap in the source.
     #[inline(always)]
     pub(in crate::ops) fn none() -> Self {
-        Pads {
-            lo: [0, 0],
-            value: zero(),
-        }
+        Self::zeros([0, 0])
     }
-}
-
-/// The zero of `T`, the padding of the "same" convolutions: the
-/// accumulator's zero narrowed (every `MulAccumulate` has it).
-#[inline(always)]
-pub(in crate::ops) fn zero<T: Accumulate>() -> T {
-    T::narrow(Acc::<T>::ZERO)
 }
 
 /// The convolution of `x` (padded by `pads`) by `weights` with the steps
